@@ -1,0 +1,31 @@
+package dev.tessera.annotations;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Marks a top-level (or static nested) record as a stored entity. The Tessera annotation processor
+ * generates a repository named after the record ({@code User} gets {@code UserRepository}) in the
+ * same package.
+ *
+ * <pre>{@code
+ * @Entity
+ * public record User(@PrimaryKey String id, String name,
+ *                    @UniqueIndex(normalize = Normalize.CASE_INSENSITIVE) String email,
+ *                    @Index String favoriteColor) {}
+ * }</pre>
+ */
+@Documented
+@Retention(RetentionPolicy.CLASS)
+@Target(ElementType.TYPE)
+public @interface Entity {
+  /**
+   * The entity's name in the key space: the first part of every record key. Defaults to the
+   * record's simple name with a lower-case first letter ({@code User} is stored as {@code "user"}).
+   * Changing it later makes existing records invisible, so choose it once.
+   */
+  String name() default "";
+}

@@ -1,0 +1,31 @@
+package dev.tessera.annotations;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Repeatable;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Declares a non-unique secondary index: many records may share a value, and each index entry is
+ * keyed by the value followed by the record's primary key. Records whose value is {@code null} are
+ * not in the index.
+ *
+ * <p>On a record component it indexes that component. On the record type, with {@link #fields()},
+ * it declares a composite index over several components, in the order given.
+ */
+@Documented
+@Retention(RetentionPolicy.CLASS)
+@Target({ElementType.RECORD_COMPONENT, ElementType.TYPE})
+@Repeatable(Indexes.class)
+public @interface Index {
+  /** The index name; defaults to the component name, or to the field names joined for a composite. */
+  String name() default "";
+
+  /** The components of a composite index, in key order. Only on the record type. */
+  String[] fields() default {};
+
+  /** How {@code String} values are normalised; only for {@code String} components. */
+  Normalize normalize() default Normalize.NONE;
+}

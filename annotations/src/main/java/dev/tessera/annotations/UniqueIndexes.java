@@ -1,0 +1,16 @@
+package dev.tessera.annotations;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/** The container of repeated {@link UniqueIndex} annotations on a record type. */
+@Documented
+@Retention(RetentionPolicy.CLASS)
+@Target({ElementType.RECORD_COMPONENT, ElementType.TYPE})
+public @interface UniqueIndexes {
+  /** The repeated annotations. */
+  UniqueIndex[] value();
+}

@@ -1,0 +1,2 @@
+/** The Tessera annotation processor: model, validation and code generation. */
+package dev.tessera.processor;

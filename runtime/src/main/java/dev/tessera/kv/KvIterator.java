@@ -1,0 +1,24 @@
+package dev.tessera.kv;
+
+import java.util.Iterator;
+import java.util.stream.Stream;
+
+/**
+ * A lazy iteration over the entries of a {@link KvStore#list} call, in one snapshot. Closes itself
+ * when exhausted; close it explicitly (try-with-resources) when stopping early. Not thread-safe.
+ */
+public interface KvIterator extends Iterator<KvEntry>, AutoCloseable {
+
+  /**
+   * An opaque cursor positioned just after the last entry returned by {@link #next()}; pass it to
+   * {@link ListSelector#after(String)} to resume there. {@code null} before the first entry.
+   */
+  String cursor();
+
+  /** The remaining entries as a stream that closes this iterator when closed. */
+  Stream<KvEntry> stream();
+
+  /** Releases the snapshot. Idempotent. */
+  @Override
+  void close();
+}
