@@ -29,6 +29,12 @@ public interface KvStore extends AutoCloseable {
    */
   KvIterator list(ListSelector selector);
 
+  /**
+   * Opens a read-only snapshot: several reads that must agree with each other (an index lookup and
+   * the records it points to) go through one snapshot.
+   */
+  KvSnapshot snapshot();
+
   /** Starts an atomic operation: checks and mutations applied together by {@code commit()}. */
   AtomicOperation atomic();
 

@@ -23,6 +23,9 @@ public interface EntityMapping<T, ID> {
   /** The record class, for messages. */
   Class<T> entityType();
 
+  /** The name of the primary key component, for messages (e.g. {@code "id"}). */
+  String primaryKeyName();
+
   /** How a missing primary key is generated on insert. */
   KeyGeneration keyGeneration();
 

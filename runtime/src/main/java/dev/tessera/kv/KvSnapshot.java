@@ -1,0 +1,25 @@
+package dev.tessera.kv;
+
+import dev.tessera.tuple.Tuple;
+import java.util.List;
+
+/**
+ * A consistent, read-only view of a {@link KvStore} at one moment: every read through it sees the
+ * same committed state. Holds a read transaction until closed: use try-with-resources. An iterator
+ * from {@link #list} must be used before the snapshot is closed. Not thread-safe.
+ */
+public interface KvSnapshot extends AutoCloseable {
+
+  /** Reads one key; never {@code null} (see {@link KvStore#get}). */
+  KvEntry get(Tuple key);
+
+  /** Reads several keys; the result is in the order of {@code keys}. */
+  List<KvEntry> getMany(List<Tuple> keys);
+
+  /** Lists entries lazily within this snapshot; closing the snapshot ends the iteration. */
+  KvIterator list(ListSelector selector);
+
+  /** Releases the read transaction. Idempotent. */
+  @Override
+  void close();
+}
