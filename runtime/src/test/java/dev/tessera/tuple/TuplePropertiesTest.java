@@ -46,6 +46,18 @@ class TuplePropertiesTest {
     assertSameOrder(Tuple.of(Tuple.of(a, tail)), Tuple.of(Tuple.of(b)));
   }
 
+  @Property(tries = 2000)
+  void startsWithMeansTheFirstPartsAreEqual(@ForAll("tuples") Tuple a, @ForAll("tuples") Tuple b) {
+    assertThat(a.addAll(b).startsWith(a)).isTrue();
+    boolean expected = b.size() >= a.size() && b.subTuple(0, a.size()).equals(a);
+    assertThat(b.startsWith(a)).as("%s starts with %s", b, a).isEqualTo(expected);
+    // The case a byte-prefix check alone gets wrong: ("a") packs to a byte prefix of ("a" + NUL + "x").
+    if (a.size() > 0 && a.get(a.size() - 1) instanceof String) {
+      Tuple longer = a.subTuple(0, a.size() - 1).add(a.getString(a.size() - 1) + "\u0000x");
+      assertThat(longer.startsWith(a)).isFalse();
+    }
+  }
+
   private static void assertSameOrder(Tuple x, Tuple y) {
     int bytes = Integer.signum(Arrays.compareUnsigned(x.pack(), y.pack()));
     int semantic = Integer.signum(SemanticTupleOrder.INSTANCE.compare(x, y));
