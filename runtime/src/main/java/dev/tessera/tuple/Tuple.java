@@ -382,6 +382,7 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
     return o == this || (o instanceof Tuple && Arrays.equals(packed(), ((Tuple) o).packed()));
   }
 
+  /** A hash of the packed bytes, consistent with {@link #equals}; computed once. */
   @Override
   public int hashCode() {
     int h = hash;
