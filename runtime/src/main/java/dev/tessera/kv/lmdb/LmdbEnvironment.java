@@ -194,6 +194,11 @@ final class LmdbEnvironment {
     return mapSize;
   }
 
+  /** The number of transactions of this process open now. */
+  int openTransactions() {
+    return gate.activeTransactions();
+  }
+
   /** True once {@link #close()} has begun. */
   boolean isClosed() {
     return closed.get();

@@ -149,6 +149,11 @@ public final class LmdbKvStore implements KvStore {
     return environment.mapSize();
   }
 
+  /** The number of LMDB transactions of this process open now (for tests and diagnostics). */
+  int openTransactions() {
+    return environment.openTransactions();
+  }
+
   /** See the class documentation, "Closing". Idempotent; thread-safe. */
   @Override
   public void close() {

@@ -1,0 +1,27 @@
+package dev.tessera.kv.lmdb;
+
+import dev.tessera.kv.CommitResult;
+import dev.tessera.tuple.Tuple;
+import java.nio.file.Path;
+
+/**
+ * Test support run in a child JVM: commits {@code count} times into the store at {@code dir}
+ * (a counter sum plus a 2 KB entry), printing each commit's versionstamp.
+ */
+public final class ChildCommitterMain {
+  private ChildCommitterMain() {}
+
+  /** Arguments: directory, tag, count. */
+  public static void main(String[] args) {
+    Path dir = Path.of(args[0]);
+    String tag = args[1];
+    int count = Integer.parseInt(args[2]);
+    try (LmdbKvStore store = LmdbKvStore.open(dir, MultiProcessTest.options())) {
+      for (int i = 0; i < count; i++) {
+        CommitResult result = store.atomic().sum(Tuple.of("counter"), 1)
+            .set(Tuple.of("item", tag, i), new byte[2048]).commit();
+        System.out.println(result.versionstamp());
+      }
+    }
+  }
+}
