@@ -42,6 +42,8 @@ final class LmdbEnvironment {
   private final Set<ReadSession> sessions = ConcurrentHashMap.newKeySet();
   private final AtomicBoolean closed = new AtomicBoolean();
   private volatile long mapSize;
+  private final java.util.concurrent.atomic.AtomicInteger adoptedGrowths =
+      new java.util.concurrent.atomic.AtomicInteger();
 
   private LmdbEnvironment(Path directory, Path canonical, LmdbOptions options,
       Env<DirectBuffer> env, Dbi<DirectBuffer> data, Dbi<DirectBuffer> meta) {
@@ -194,6 +196,11 @@ final class LmdbEnvironment {
     return mapSize;
   }
 
+  /** How often this process adopted a map size grown by another process. */
+  int adoptedGrowths() {
+    return adoptedGrowths.get();
+  }
+
   /** The number of transactions of this process open now. */
   int openTransactions() {
     return gate.activeTransactions();
@@ -282,6 +289,7 @@ final class LmdbEnvironment {
     gate.exclusive(options.growthWait(), () -> {
       env.setMapSize(0);
       mapSize = env.info().mapSize;
+      adoptedGrowths.incrementAndGet();
     });
   }
 

@@ -149,6 +149,11 @@ public final class LmdbKvStore implements KvStore {
     return environment.mapSize();
   }
 
+  /** How often this store adopted a map grown by another process (for tests and diagnostics). */
+  int adoptedGrowths() {
+    return environment.adoptedGrowths();
+  }
+
   /** The number of LMDB transactions of this process open now (for tests and diagnostics). */
   int openTransactions() {
     return environment.openTransactions();

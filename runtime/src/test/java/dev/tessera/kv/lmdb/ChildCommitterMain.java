@@ -5,18 +5,23 @@ import dev.tessera.tuple.Tuple;
 import java.nio.file.Path;
 
 /**
- * Test support run in a child JVM: commits {@code count} times into the store at {@code dir}
- * (a counter sum plus a 2 KB entry), printing each commit's versionstamp.
+ * Test support run in a child JVM: opens the store at {@code dir}, prints {@code ready}, waits for
+ * a line on stdin, then commits {@code count} times (a counter sum plus a 2 KB entry), printing
+ * each commit's versionstamp.
  */
 public final class ChildCommitterMain {
   private ChildCommitterMain() {}
 
   /** Arguments: directory, tag, count. */
-  public static void main(String[] args) {
+  public static void main(String[] args) throws java.io.IOException {
     Path dir = Path.of(args[0]);
     String tag = args[1];
     int count = Integer.parseInt(args[2]);
     try (LmdbKvStore store = LmdbKvStore.open(dir, MultiProcessTest.options())) {
+      System.out.println("ready");
+      System.out.flush();
+      new java.io.BufferedReader(new java.io.InputStreamReader(System.in,
+          java.nio.charset.StandardCharsets.UTF_8)).readLine();
       for (int i = 0; i < count; i++) {
         CommitResult result = store.atomic().sum(Tuple.of("counter"), 1)
             .set(Tuple.of("item", tag, i), new byte[2048]).commit();

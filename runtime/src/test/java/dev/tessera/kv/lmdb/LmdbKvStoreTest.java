@@ -54,7 +54,7 @@ class LmdbKvStoreTest {
     assertThat(entry.exists()).isFalse();
     assertThat(entry.value()).isNull();
     assertThat(entry.versionstamp()).isNull();
-    assertThat(entry.key()).isEqualTo(Tuple.of("users", 1));
+    assertThat((Object) entry.key()).isEqualTo(Tuple.of("users", 1));
   }
 
   @Test
@@ -135,7 +135,7 @@ class LmdbKvStoreTest {
 
     assertThat(failed.ok()).isFalse();
     assertThat(failed.versionstamp()).isNull();
-    assertThat(failed.failedKey()).isEqualTo(Tuple.of("u", 1));
+    assertThat((Object) failed.failedKey()).isEqualTo(Tuple.of("u", 1));
     assertThat(failed.expected()).isNull();
     assertThat(failed.actual()).isEqualTo(stamp);
     assertThat(KeySpace.dump(store)).isEqualTo(before);
@@ -187,7 +187,7 @@ class LmdbKvStoreTest {
     assertThatThrownBy(() -> store.atomic().set(Tuple.of("other"), bytes("x"))
         .sum(Tuple.of("name"), 1).commit())
         .isInstanceOfSatisfying(CounterValueException.class, e -> {
-          assertThat(e.key()).isEqualTo(Tuple.of("name"));
+          assertThat((Object) e.key()).isEqualTo(Tuple.of("name"));
           assertThat(e.actualLength()).isEqualTo(5);
           assertThat(e).hasMessageContaining("\"name\"");
         });

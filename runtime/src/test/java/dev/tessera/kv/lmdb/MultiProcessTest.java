@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.Versionstamp;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -44,33 +46,61 @@ class MultiProcessTest {
 
   @Test
   void twoProcessesCommitConcurrentlyWithUniqueVersionstampsAndNoLostCommit() throws Exception {
-    int each = 400;
+    int each = 1000;
     Path store = dir.resolve("shared");
     List<Versionstamp> mine = new ArrayList<>();
     try (LmdbKvStore parent = LmdbKvStore.open(store, options())) {
       Process child = startChild(ChildCommitterMain.class.getName(), "-Xmx64m",
           store.toString(), "child", Integer.toString(each));
+      BufferedReader childOut = new BufferedReader(
+          new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
+      assertThat(childOut.readLine()).isEqualTo("ready");
+      child.getOutputStream().write("go\n".getBytes(StandardCharsets.UTF_8));
+      child.getOutputStream().flush();
       for (int i = 0; i < each; i++) {
         mine.add(parent.atomic().sum(Tuple.of("counter"), 1)
             .set(Tuple.of("item", "parent", i), new byte[2048]).commit().versionstamp());
       }
-      List<Versionstamp> theirs = finish(child).stream().map(Versionstamp::parse).toList();
-      assertThat(theirs).hasSize(each);
-      assertThat(theirs).isSorted();
+      List<Versionstamp> theirs = childOut.lines().map(Versionstamp::parse).toList();
+      assertThat(child.waitFor(60, TimeUnit.SECONDS)).isTrue();
+      assertThat(child.exitValue()).isZero();
+
+      assertThat(theirs).hasSize(each).isSorted();
       assertThat(mine).isSorted();
       Set<String> all = new HashSet<>();
       mine.forEach(v -> all.add(v.toString()));
       theirs.forEach(v -> all.add(v.toString()));
-      assertThat(all).hasSize(2 * each);
+      assertThat(all).as("versionstamps unique across processes").hasSize(2 * each);
+      // The commits really interleaved: some of the child's fall between the parent's.
+      assertThat(theirs).anyMatch(v -> v.compareTo(mine.get(0)) > 0
+          && v.compareTo(mine.get(each - 1)) < 0);
       assertThat(KeySpace.u64(parent.get(Tuple.of("counter")).value())).isEqualTo(2L * each);
       for (int i = 0; i < each; i++) {
         assertThat(parent.get(Tuple.of("item", "child", i)).exists()).isTrue();
         assertThat(parent.get(Tuple.of("item", "parent", i)).exists()).isTrue();
       }
-      // The child grew the map (2 x 400 x 2 KB >> 256 KB): this process adopts it and commits on.
       Versionstamp after = parent.atomic().set(Tuple.of("after"), new byte[1 << 20]).commit()
           .versionstamp();
       assertThat(after.commitVersion()).isEqualTo(2L * each + 1);
+    }
+  }
+
+  @Test
+  void aMapGrownByAnotherProcessIsAdopted() throws Exception {
+    Path store = dir.resolve("grown");
+    try (LmdbKvStore parent = LmdbKvStore.open(store, options())) {
+      long before = parent.mapSize();
+      Process child = startChild(ChildCommitterMain.class.getName(), "-Xmx64m",
+          store.toString(), "child", "2000");
+      child.getOutputStream().write("go\n".getBytes(StandardCharsets.UTF_8));
+      child.getOutputStream().flush();
+      assertThat(finish(child)).hasSize(2001);
+      // 2000 x 2 KB outgrew this process's 256 KB mapping: the next read adopts the new size.
+      assertThat(parent.get(Tuple.of("item", "child", 1999)).exists()).isTrue();
+      assertThat(parent.adoptedGrowths()).isEqualTo(1);
+      assertThat(parent.mapSize()).isGreaterThan(before);
+      assertThat(parent.atomic().sum(Tuple.of("counter"), 1).commit().ok()).isTrue();
+      assertThat(KeySpace.u64(parent.get(Tuple.of("counter")).value())).isEqualTo(2001);
     }
   }
 
