@@ -66,7 +66,6 @@ final class LmdbEnvironment {
     if (!OPEN_IN_THIS_JVM.add(canonical)) {
       throw new StoreAlreadyOpenException(directory);
     }
-    boolean lockExisted = Files.exists(directory.resolve(StoreDirectory.LOCK_FILE));
     Env<DirectBuffer> env = null;
     try {
       env = Env.create(DirectBufferProxy.PROXY_DB)
@@ -77,13 +76,13 @@ final class LmdbEnvironment {
       if (!fresh) {
         adoptStoredMapSize(env, options);
       }
-      Dbi<DirectBuffer>[] dbis = fresh ? create(env) : openExisting(env, directory);
+      Dbi<DirectBuffer>[] dbis = fresh ? create(env, directory) : openExisting(env, directory);
       return new LmdbEnvironment(directory, canonical, options, env, dbis[0], dbis[1]);
     } catch (Env.FileInvalidException | Env.VersionMismatchException e) {
-      cleanUpFailedOpen(env, canonical, directory, fresh, lockExisted);
+      cleanUpFailedOpen(env, canonical);
       throw new NotATesseraStoreException(directory, "LMDB cannot read it: " + e.getMessage(), e);
     } catch (RuntimeException e) {
-      cleanUpFailedOpen(env, canonical, directory, fresh, lockExisted);
+      cleanUpFailedOpen(env, canonical);
       throw e;
     }
   }
@@ -105,14 +104,21 @@ final class LmdbEnvironment {
     }
   }
 
+  // Another process may be creating the same new store at this moment: whoever commits first
+  // writes the metadata, the other finds it and only validates it.
   @SuppressWarnings("unchecked")
-  private static Dbi<DirectBuffer>[] create(Env<DirectBuffer> env) {
+  private static Dbi<DirectBuffer>[] create(Env<DirectBuffer> env, Path directory) {
     try (Txn<DirectBuffer> txn = env.txnWrite()) {
       Dbi<DirectBuffer> data = env.openDbi(txn, bytes(StoreMetadata.DATA_DBI), null, false,
           DbiFlags.MDB_CREATE);
       Dbi<DirectBuffer> meta = env.openDbi(txn, bytes(StoreMetadata.DBI_NAME), null, false,
           DbiFlags.MDB_CREATE);
-      new StoreMetadata(meta).initialize(txn);
+      StoreMetadata metadata = new StoreMetadata(meta);
+      if (metadata.formatVersion(txn) < 0) {
+        metadata.initialize(txn);
+      } else {
+        checkFormat(metadata.formatVersion(txn), directory);
+      }
       txn.commit();
       return new Dbi[] {data, meta};
     }
@@ -130,31 +136,29 @@ final class LmdbEnvironment {
     try (Txn<DirectBuffer> txn = env.txnWrite()) {
       Dbi<DirectBuffer> data = env.openDbi(txn, bytes(StoreMetadata.DATA_DBI), null, false);
       Dbi<DirectBuffer> meta = env.openDbi(txn, bytes(StoreMetadata.DBI_NAME), null, false);
-      int version = new StoreMetadata(meta).formatVersion(txn);
-      if (version < 0) {
-        throw new NotATesseraStoreException(directory, "its metadata has no format version");
-      }
-      if (version > StoreMetadata.FORMAT_VERSION) {
-        throw new IncompatibleStoreException(directory, version, StoreMetadata.FORMAT_VERSION);
-      }
+      checkFormat(new StoreMetadata(meta).formatVersion(txn), directory);
       txn.commit();
       return new Dbi[] {data, meta};
     }
   }
 
-  private static void cleanUpFailedOpen(Env<DirectBuffer> env, Path canonical, Path directory,
-      boolean fresh, boolean lockExisted) {
+  private static void checkFormat(int version, Path directory) {
+    if (version < 0) {
+      throw new NotATesseraStoreException(directory, "its metadata has no format version");
+    }
+    if (version > StoreMetadata.FORMAT_VERSION) {
+      throw new IncompatibleStoreException(directory, version, StoreMetadata.FORMAT_VERSION);
+    }
+  }
+
+  // Files are never deleted here: another process may be using them (even a lock.mdb we just
+  // created). Refusals that must leave a path untouched happen before LMDB opens it.
+  private static void cleanUpFailedOpen(Env<DirectBuffer> env, Path canonical) {
     try {
       if (env != null) {
         env.close();
       }
-      if (fresh) {
-        Files.deleteIfExists(directory.resolve(StoreDirectory.DATA_FILE));
-      }
-      if (!lockExisted) {
-        Files.deleteIfExists(directory.resolve(StoreDirectory.LOCK_FILE));
-      }
-    } catch (IOException | RuntimeException ignored) {
+    } catch (RuntimeException ignored) {
       // Best effort: the open already failed with the exception that matters.
     } finally {
       OPEN_IN_THIS_JVM.remove(canonical);
@@ -271,7 +275,7 @@ final class LmdbEnvironment {
   }
 
   private void grow(long sizeSeen, long bytesNeeded) {
-    gate.exclusive(options.growthWait(), () -> {
+    gate.exclusive(options.growthWait(), "grow the full map", () -> {
       if (mapSize != sizeSeen) {
         return; // another commit grew it meanwhile
       }
@@ -286,7 +290,7 @@ final class LmdbEnvironment {
   }
 
   private void adoptGrowthByAnotherProcess() {
-    gate.exclusive(options.growthWait(), () -> {
+    gate.exclusive(options.growthWait(), "adopt the map size another process grew", () -> {
       env.setMapSize(0);
       mapSize = env.info().mapSize;
       adoptedGrowths.incrementAndGet();

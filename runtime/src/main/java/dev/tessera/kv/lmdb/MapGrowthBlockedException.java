@@ -4,7 +4,8 @@ import dev.tessera.TesseraException;
 import java.time.Duration;
 
 /**
- * Thrown by {@code commit()} when the map must grow but cannot, because read transactions of this
+ * Thrown by {@code commit()} when the map must grow (or, for any operation, adopt a size another
+ * process grew it to) but cannot, because read transactions of this
  * process stay open: LMDB may only resize when the process has no transaction open. Either the
  * committing thread itself holds open snapshots or iterators (it would wait for itself), or other
  * threads kept theirs open longer than {@link LmdbOptions#growthWait()}. The commit wrote
@@ -16,11 +17,19 @@ public final class MapGrowthBlockedException extends TesseraException {
   private final int openTransactions;
   private final Duration waited;
 
-  /** Creates the exception. */
-  public MapGrowthBlockedException(String why, int openTransactions, Duration waited) {
-    super("The LMDB map is full and cannot grow: " + why + " (" + openTransactions
-        + " read transaction(s) open, waited " + waited.toMillis()
-        + " ms); the commit wrote nothing, close snapshots and iterators and retry");
+  /**
+   * Creates the exception.
+   *
+   * @param purpose what could not be done, e.g. "grow the full map"
+   * @param why why not
+   * @param openTransactions transactions of this process open when giving up
+   * @param waited how long it waited
+   */
+  public MapGrowthBlockedException(
+      String purpose, String why, int openTransactions, Duration waited) {
+    super("Cannot " + purpose + " of the LMDB store: " + why + " (" + openTransactions
+        + " transaction(s) open, waited " + waited.toMillis()
+        + " ms); the operation wrote nothing, close snapshots and iterators and retry");
     this.openTransactions = openTransactions;
     this.waited = waited;
   }

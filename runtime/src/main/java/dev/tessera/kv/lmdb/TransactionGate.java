@@ -77,15 +77,17 @@ final class TransactionGate {
   /**
    * Runs {@code action} while no permit is out.
    *
+   * @param purpose what the action does, for messages (e.g. "grow the full map")
+   *
    * @throws MapGrowthBlockedException if this thread holds permits or others keep theirs beyond
    *     {@code maxWait}
    */
-  void exclusive(Duration maxWait, Runnable action) {
+  void exclusive(Duration maxWait, String purpose, Runnable action) {
     AtomicInteger mine = heldByThread.get();
     synchronized (monitor) {
       if (mine.get() > 0) {
-        throw new MapGrowthBlockedException(
-            "the committing thread itself holds open snapshots or iterators", active, Duration.ZERO);
+        throw new MapGrowthBlockedException(purpose,
+            "this thread itself holds open snapshots or iterators", active, Duration.ZERO);
       }
       long start = System.nanoTime();
       long deadline = start + maxWait.toNanos();
@@ -94,14 +96,14 @@ final class TransactionGate {
         while (!closed && (exclusiveHeld || active > 0)) {
           long remaining = deadline - System.nanoTime();
           if (remaining <= 0) {
-            throw new MapGrowthBlockedException(
+            throw new MapGrowthBlockedException(purpose,
                 "other threads kept snapshots or iterators open", active,
                 Duration.ofNanos(System.nanoTime() - start));
           }
           waitUninterruptibly(Math.max(1, remaining / 1_000_000));
         }
         if (closed) {
-          throw new StoreClosedException(storeName, "grow the map");
+          throw new StoreClosedException(storeName, purpose);
         }
         exclusiveHeld = true;
       } finally {

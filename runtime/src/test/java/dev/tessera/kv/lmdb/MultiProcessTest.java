@@ -57,9 +57,22 @@ class MultiProcessTest {
       assertThat(childOut.readLine()).isEqualTo("ready");
       child.getOutputStream().write("go\n".getBytes(StandardCharsets.UTF_8));
       child.getOutputStream().flush();
-      for (int i = 0; i < each; i++) {
+      // Commit at least `each` times, and on until a child commit landed after our first one
+      // (then once more), so the two processes' commits provably interleave.
+      long childBeforeFirst = -1;
+      boolean childSeenSince = false;
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+      while (true) {
         mine.add(parent.atomic().sum(Tuple.of("counter"), 1)
-            .set(Tuple.of("item", "parent", i), new byte[2048]).commit().versionstamp());
+            .set(Tuple.of("item", "parent", mine.size()), new byte[2048]).commit().versionstamp());
+        long childCommits = KeySpace.u64(parent.get(Tuple.of("counter")).value()) - mine.size();
+        if (childBeforeFirst < 0) {
+          childBeforeFirst = childCommits;
+        } else if (childSeenSince && mine.size() >= each) {
+          break;
+        }
+        childSeenSince |= childCommits > childBeforeFirst;
+        assertThat(System.nanoTime()).as("commits interleave within 60 s").isLessThan(deadline);
       }
       List<Versionstamp> theirs = childOut.lines().map(Versionstamp::parse).toList();
       assertThat(child.waitFor(60, TimeUnit.SECONDS)).isTrue();
@@ -70,18 +83,20 @@ class MultiProcessTest {
       Set<String> all = new HashSet<>();
       mine.forEach(v -> all.add(v.toString()));
       theirs.forEach(v -> all.add(v.toString()));
-      assertThat(all).as("versionstamps unique across processes").hasSize(2 * each);
-      // The commits really interleaved: some of the child's fall between the parent's.
+      assertThat(all).as("versionstamps unique across processes").hasSize(mine.size() + each);
       assertThat(theirs).anyMatch(v -> v.compareTo(mine.get(0)) > 0
-          && v.compareTo(mine.get(each - 1)) < 0);
-      assertThat(KeySpace.u64(parent.get(Tuple.of("counter")).value())).isEqualTo(2L * each);
+          && v.compareTo(mine.get(mine.size() - 1)) < 0);
+      long total = mine.size() + each;
+      assertThat(KeySpace.u64(parent.get(Tuple.of("counter")).value())).isEqualTo(total);
       for (int i = 0; i < each; i++) {
         assertThat(parent.get(Tuple.of("item", "child", i)).exists()).isTrue();
+      }
+      for (int i = 0; i < mine.size(); i++) {
         assertThat(parent.get(Tuple.of("item", "parent", i)).exists()).isTrue();
       }
       Versionstamp after = parent.atomic().set(Tuple.of("after"), new byte[1 << 20]).commit()
           .versionstamp();
-      assertThat(after.commitVersion()).isEqualTo(2L * each + 1);
+      assertThat(after.commitVersion()).isEqualTo(total + 1);
     }
   }
 
