@@ -120,6 +120,30 @@ class MultiProcessTest {
   }
 
   @Test
+  void noSyncCommitsSurviveKillOfTheProcess() throws Exception {
+    Path store = dir.resolve("killed");
+    int count = 300;
+    Process child = startChild(ChildCommitterMain.class.getName(), "-Xmx64m",
+        store.toString(), "child", Integer.toString(count), "hang");
+    child.getOutputStream().write("go\n".getBytes(StandardCharsets.UTF_8));
+    child.getOutputStream().flush();
+    BufferedReader out = new BufferedReader(
+        new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
+    assertThat(out.readLine()).isEqualTo("ready");
+    String last = null;
+    for (int i = 0; i < count; i++) {
+      last = out.readLine();
+    }
+    child.destroyForcibly(); // SIGKILL: no close, no sync
+    assertThat(child.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    try (LmdbKvStore reopened = LmdbKvStore.open(store)) {
+      assertThat(KeySpace.u64(reopened.get(Tuple.of("counter")).value())).isEqualTo(count);
+      assertThat(reopened.get(Tuple.of("item", "child", count - 1)).versionstamp())
+          .isEqualTo(Versionstamp.parse(last));
+    }
+  }
+
+  @Test
   void scanOfAMillionKeysRunsInASmallHeap() throws Exception {
     int total = 1_000_000;
     Path store = dir.resolve("big");
