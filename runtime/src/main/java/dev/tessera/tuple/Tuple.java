@@ -351,14 +351,20 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
   }
 
   /**
-   * True if this tuple's first parts equal {@code prefix}'s parts. Every part's encoding delimits
-   * itself, so this is exactly "the packing starts with the prefix's packing".
+   * True if this tuple's first parts equal {@code prefix}'s parts (by packed bytes, as {@link #equals}).
+   *
+   * <p>Checked on the packings: this packing must start with the prefix's, at a part boundary. The only
+   * way a byte prefix can end inside a part is a string, byte string or nested tuple whose 0x00
+   * terminator in the prefix is, here, the start of a 0x00 0xFF escape (or nested null); no type code
+   * is 0xFF, so a following 0xFF byte is the tell.
    */
   public boolean startsWith(Tuple prefix) {
     byte[] mine = packed();
     byte[] theirs = prefix.packed();
-    return theirs.length <= mine.length
-        && Arrays.equals(mine, 0, theirs.length, theirs, 0, theirs.length);
+    int n = theirs.length;
+    return n <= mine.length
+        && Arrays.equals(mine, 0, n, theirs, 0, n)
+        && (n == mine.length || mine[n] != (byte) 0xFF);
   }
 
   /** Orders like the packed bytes compared unsigned: element-wise, type first, then value. */

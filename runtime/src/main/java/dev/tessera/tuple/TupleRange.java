@@ -63,16 +63,26 @@ public final class TupleRange {
   }
 
   /**
-   * Keys that continue {@code prefix} with a byte-string part starting with {@code partial}; as {@link
-   * #startsWith(Tuple, String)}. Exact because every 0x00 in a byte string is escaped as 0x00 0xFF and
-   * the byte after such an escape, or after an unescaped byte of {@code partial}, is compared only
-   * against keys that share the same escaped bytes.
+   * Keys that continue {@code prefix} with a byte-string part starting with {@code partial} (then any
+   * further parts). The lower bound is the packing of {@code prefix + partial} without the 0x00
+   * terminator; unlike UTF-8, byte strings may contain 0xFF, so the upper bound is the first byte
+   * string after every extension of that lower bound: drop its trailing 0xFF bytes and add one to the
+   * last remaining byte. Exact because escaping is byte by byte, so a key's escaped bytes start with
+   * the escaped partial exactly when its byte string starts with the partial.
    */
   public static TupleRange startsWith(Tuple prefix, byte[] partial) {
-    return openLastPart(prefix.add(partial));
+    byte[] packed = prefix.add(partial).packed();
+    byte[] begin = Arrays.copyOf(packed, packed.length - 1);
+    int last = begin.length - 1;
+    while (begin[last] == (byte) 0xFF) {
+      last--; // never passes the 0x01 type code
+    }
+    byte[] end = Arrays.copyOf(begin, last + 1);
+    end[last]++;
+    return new TupleRange(begin, end);
   }
 
-  /** Drops the terminator of the last (string or bytes) part: begin = that, end = begin + 0xFF. */
+  /** Drops the terminator of the last (string) part: begin = that, end = begin + 0xFF. */
   private static TupleRange openLastPart(Tuple withPartial) {
     int n = withPartial.packedSize() - 1;
     byte[] begin = new byte[n];

@@ -6,7 +6,10 @@ package dev.tessera.tuple;
  * digits as in Deno KV, and {@link #parse(String)} reads that form back.
  *
  * <p>In a {@link Tuple} a versionstamp packs as FoundationDB's complete 12-byte versionstamp (type code
- * 0x33) with user version 0, so packings are byte-compatible with {@code fdb-java}.
+ * 0x33) with user version 0, so packings are byte-compatible with {@code fdb-java}. One caveat: FDB uses
+ * the all-0xFF transaction version as its "incomplete versionstamp" placeholder, so fdb-java decodes
+ * {@code ffffffffffffffffffff} as incomplete. Tessera treats it as an ordinary (maximal) value; a store
+ * never issues it, since commit versions do not reach 2^64 - 1.
  *
  * <pre>{@code
  * Versionstamp v = Versionstamp.of(42, 1);
