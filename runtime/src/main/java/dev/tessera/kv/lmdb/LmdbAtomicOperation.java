@@ -82,14 +82,20 @@ final class LmdbAtomicOperation implements AtomicOperation {
 
   /**
    * Commits in one LMDB write transaction: see {@link #applyIn}. A {@link
-   * dev.tessera.kv.CounterValueException} aborts the transaction, so nothing is written.
+   * dev.tessera.kv.CounterValueException} aborts the operation, so nothing of it is written. In a
+   * durable store the commit joins a {@link GroupCommit} batch, unless this thread holds an open
+   * snapshot or iterator (then it commits alone, so a map growth it needs cannot wait on itself
+   * through another thread).
    */
   @Override
   public CommitResult commit() {
     ensureNotCommitted();
     committed = true;
-    long bytes = mutations.stream().mapToLong(Mutation::size).sum();
-    return environment.write("commit", bytes, txn -> {
+    GroupCommit group = environment.groupCommit();
+    if (group != null && !environment.currentThreadInTransaction()) {
+      return group.commit(this);
+    }
+    return environment.write("commit", bytes(), txn -> {
       CommitResult result = applyIn(txn);
       if (result.ok()) {
         txn.commit();
@@ -98,11 +104,16 @@ final class LmdbAtomicOperation implements AtomicOperation {
     });
   }
 
+  /** A rough size of what the operation writes, for sizing a map growth. */
+  long bytes() {
+    return mutations.stream().mapToLong(Mutation::size).sum();
+  }
+
   /**
    * Evaluates every check, then (only if all hold) takes the next commit version from the
    * metadata and applies the mutations in order with its versionstamp. Writes nothing when a check
-   * fails. Kept separate from the transaction's lifecycle so that a group commit can apply several
-   * operations in one transaction (each in a nested transaction of its own).
+   * fails. Kept separate from the transaction's lifecycle so that a {@link GroupCommit} can apply
+   * several operations in one transaction (each in a nested transaction of its own).
    */
   CommitResult applyIn(Txn<DirectBuffer> txn) {
     DataTable data = environment.data();

@@ -42,6 +42,7 @@ final class LmdbEnvironment {
   private final Set<ReadSession> sessions = ConcurrentHashMap.newKeySet();
   private final AtomicBoolean closed = new AtomicBoolean();
   private volatile long mapSize;
+  private final GroupCommit groupCommit;
   private final java.util.concurrent.atomic.AtomicInteger adoptedGrowths =
       new java.util.concurrent.atomic.AtomicInteger();
 
@@ -56,6 +57,9 @@ final class LmdbEnvironment {
     this.metadata = new StoreMetadata(meta);
     this.gate = new TransactionGate(name);
     this.mapSize = env.info().mapSize;
+    // Only a durable commit pays a sync worth sharing; without one, batching only adds hand-offs.
+    this.groupCommit =
+        options.durability() == Durability.DURABLE ? new GroupCommit(this) : null;
   }
 
   /** Opens or creates the store in {@code dir}; see {@link LmdbKvStore#open(Path, LmdbOptions)}. */
@@ -76,8 +80,8 @@ final class LmdbEnvironment {
       if (!fresh) {
         adoptStoredMapSize(env, options);
       }
-      Dbi<DirectBuffer>[] dbis = fresh ? create(env, directory) : openExisting(env, directory);
-      return new LmdbEnvironment(directory, canonical, options, env, dbis[0], dbis[1]);
+      Handles dbis = fresh ? create(env, directory) : openExisting(env, directory);
+      return new LmdbEnvironment(directory, canonical, options, env, dbis.data(), dbis.meta());
     } catch (Env.FileInvalidException | Env.VersionMismatchException e) {
       cleanUpFailedOpen(env, canonical);
       throw new NotATesseraStoreException(directory, "LMDB cannot read it: " + e.getMessage(), e);
@@ -86,6 +90,9 @@ final class LmdbEnvironment {
       throw e;
     }
   }
+
+  /** The two LMDB databases of a store. */
+  private record Handles(Dbi<DirectBuffer> data, Dbi<DirectBuffer> meta) {}
 
   private static EnvFlags[] flags(LmdbOptions options) {
     // MDB_NOTLS: read transactions are not bound to threads, so thread pools and iterators handed
@@ -106,8 +113,7 @@ final class LmdbEnvironment {
 
   // Another process may be creating the same new store at this moment: whoever commits first
   // writes the metadata, the other finds it and only validates it.
-  @SuppressWarnings("unchecked")
-  private static Dbi<DirectBuffer>[] create(Env<DirectBuffer> env, Path directory) {
+  private static Handles create(Env<DirectBuffer> env, Path directory) {
     try (Txn<DirectBuffer> txn = env.txnWrite()) {
       Dbi<DirectBuffer> data = env.openDbi(txn, bytes(StoreMetadata.DATA_DBI), null, false,
           DbiFlags.MDB_CREATE);
@@ -120,12 +126,11 @@ final class LmdbEnvironment {
         checkFormat(metadata.formatVersion(txn), directory);
       }
       txn.commit();
-      return new Dbi[] {data, meta};
+      return new Handles(data, meta);
     }
   }
 
-  @SuppressWarnings("unchecked")
-  private static Dbi<DirectBuffer>[] openExisting(Env<DirectBuffer> env, Path directory) {
+  private static Handles openExisting(Env<DirectBuffer> env, Path directory) {
     List<String> names = env.getDbiNames().stream()
         .map(n -> new String(n, StandardCharsets.UTF_8)).toList();
     if (!names.contains(StoreMetadata.DBI_NAME) || !names.contains(StoreMetadata.DATA_DBI)) {
@@ -138,7 +143,7 @@ final class LmdbEnvironment {
       Dbi<DirectBuffer> meta = env.openDbi(txn, bytes(StoreMetadata.DBI_NAME), null, false);
       checkFormat(new StoreMetadata(meta).formatVersion(txn), directory);
       txn.commit();
-      return new Dbi[] {data, meta};
+      return new Handles(data, meta);
     }
   }
 
@@ -198,6 +203,21 @@ final class LmdbEnvironment {
   /** The current map size of this process, in bytes. */
   long mapSize() {
     return mapSize;
+  }
+
+  /** A transaction nested in the write transaction {@code parent}, on the same thread. */
+  Txn<DirectBuffer> nested(Txn<DirectBuffer> parent) {
+    return env.txn(parent);
+  }
+
+  /** The group commit of a durable store, or {@code null} when commits are written alone. */
+  GroupCommit groupCommit() {
+    return groupCommit;
+  }
+
+  /** True if the calling thread holds an open transaction (a snapshot or an iterator). */
+  boolean currentThreadInTransaction() {
+    return gate.currentThreadHoldsPermits();
   }
 
   /** How often this process adopted a map size grown by another process. */

@@ -32,7 +32,10 @@ import java.util.List;
  *
  * <p><b>Commits and versionstamps.</b> {@code commit()} runs one LMDB write transaction: it
  * evaluates every check, and only if all hold it reads the last commit version from the metadata,
- * adds one, writes it back and applies every mutation with versionstamp (version, 0). Because the
+ * adds one, writes it back and applies every mutation with versionstamp (version, 0). In a
+ * {@link Durability#DURABLE} store, commits that arrive while another is being written share the
+ * next write transaction and its sync ({@link GroupCommit}), each in a nested transaction with its
+ * own version, checks and outcome. Because the
  * counter is read and written inside the write transaction, versionstamps increase strictly across
  * commits, restarts and processes sharing the store.
  *
@@ -147,6 +150,11 @@ public final class LmdbKvStore implements KvStore {
   /** The current size of the LMDB map in this process, in bytes (it grows by itself). */
   public long mapSize() {
     return environment.mapSize();
+  }
+
+  /** The group commit of a durable store, or {@code null} (for tests and diagnostics). */
+  GroupCommit groupCommit() {
+    return environment.groupCommit();
   }
 
   /** How often this store adopted a map grown by another process (for tests and diagnostics). */

@@ -140,6 +140,11 @@ final class TransactionGate {
     }
   }
 
+  /** True if the calling thread took permits it has not released. */
+  boolean currentThreadHoldsPermits() {
+    return heldByThread.get().get() > 0;
+  }
+
   /** The number of permits out now. */
   int activeTransactions() {
     synchronized (monitor) {

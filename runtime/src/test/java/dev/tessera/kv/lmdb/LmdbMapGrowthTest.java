@@ -96,6 +96,7 @@ class LmdbMapGrowthTest {
       CountDownLatch release = new CountDownLatch(1);
       Thread holder = new Thread(() -> {
         try (KvSnapshot snapshot = store.snapshot()) {
+          snapshot.get(Tuple.of("any"));
           opened.countDown();
           release.await();
         } catch (InterruptedException e) {
