@@ -79,6 +79,11 @@ final class GroupCommit {
       if (mine.failure != null) {
         throw mine.failure;
       }
+      if (mine.result == null) {
+        // Only when the leader died of an Error (say, OutOfMemoryError) mid-batch.
+        throw new IllegalStateException("The group commit carrying this operation failed; "
+            + "its outcome is unknown: read the keys to find out whether it was applied");
+      }
       return mine.result;
     }
   }
