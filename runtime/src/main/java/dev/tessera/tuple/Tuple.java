@@ -159,7 +159,9 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
 
   /** Packs this tuple. Returns a new array on every call; the caller may modify it. */
   public byte[] pack() {
-    return packed().clone();
+    byte[] cached = packed;
+    // The usual caller packs a fresh tuple once: encode straight into its own array, no cache copy.
+    return cached != null ? cached.clone() : encode();
   }
 
   /** The length of {@link #pack()}'s result, without copying. */
@@ -183,14 +185,19 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
   byte[] packed() {
     byte[] bytes = packed;
     if (bytes == null) {
-      long size = TupleEncoder.size(parts, false);
-      if (size > Integer.MAX_VALUE - 16) {
-        throw new IllegalStateException("Tuple packs to " + size + " bytes, more than an array holds");
-      }
-      bytes = new byte[(int) size];
-      TupleEncoder.write(parts, false, bytes, 0);
+      bytes = encode();
       packed = bytes;
     }
+    return bytes;
+  }
+
+  private byte[] encode() {
+    long size = TupleEncoder.size(parts, false);
+    if (size > Integer.MAX_VALUE - 16) {
+      throw new IllegalStateException("Tuple packs to " + size + " bytes, more than an array holds");
+    }
+    byte[] bytes = new byte[(int) size];
+    TupleEncoder.write(parts, false, bytes, 0);
     return bytes;
   }
 
@@ -206,11 +213,7 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
     return new Tuple(longer);
   }
 
-  /**
-   * A new tuple with all parts of {@code other} appended.
-   *
-   * @throws InvalidTuplePartException never for valid inputs; kept for symmetry with {@link #add}
-   */
+  /** A new tuple with all parts of {@code other} appended (appending never deepens nesting). */
   public Tuple addAll(Tuple other) {
     Object[] longer = Arrays.copyOf(parts, parts.length + other.parts.length);
     System.arraycopy(other.parts, 0, longer, parts.length, other.parts.length);
@@ -379,6 +382,7 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
     return o == this || (o instanceof Tuple && Arrays.equals(packed(), ((Tuple) o).packed()));
   }
 
+  /** A hash of the packed bytes, consistent with {@link #equals}; computed once. */
   @Override
   public int hashCode() {
     int h = hash;

@@ -16,6 +16,7 @@ import static dev.tessera.tuple.TupleEncoder.VERSIONSTAMP;
 import static dev.tessera.tuple.TupleEncoder.VERSIONSTAMP_LENGTH;
 
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -147,7 +148,14 @@ final class TupleDecoder {
 
   private String string() {
     int start = pos - 1;
-    char[] out = new char[unescapedLength(start, "string")];
+    int length = unescapedLength(start, "string");
+    if (isAscii(pos, length)) {
+      // Common case: one copy straight into a compact Latin-1 string.
+      String ascii = new String(in, pos, length, StandardCharsets.ISO_8859_1);
+      pos += length + 1;
+      return ascii;
+    }
+    char[] out = new char[length];
     int n = 0;
     while (true) {
       int at = pos;
@@ -183,6 +191,16 @@ final class TupleDecoder {
         throw fail(at, String.format("malformed UTF-8 in string: byte 0x%02x", b));
       }
     }
+  }
+
+  /** True if the {@code length} bytes at {@code from} are ASCII other than NUL (so no escapes). */
+  private boolean isAscii(int from, int length) {
+    for (int i = from; i < from + length; i++) {
+      if (in[i] <= 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Reads one UTF-8 continuation byte in [lo, hi] and returns its 6 payload bits. */

@@ -118,6 +118,7 @@ public final class TupleRange {
     return Arrays.compareUnsigned(begin, end) >= 0;
   }
 
+  /** Equal when both bounds are the same bytes. */
   @Override
   public boolean equals(Object o) {
     return o instanceof TupleRange
@@ -125,6 +126,7 @@ public final class TupleRange {
         && Arrays.equals(end, ((TupleRange) o).end);
   }
 
+  /** A hash of both bounds, consistent with {@link #equals}. */
   @Override
   public int hashCode() {
     return Arrays.hashCode(begin) * 31 + Arrays.hashCode(end);

@@ -134,6 +134,7 @@ public final class Versionstamp implements Comparable<Versionstamp> {
     return c != 0 ? c : Integer.compare(order, o.order);
   }
 
+  /** Equal when commit version and order are equal. */
   @Override
   public boolean equals(Object o) {
     return o instanceof Versionstamp
@@ -141,6 +142,7 @@ public final class Versionstamp implements Comparable<Versionstamp> {
         && ((Versionstamp) o).order == order;
   }
 
+  /** A hash of commit version and order, consistent with {@link #equals}. */
   @Override
   public int hashCode() {
     return Long.hashCode(commitVersion) * 31 + order;
