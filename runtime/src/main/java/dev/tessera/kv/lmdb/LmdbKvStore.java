@@ -41,7 +41,8 @@ import java.util.List;
  *
  * <p><b>Limits.</b> Keys up to 511 packed bytes ({@link dev.tessera.kv.KeyTooLargeException}),
  * values up to 64 MiB ({@link dev.tessera.kv.ValueTooLargeException}); both are checked when the
- * mutation is added, before anything is written. The empty tuple is not a key.
+ * check or mutation is added, before anything is written (a read of a too-large key throws too).
+ * The empty tuple is not a key.
  *
  * <p><b>Map growth.</b> See {@link LmdbOptions}: a commit that fills the map is aborted, the map
  * grows, and the commit runs again in a new transaction. Resizing needs every transaction of this

@@ -17,8 +17,8 @@ import java.util.Objects;
  * <p><b>Map size.</b> LMDB maps the database file into memory with a fixed size; a commit that
  * needs more space fails inside LMDB with {@code MDB_MAP_FULL}. The store then grows the map and
  * retries the commit: the new size is twice the current one, but grows by at most {@link
- * Builder#maxGrowthStep(long)} at once, at least by what the commit needs, and never beyond {@link
- * Builder#maxMapSize(long)}. The map size is virtual address space; the file only takes the space
+ * Builder#maxGrowthStep(long)} at once, by at least twice the bytes the commit writes, rounded up to
+ * 64 KiB and never beyond {@link Builder#maxMapSize(long)}. The map size is virtual address space; the file only takes the space
  * its pages use.
  */
 public final class LmdbOptions {
