@@ -1,0 +1,41 @@
+package dev.tessera.kv.lmdb;
+
+import java.nio.ByteBuffer;
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+
+/**
+ * A direct buffer that hands a packed key to LMDB. lmdbjava's Agrona proxy passes a buffer's
+ * address and capacity to native code, so a key must live in off-heap memory and the view must be
+ * exactly as long as the key. One per thread (see {@link #forCurrentThread}); valid until the next
+ * {@link #load} on the same thread, which is enough because LMDB copies or compares keys during
+ * the call. Not thread-safe by design.
+ */
+final class KeyScratch {
+  private static final ThreadLocal<KeyScratch> PER_THREAD = ThreadLocal.withInitial(KeyScratch::new);
+
+  private final ByteBuffer memory = ByteBuffer.allocateDirect(StoredEntry.MAX_KEY_SIZE);
+  private final UnsafeBuffer view = new UnsafeBuffer(memory);
+
+  private KeyScratch() {}
+
+  /** The calling thread's scratch buffer. */
+  static KeyScratch forCurrentThread() {
+    return PER_THREAD.get();
+  }
+
+  /** Copies {@code key} (at most {@link StoredEntry#MAX_KEY_SIZE} bytes) into off-heap memory. */
+  DirectBuffer load(byte[] key) {
+    view.wrap(memory, 0, StoredEntry.MAX_KEY_SIZE);
+    view.putBytes(0, key);
+    view.wrap(memory, 0, key.length);
+    return view;
+  }
+
+  /** A standalone off-heap copy of {@code bytes}, for constants shared between threads. */
+  static DirectBuffer constant(byte[] bytes) {
+    ByteBuffer memory = ByteBuffer.allocateDirect(bytes.length);
+    memory.put(bytes).flip();
+    return new UnsafeBuffer(memory);
+  }
+}

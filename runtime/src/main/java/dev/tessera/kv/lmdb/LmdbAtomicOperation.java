@@ -1,0 +1,149 @@
+package dev.tessera.kv.lmdb;
+
+import dev.tessera.kv.AtomicOperation;
+import dev.tessera.kv.CommitResult;
+import dev.tessera.kv.KvEntry;
+import dev.tessera.tuple.Tuple;
+import dev.tessera.tuple.Versionstamp;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.agrona.DirectBuffer;
+import org.lmdbjava.Txn;
+
+/**
+ * An {@link AtomicOperation} on an {@link LmdbKvStore}. Keys and values are validated when added
+ * (so an oversized key fails before anything is written), and the value array is copied. {@link
+ * #commit()} may be called once.
+ *
+ * <p>Not thread-safe: build and commit it on one thread.
+ */
+final class LmdbAtomicOperation implements AtomicOperation {
+  private record Check(Tuple key, byte[] packedKey, Versionstamp expected) {}
+
+  private final LmdbEnvironment environment;
+  private final List<Check> checks = new ArrayList<>();
+  private final List<Mutation> mutations = new ArrayList<>();
+  private boolean committed;
+
+  LmdbAtomicOperation(LmdbEnvironment environment) {
+    this.environment = environment;
+  }
+
+  @Override
+  public AtomicOperation check(KvEntry entry) {
+    return check(entry.key(), entry.versionstamp());
+  }
+
+  @Override
+  public AtomicOperation check(Tuple key, Versionstamp expected) {
+    ensureNotCommitted();
+    checks.add(new Check(key, StoredEntry.packKey(key), expected));
+    return this;
+  }
+
+  @Override
+  public AtomicOperation set(Tuple key, byte[] value) {
+    ensureNotCommitted();
+    Objects.requireNonNull(value, "value");
+    byte[] packed = StoredEntry.packKey(key);
+    StoredEntry.checkValue(key, value);
+    mutations.add(new Mutation.Set(packed, value.clone()));
+    return this;
+  }
+
+  @Override
+  public AtomicOperation delete(Tuple key) {
+    ensureNotCommitted();
+    mutations.add(new Mutation.Delete(StoredEntry.packKey(key)));
+    return this;
+  }
+
+  @Override
+  public AtomicOperation sum(Tuple key, long operand) {
+    return counter(key, Mutation.CounterKind.SUM, operand);
+  }
+
+  @Override
+  public AtomicOperation min(Tuple key, long operand) {
+    return counter(key, Mutation.CounterKind.MIN, operand);
+  }
+
+  @Override
+  public AtomicOperation max(Tuple key, long operand) {
+    return counter(key, Mutation.CounterKind.MAX, operand);
+  }
+
+  private AtomicOperation counter(Tuple key, Mutation.CounterKind kind, long operand) {
+    ensureNotCommitted();
+    mutations.add(new Mutation.Counter(key, StoredEntry.packKey(key), kind, operand));
+    return this;
+  }
+
+  /**
+   * Commits in one LMDB write transaction: see {@link #applyIn}. A {@link
+   * dev.tessera.kv.CounterValueException} aborts the operation, so nothing of it is written. In a
+   * durable store the commit joins a {@link GroupCommit} batch, unless this thread holds an open
+   * snapshot or iterator (then it commits alone, so a map growth it needs cannot wait on itself
+   * through another thread).
+   */
+  @Override
+  public CommitResult commit() {
+    ensureNotCommitted();
+    committed = true;
+    GroupCommit group = environment.groupCommit();
+    if (group != null && !environment.currentThreadInTransaction()) {
+      return group.commit(this);
+    }
+    return environment.write("commit", bytes(), txn -> {
+      CommitResult result = applyIn(txn);
+      if (result.ok()) {
+        txn.commit();
+      }
+      return result;
+    });
+  }
+
+  /** A rough size of what the operation writes, for sizing a map growth. */
+  long bytes() {
+    return mutations.stream().mapToLong(Mutation::size).sum();
+  }
+
+  /**
+   * Evaluates every check, then (only if all hold) takes the next commit version from the
+   * metadata and applies the mutations in order with its versionstamp. Writes nothing when a check
+   * fails. Kept separate from the transaction's lifecycle so that a {@link GroupCommit} can apply
+   * several operations in one transaction (each in a nested transaction of its own).
+   */
+  CommitResult applyIn(Txn<DirectBuffer> txn) {
+    DataTable data = environment.data();
+    for (Check check : checks) {
+      Versionstamp actual = data.stamp(txn, check.packedKey());
+      if (!sameStamp(check.expected(), actual)) {
+        return CommitResult.checkFailed(check.key(), check.expected(), actual);
+      }
+    }
+    StoreMetadata metadata = environment.metadata();
+    long version = metadata.lastCommitVersion(txn) + 1;
+    metadata.writeLastCommitVersion(txn, version);
+    Versionstamp versionstamp = Versionstamp.of(version, 0);
+    byte[] stamp = versionstamp.toBytes();
+    for (Mutation mutation : mutations) {
+      mutation.apply(txn, data, stamp);
+    }
+    return CommitResult.success(versionstamp);
+  }
+
+  private static boolean sameStamp(Versionstamp expected, Versionstamp actual) {
+    if (expected == null || actual == null) {
+      return expected == actual;
+    }
+    return expected.compareTo(actual) == 0;
+  }
+
+  private void ensureNotCommitted() {
+    if (committed) {
+      throw new IllegalStateException("This atomic operation was already committed; start a new one");
+    }
+  }
+}

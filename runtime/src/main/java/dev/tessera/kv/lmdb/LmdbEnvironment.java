@@ -1,0 +1,352 @@
+package dev.tessera.kv.lmdb;
+
+import dev.tessera.kv.StoreClosedException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+import org.agrona.DirectBuffer;
+import org.lmdbjava.Dbi;
+import org.lmdbjava.DbiFlags;
+import org.lmdbjava.DirectBufferProxy;
+import org.lmdbjava.Env;
+import org.lmdbjava.EnvFlags;
+import org.lmdbjava.Txn;
+
+/**
+ * The open LMDB environment and everything that must be coordinated around it: transactions are
+ * admitted through a {@link TransactionGate}, the map grows (or adopts another process's growth)
+ * only while no transaction of this process is open, and closing first ends every open snapshot
+ * and waits for running transactions, so the closed environment is never touched.
+ *
+ * <p>Thread-safe.
+ */
+final class LmdbEnvironment {
+  // LMDB forbids one environment opened twice in a process; guard it per canonical path.
+  private static final Set<Path> OPEN_IN_THIS_JVM = ConcurrentHashMap.newKeySet();
+  private static final long MAP_SIZE_GRANULE = 64L << 10;
+
+  private final Path directory;
+  private final Path canonical;
+  private final String name;
+  private final LmdbOptions options;
+  private final Env<DirectBuffer> env;
+  private final DataTable data;
+  private final StoreMetadata metadata;
+  private final TransactionGate gate;
+  private final Set<ReadSession> sessions = ConcurrentHashMap.newKeySet();
+  private final AtomicBoolean closed = new AtomicBoolean();
+  private volatile long mapSize;
+  private final GroupCommit groupCommit;
+  private final java.util.concurrent.atomic.AtomicInteger adoptedGrowths =
+      new java.util.concurrent.atomic.AtomicInteger();
+
+  private LmdbEnvironment(Path directory, Path canonical, LmdbOptions options,
+      Env<DirectBuffer> env, Dbi<DirectBuffer> data, Dbi<DirectBuffer> meta) {
+    this.directory = directory;
+    this.canonical = canonical;
+    this.name = directory.toString();
+    this.options = options;
+    this.env = env;
+    this.data = new DataTable(data);
+    this.metadata = new StoreMetadata(meta);
+    this.gate = new TransactionGate(name);
+    this.mapSize = env.info().mapSize;
+    // Only a durable commit pays a sync worth sharing; without one, batching only adds hand-offs.
+    this.groupCommit =
+        options.durability() == Durability.DURABLE ? new GroupCommit(this) : null;
+  }
+
+  /** Opens or creates the store in {@code dir}; see {@link LmdbKvStore#open(Path, LmdbOptions)}. */
+  static LmdbEnvironment open(Path dir, LmdbOptions options) {
+    Path directory = dir.toAbsolutePath().normalize();
+    boolean fresh = StoreDirectory.prepare(directory);
+    Path canonical = canonical(directory);
+    if (!OPEN_IN_THIS_JVM.add(canonical)) {
+      throw new StoreAlreadyOpenException(directory);
+    }
+    Env<DirectBuffer> env = null;
+    try {
+      env = Env.create(DirectBufferProxy.PROXY_DB)
+          .setMapSize(options.initialMapSize())
+          .setMaxDbs(4)
+          .setMaxReaders(options.maxReaders())
+          .open(directory.toFile(), flags(options));
+      if (!fresh) {
+        adoptStoredMapSize(env, options);
+      }
+      Handles dbis = fresh ? create(env, directory) : openExisting(env, directory);
+      return new LmdbEnvironment(directory, canonical, options, env, dbis.data(), dbis.meta());
+    } catch (Env.FileInvalidException | Env.VersionMismatchException e) {
+      cleanUpFailedOpen(env, canonical);
+      throw new NotATesseraStoreException(directory, "LMDB cannot read it: " + e.getMessage(), e);
+    } catch (RuntimeException e) {
+      cleanUpFailedOpen(env, canonical);
+      throw e;
+    }
+  }
+
+  /** The two LMDB databases of a store. */
+  private record Handles(Dbi<DirectBuffer> data, Dbi<DirectBuffer> meta) {}
+
+  private static EnvFlags[] flags(LmdbOptions options) {
+    // MDB_NOTLS: read transactions are not bound to threads, so thread pools and iterators handed
+    // between threads neither exhaust reader slots nor break.
+    return options.durability() == Durability.NO_SYNC
+        ? new EnvFlags[] {EnvFlags.MDB_NOTLS, EnvFlags.MDB_NOSYNC}
+        : new EnvFlags[] {EnvFlags.MDB_NOTLS};
+  }
+
+  // The builder always sets a map size; never shrink below what the file already uses or what
+  // another process configured (set_mapsize(0) adopts the size recorded in the file).
+  private static void adoptStoredMapSize(Env<DirectBuffer> env, LmdbOptions options) {
+    env.setMapSize(0);
+    if (env.info().mapSize < options.initialMapSize()) {
+      env.setMapSize(options.initialMapSize());
+    }
+  }
+
+  // Another process may be creating the same new store at this moment: whoever commits first
+  // writes the metadata, the other finds it and only validates it.
+  private static Handles create(Env<DirectBuffer> env, Path directory) {
+    try (Txn<DirectBuffer> txn = env.txnWrite()) {
+      Dbi<DirectBuffer> data = env.openDbi(txn, bytes(StoreMetadata.DATA_DBI), null, false,
+          DbiFlags.MDB_CREATE);
+      Dbi<DirectBuffer> meta = env.openDbi(txn, bytes(StoreMetadata.DBI_NAME), null, false,
+          DbiFlags.MDB_CREATE);
+      StoreMetadata metadata = new StoreMetadata(meta);
+      if (metadata.formatVersion(txn) < 0) {
+        metadata.initialize(txn);
+      } else {
+        checkFormat(metadata.formatVersion(txn), directory);
+      }
+      txn.commit();
+      return new Handles(data, meta);
+    }
+  }
+
+  private static Handles openExisting(Env<DirectBuffer> env, Path directory) {
+    List<String> names = env.getDbiNames().stream()
+        .map(n -> new String(n, StandardCharsets.UTF_8)).toList();
+    if (!names.contains(StoreMetadata.DBI_NAME) || !names.contains(StoreMetadata.DATA_DBI)) {
+      throw new NotATesseraStoreException(
+          directory, "it is an LMDB database without Tessera's metadata");
+    }
+    // A write transaction that writes nothing: opening handles needs one, committing it is a no-op.
+    try (Txn<DirectBuffer> txn = env.txnWrite()) {
+      Dbi<DirectBuffer> data = env.openDbi(txn, bytes(StoreMetadata.DATA_DBI), null, false);
+      Dbi<DirectBuffer> meta = env.openDbi(txn, bytes(StoreMetadata.DBI_NAME), null, false);
+      checkFormat(new StoreMetadata(meta).formatVersion(txn), directory);
+      txn.commit();
+      return new Handles(data, meta);
+    }
+  }
+
+  private static void checkFormat(int version, Path directory) {
+    if (version < 0) {
+      throw new NotATesseraStoreException(directory, "its metadata has no format version");
+    }
+    if (version > StoreMetadata.FORMAT_VERSION) {
+      throw new IncompatibleStoreException(directory, version, StoreMetadata.FORMAT_VERSION);
+    }
+  }
+
+  // Files are never deleted here: another process may be using them (even a lock.mdb we just
+  // created). Refusals that must leave a path untouched happen before LMDB opens it.
+  private static void cleanUpFailedOpen(Env<DirectBuffer> env, Path canonical) {
+    try {
+      if (env != null) {
+        env.close();
+      }
+    } catch (RuntimeException ignored) {
+      // Best effort: the open already failed with the exception that matters.
+    } finally {
+      OPEN_IN_THIS_JVM.remove(canonical);
+    }
+  }
+
+  private static Path canonical(Path directory) {
+    try {
+      return directory.toRealPath();
+    } catch (IOException e) {
+      return directory;
+    }
+  }
+
+  private static byte[] bytes(String name) {
+    return name.getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** The store's directory, for messages. */
+  String name() {
+    return name;
+  }
+
+  /** The store's directory. */
+  Path directory() {
+    return directory;
+  }
+
+  DataTable data() {
+    return data;
+  }
+
+  StoreMetadata metadata() {
+    return metadata;
+  }
+
+  /** The current map size of this process, in bytes. */
+  long mapSize() {
+    return mapSize;
+  }
+
+  /** A transaction nested in the write transaction {@code parent}, on the same thread. */
+  Txn<DirectBuffer> nested(Txn<DirectBuffer> parent) {
+    return env.txn(parent);
+  }
+
+  /** The group commit of a durable store, or {@code null} when commits are written alone. */
+  GroupCommit groupCommit() {
+    return groupCommit;
+  }
+
+  /** True if the calling thread holds an open transaction (a snapshot or an iterator). */
+  boolean currentThreadInTransaction() {
+    return gate.currentThreadHoldsPermits();
+  }
+
+  /** How often this process adopted a map size grown by another process. */
+  int adoptedGrowths() {
+    return adoptedGrowths.get();
+  }
+
+  /** The number of transactions of this process open now. */
+  int openTransactions() {
+    return gate.activeTransactions();
+  }
+
+  /** True once {@link #close()} has begun. */
+  boolean isClosed() {
+    return closed.get();
+  }
+
+  /** Opens a read transaction; the caller closes the session. */
+  ReadSession beginRead(String operation) {
+    while (true) {
+      TransactionGate.Permit permit = gate.enter(operation);
+      Txn<DirectBuffer> txn;
+      try {
+        txn = env.txnRead();
+      } catch (Dbi.MapResizedException e) {
+        permit.release();
+        adoptGrowthByAnotherProcess();
+        continue;
+      } catch (Env.ReadersFullException e) {
+        permit.release();
+        throw new TooManyReadersException(options.maxReaders(), e);
+      } catch (RuntimeException e) {
+        permit.release();
+        throw e;
+      }
+      ReadSession session = new ReadSession(this, permit, txn);
+      sessions.add(session);
+      // close() may have swept the sessions before this one was added: then end it here.
+      if (closed.get()) {
+        session.closeByStore();
+        throw new StoreClosedException(name, operation);
+      }
+      return session;
+    }
+  }
+
+  /**
+   * Runs {@code body} in a write transaction; the body commits it (or leaves it to be aborted).
+   * When LMDB reports the map full, the transaction is aborted, the map grows and the body runs
+   * again from the start in a new transaction, so nothing is lost and nothing is applied twice.
+   * A later group commit can pass a body that applies several operations in one transaction.
+   *
+   * @param bytesNeeded a rough size of what the body writes, so one growth step suffices
+   */
+  <R> R write(String operation, long bytesNeeded, Function<Txn<DirectBuffer>, R> body) {
+    while (true) {
+      TransactionGate.Permit permit = gate.enter(operation);
+      long sizeSeen = mapSize;
+      boolean resizedElsewhere = false;
+      try (Txn<DirectBuffer> txn = env.txnWrite()) {
+        return body.apply(txn);
+      } catch (Env.MapFullException e) {
+        // Aborted by the try block; grow below, after releasing the permit.
+      } catch (Dbi.MapResizedException e) {
+        resizedElsewhere = true;
+      } finally {
+        permit.release();
+      }
+      if (resizedElsewhere) {
+        adoptGrowthByAnotherProcess();
+      } else {
+        grow(sizeSeen, bytesNeeded);
+      }
+    }
+  }
+
+  private void grow(long sizeSeen, long bytesNeeded) {
+    gate.exclusive(options.growthWait(), "grow the full map", () -> {
+      if (mapSize != sizeSeen) {
+        return; // another commit grew it meanwhile
+      }
+      if (sizeSeen >= options.maxMapSize()) {
+        throw new MapSizeLimitException(sizeSeen, options.maxMapSize());
+      }
+      long step = Math.max(Math.min(sizeSeen, options.maxGrowthStep()), 2 * bytesNeeded);
+      long target = Math.min(roundUp(sizeSeen + step), options.maxMapSize());
+      env.setMapSize(target);
+      mapSize = env.info().mapSize;
+    });
+  }
+
+  private void adoptGrowthByAnotherProcess() {
+    gate.exclusive(options.growthWait(), "adopt the map size another process grew", () -> {
+      env.setMapSize(0);
+      mapSize = env.info().mapSize;
+      adoptedGrowths.incrementAndGet();
+    });
+  }
+
+  private static long roundUp(long size) {
+    return (size + MAP_SIZE_GRANULE - 1) / MAP_SIZE_GRANULE * MAP_SIZE_GRANULE;
+  }
+
+  /** Called by a session when it ends. */
+  void forget(ReadSession session) {
+    sessions.remove(session);
+  }
+
+  /**
+   * Closes: refuses new transactions, ends open snapshots and iterators (their next use throws
+   * StoreClosedException), waits for running reads and commits, flushes (for NO_SYNC) and closes
+   * LMDB. Idempotent.
+   */
+  void close() {
+    if (!closed.compareAndSet(false, true)) {
+      return;
+    }
+    try {
+      gate.close();
+      for (ReadSession session : sessions) {
+        session.closeByStore();
+      }
+      gate.awaitIdle();
+      if (options.durability() == Durability.NO_SYNC) {
+        env.sync(true);
+      }
+    } finally {
+      env.close();
+      OPEN_IN_THIS_JVM.remove(canonical);
+    }
+  }
+}

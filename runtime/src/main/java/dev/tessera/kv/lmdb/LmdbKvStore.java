@@ -1,0 +1,176 @@
+package dev.tessera.kv.lmdb;
+
+import dev.tessera.kv.AtomicOperation;
+import dev.tessera.kv.KvEntry;
+import dev.tessera.kv.KvIterator;
+import dev.tessera.kv.KvSnapshot;
+import dev.tessera.kv.KvStore;
+import dev.tessera.kv.ListSelector;
+import dev.tessera.kv.StoreClosedException;
+import dev.tessera.tuple.Tuple;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The embedded {@link KvStore} on LMDB (through lmdbjava with Agrona buffers, so the JVM needs no
+ * {@code --add-opens} flags).
+ *
+ * <pre>{@code
+ * try (LmdbKvStore store = LmdbKvStore.open(Path.of("data/users"))) {
+ *   CommitResult result = store.atomic()
+ *       .check(Tuple.of("users", 42), null)          // must be absent
+ *       .set(Tuple.of("users", 42), recordBytes)
+ *       .commit();
+ *   KvEntry entry = store.get(Tuple.of("users", 42));
+ * }
+ * }</pre>
+ *
+ * <p><b>Layout.</b> User entries live in the LMDB database {@code tessera.data}: key = the packed
+ * tuple, value = the 10-byte versionstamp of the commit that wrote it, then the user's bytes. The
+ * store's own metadata (format version, last commit version) lives in a separate database
+ * {@code tessera.meta}, outside the user's key space.
+ *
+ * <p><b>Commits and versionstamps.</b> {@code commit()} runs one LMDB write transaction: it
+ * evaluates every check, and only if all hold it reads the last commit version from the metadata,
+ * adds one, writes it back and applies every mutation with versionstamp (version, 0). In a
+ * {@link Durability#DURABLE} store, commits that arrive while another is being written share the
+ * next write transaction and its sync ({@link GroupCommit}), each in a nested transaction with its
+ * own version, checks and outcome. Because the
+ * counter is read and written inside the write transaction, versionstamps increase strictly across
+ * commits, restarts and processes sharing the store.
+ *
+ * <p><b>Limits.</b> Keys up to 511 packed bytes ({@link dev.tessera.kv.KeyTooLargeException}),
+ * values up to 64 MiB ({@link dev.tessera.kv.ValueTooLargeException}); both are checked when the
+ * check or mutation is added, before anything is written (a read of a too-large key throws too).
+ * The empty tuple is not a key.
+ *
+ * <p><b>Map growth.</b> See {@link LmdbOptions}: a commit that fills the map is aborted, the map
+ * grows, and the commit runs again in a new transaction. Resizing needs every transaction of this
+ * process closed: new transactions wait for the (short) resize, a resize waits up to {@link
+ * LmdbOptions#growthWait()} for open snapshots and iterators; a thread that holds a snapshot and
+ * commits into a full map gets {@link MapGrowthBlockedException} at once instead of a deadlock. When
+ * another process grew the map, this one adopts the new size ({@code MDB_MAP_RESIZED}) and retries.
+ *
+ * <p><b>Multi-process.</b> Several processes may open one store at once (LMDB's lock file
+ * coordinates them); commits are serialised by LMDB's writer lock and versionstamps stay unique and
+ * increasing. Within one JVM a store may be open only once ({@link StoreAlreadyOpenException}):
+ * share the instance.
+ *
+ * <p><b>Threads.</b> Thread-safe: any number of threads may read and commit at once. Read
+ * transactions use {@code MDB_NOTLS}, so they are not tied to threads. Commits are serialised by
+ * LMDB; each reads the current state in its own write transaction, so concurrent check-and-sets on
+ * one key let exactly one win.
+ *
+ * <p><b>Closing.</b> {@link #close()} refuses new work, ends open snapshots and iterators (their
+ * next use throws {@link StoreClosedException}), lets reads and commits already inside LMDB finish,
+ * then closes LMDB. Commits that have not begun their transaction fail with {@link
+ * StoreClosedException}; every use after close throws it.
+ */
+public final class LmdbKvStore implements KvStore {
+  private final LmdbEnvironment environment;
+
+  private LmdbKvStore(LmdbEnvironment environment) {
+    this.environment = environment;
+  }
+
+  /**
+   * Opens the store in {@code directory} with {@link LmdbOptions#defaults()}, creating the
+   * directory and an empty store if there is none.
+   *
+   * @throws NotATesseraStoreException if the path holds something else (left untouched)
+   * @throws IncompatibleStoreException if the store was written by a newer format
+   * @throws StoreAlreadyOpenException if this JVM has it open already
+   */
+  public static LmdbKvStore open(Path directory) {
+    return open(directory, LmdbOptions.defaults());
+  }
+
+  /**
+   * Opens the store in {@code directory} with {@code options}, creating it if there is none.
+   *
+   * @throws NotATesseraStoreException if the path holds something else (left untouched)
+   * @throws IncompatibleStoreException if the store was written by a newer format
+   * @throws StoreAlreadyOpenException if this JVM has it open already
+   */
+  public static LmdbKvStore open(Path directory, LmdbOptions options) {
+    return new LmdbKvStore(LmdbEnvironment.open(directory, options));
+  }
+
+  @Override
+  public KvEntry get(Tuple key) {
+    byte[] packed = StoredEntry.packKey(key);
+    try (ReadSession session = environment.beginRead("get")) {
+      return session.read("get", txn -> environment.data().get(txn, key, packed));
+    }
+  }
+
+  @Override
+  public List<KvEntry> getMany(List<Tuple> keys) {
+    try (ReadSession session = environment.beginRead("getMany")) {
+      return LmdbSnapshot.readMany(session, environment.data(), keys);
+    }
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>The cursor is the last returned key, packed and base64url-encoded; a listing resumed with it
+   * starts strictly after that key in its direction.
+   *
+   * @throws IllegalArgumentException if the selector's cursor is malformed or outside its range
+   */
+  @Override
+  public KvIterator list(ListSelector selector) {
+    ReadSession session = environment.beginRead("list");
+    try {
+      return new LmdbKvIterator(session, true, selector);
+    } catch (RuntimeException e) {
+      session.close();
+      throw e;
+    }
+  }
+
+  @Override
+  public KvSnapshot snapshot() {
+    return new LmdbSnapshot(environment.beginRead("snapshot"), environment.data());
+  }
+
+  @Override
+  public AtomicOperation atomic() {
+    if (environment.isClosed()) {
+      throw new StoreClosedException(environment.name(), "start an atomic operation");
+    }
+    return new LmdbAtomicOperation(environment);
+  }
+
+  /** The store's directory. */
+  public Path directory() {
+    return environment.directory();
+  }
+
+  /** The current size of the LMDB map in this process, in bytes (it grows by itself). */
+  public long mapSize() {
+    return environment.mapSize();
+  }
+
+  /** The group commit of a durable store, or {@code null} (for tests and diagnostics). */
+  GroupCommit groupCommit() {
+    return environment.groupCommit();
+  }
+
+  /** How often this store adopted a map grown by another process (for tests and diagnostics). */
+  int adoptedGrowths() {
+    return environment.adoptedGrowths();
+  }
+
+  /** The number of LMDB transactions of this process open now (for tests and diagnostics). */
+  int openTransactions() {
+    return environment.openTransactions();
+  }
+
+  /** See the class documentation, "Closing". Idempotent; thread-safe. */
+  @Override
+  public void close() {
+    environment.close();
+  }
+}

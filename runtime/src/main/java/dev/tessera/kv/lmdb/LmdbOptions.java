@@ -1,0 +1,160 @@
+package dev.tessera.kv.lmdb;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Settings of an {@link LmdbKvStore}. Immutable and thread-safe; build with {@link #builder()}:
+ *
+ * <pre>{@code
+ * LmdbOptions options = LmdbOptions.builder()
+ *     .initialMapSize(256L << 20)
+ *     .maxMapSize(8L << 30)
+ *     .durability(Durability.NO_SYNC)
+ *     .build();
+ * }</pre>
+ *
+ * <p><b>Map size.</b> LMDB maps the database file into memory with a fixed size; a commit that
+ * needs more space fails inside LMDB with {@code MDB_MAP_FULL}. The store then grows the map and
+ * retries the commit: the new size is twice the current one, but grows by at most {@link
+ * Builder#maxGrowthStep(long)} at once, by at least twice the bytes the commit writes, rounded up to
+ * 64 KiB and never beyond {@link Builder#maxMapSize(long)}. The map size is virtual address space; the file only takes the space
+ * its pages use.
+ */
+public final class LmdbOptions {
+  /** Default initial map size: 64 MiB. */
+  public static final long DEFAULT_INITIAL_MAP_SIZE = 64L << 20;
+  /** Default largest single growth step: 1 GiB. */
+  public static final long DEFAULT_MAX_GROWTH_STEP = 1L << 30;
+  /** Default maximum map size: no cap beyond the address space (1 TiB). */
+  public static final long DEFAULT_MAX_MAP_SIZE = 1L << 40;
+  /** Default number of LMDB reader slots (open snapshots, iterators and reads at once). */
+  public static final int DEFAULT_MAX_READERS = 1024;
+  /** Default wait for open read transactions before a map growth gives up: 30 seconds. */
+  public static final Duration DEFAULT_GROWTH_WAIT = Duration.ofSeconds(30);
+  /** The smallest map size accepted: 64 KiB. */
+  public static final long MIN_MAP_SIZE = 64L << 10;
+
+  private final long initialMapSize;
+  private final long maxGrowthStep;
+  private final long maxMapSize;
+  private final Durability durability;
+  private final int maxReaders;
+  private final Duration growthWait;
+
+  private LmdbOptions(Builder builder) {
+    this.initialMapSize = builder.initialMapSize;
+    this.maxGrowthStep = builder.maxGrowthStep;
+    this.maxMapSize = builder.maxMapSize;
+    this.durability = builder.durability;
+    this.maxReaders = builder.maxReaders;
+    this.growthWait = builder.growthWait;
+  }
+
+  /** The defaults: 64 MiB initial map, doubling by at most 1 GiB, durable, 1024 readers. */
+  public static LmdbOptions defaults() {
+    return builder().build();
+  }
+
+  /** A builder starting from the defaults. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** The map size a new store starts with, in bytes. */
+  public long initialMapSize() {
+    return initialMapSize;
+  }
+
+  /** The largest single growth of the map, in bytes. */
+  public long maxGrowthStep() {
+    return maxGrowthStep;
+  }
+
+  /** The map never grows beyond this many bytes; a commit that needs more fails. */
+  public long maxMapSize() {
+    return maxMapSize;
+  }
+
+  /** What a commit promises about crashes. */
+  public Durability durability() {
+    return durability;
+  }
+
+  /** The number of LMDB reader slots. */
+  public int maxReaders() {
+    return maxReaders;
+  }
+
+  /** How long a map growth waits for open snapshots and iterators of this process to close. */
+  public Duration growthWait() {
+    return growthWait;
+  }
+
+  /** Builds {@link LmdbOptions}. Not thread-safe. */
+  public static final class Builder {
+    private long initialMapSize = DEFAULT_INITIAL_MAP_SIZE;
+    private long maxGrowthStep = DEFAULT_MAX_GROWTH_STEP;
+    private long maxMapSize = DEFAULT_MAX_MAP_SIZE;
+    private Durability durability = Durability.DURABLE;
+    private int maxReaders = DEFAULT_MAX_READERS;
+    private Duration growthWait = DEFAULT_GROWTH_WAIT;
+
+    private Builder() {}
+
+    /** The map size a new store starts with (at least 64 KiB). */
+    public Builder initialMapSize(long bytes) {
+      this.initialMapSize = requireAtLeast("initialMapSize", bytes, MIN_MAP_SIZE);
+      return this;
+    }
+
+    /** The largest single growth of the map (at least 64 KiB). */
+    public Builder maxGrowthStep(long bytes) {
+      this.maxGrowthStep = requireAtLeast("maxGrowthStep", bytes, MIN_MAP_SIZE);
+      return this;
+    }
+
+    /** Caps the map size; a commit that would need more fails with {@link MapSizeLimitException}. */
+    public Builder maxMapSize(long bytes) {
+      this.maxMapSize = requireAtLeast("maxMapSize", bytes, MIN_MAP_SIZE);
+      return this;
+    }
+
+    /** What a commit promises about crashes; see {@link Durability}. */
+    public Builder durability(Durability durability) {
+      this.durability = Objects.requireNonNull(durability, "durability");
+      return this;
+    }
+
+    /** The number of LMDB reader slots: snapshots, iterators and reads open at once. */
+    public Builder maxReaders(int maxReaders) {
+      this.maxReaders = (int) requireAtLeast("maxReaders", maxReaders, 1);
+      return this;
+    }
+
+    /** How long a map growth waits for this process's open snapshots and iterators to close. */
+    public Builder growthWait(Duration wait) {
+      if (wait.isNegative()) {
+        throw new IllegalArgumentException("growthWait must not be negative, was " + wait);
+      }
+      this.growthWait = wait;
+      return this;
+    }
+
+    /** The options; fails if the initial map size exceeds the maximum. */
+    public LmdbOptions build() {
+      if (initialMapSize > maxMapSize) {
+        throw new IllegalArgumentException("initialMapSize " + initialMapSize
+            + " exceeds maxMapSize " + maxMapSize);
+      }
+      return new LmdbOptions(this);
+    }
+
+    private static long requireAtLeast(String name, long value, long min) {
+      if (value < min) {
+        throw new IllegalArgumentException(name + " must be at least " + min + ", was " + value);
+      }
+      return value;
+    }
+  }
+}

@@ -1,0 +1,111 @@
+package dev.tessera.kv.lmdb;
+
+import dev.tessera.kv.StoreClosedException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
+import org.agrona.DirectBuffer;
+import org.lmdbjava.Cursor;
+import org.lmdbjava.Txn;
+
+/**
+ * One LMDB read transaction (with its gate permit and cursors) shared by a snapshot or an iterator.
+ * Its owner closes it, or the store does when it closes; every use takes a lock and checks the
+ * state first, so a transaction is never touched after it ended (LMDB would crash the JVM).
+ *
+ * <p>Thread-safe: reads from several threads are serialised by the lock.
+ */
+final class ReadSession implements AutoCloseable {
+  private enum State { OPEN, CLOSED, CLOSED_BY_STORE }
+
+  private final LmdbEnvironment environment;
+  private final TransactionGate.Permit permit;
+  private final Txn<DirectBuffer> txn;
+  private final ReentrantLock lock = new ReentrantLock();
+  private final List<Cursor<DirectBuffer>> cursors = new ArrayList<>();
+  private State state = State.OPEN;
+
+  ReadSession(LmdbEnvironment environment, TransactionGate.Permit permit, Txn<DirectBuffer> txn) {
+    this.environment = environment;
+    this.permit = permit;
+    this.txn = txn;
+  }
+
+  /** Runs {@code body} in the transaction; fails if the session or the store was closed. */
+  <R> R read(String operation, Function<Txn<DirectBuffer>, R> body) {
+    lock.lock();
+    try {
+      ensureOpen(operation);
+      return body.apply(txn);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Fails with a clear exception unless the session is open. */
+  void ensureOpen(String operation) {
+    lock.lock();
+    try {
+      if (state == State.CLOSED_BY_STORE) {
+        throw new StoreClosedException(environment.name(), operation);
+      }
+      if (state == State.CLOSED) {
+        throw new IllegalStateException(
+            "Cannot " + operation + ": its snapshot of " + environment.name() + " is closed");
+      }
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Opens a cursor that is closed with the session at the latest. */
+  Cursor<DirectBuffer> openCursor(String operation) {
+    return read(operation, t -> {
+      Cursor<DirectBuffer> cursor = environment.data().openCursor(t);
+      cursors.add(cursor);
+      return cursor;
+    });
+  }
+
+  /** Closes {@code cursor} early (when an iteration ends before its snapshot). */
+  void closeCursor(Cursor<DirectBuffer> cursor) {
+    lock.lock();
+    try {
+      if (cursors.remove(cursor)) {
+        cursor.close();
+      }
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Ends the transaction. Idempotent. */
+  @Override
+  public void close() {
+    end(State.CLOSED);
+  }
+
+  /** Ends the transaction because the store closes; later uses throw StoreClosedException. */
+  void closeByStore() {
+    end(State.CLOSED_BY_STORE);
+  }
+
+  private void end(State reason) {
+    lock.lock();
+    try {
+      if (state != State.OPEN) {
+        return;
+      }
+      state = reason;
+      // LMDB wants a read-only transaction's cursors closed before the transaction.
+      cursors.forEach(Cursor::close);
+      cursors.clear();
+      txn.close();
+    } finally {
+      lock.unlock();
+      permit.release();
+      environment.forget(this);
+    }
+  }
+}

@@ -1,0 +1,65 @@
+package dev.tessera.kv.lmdb;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+
+/**
+ * Checks a path on the file system before LMDB touches it, so that opening something that is not a
+ * Tessera store fails without creating or changing files. Stateless.
+ */
+final class StoreDirectory {
+  static final String DATA_FILE = "data.mdb";
+  static final String LOCK_FILE = "lock.mdb";
+  // LMDB's meta page: a 16-byte page header, then mm_magic (native byte order) = 0xBEEFC0DE.
+  private static final int MAGIC_OFFSET = 16;
+  private static final int LMDB_MAGIC = 0xBEEFC0DE;
+
+  private StoreDirectory() {}
+
+  /**
+   * Prepares {@code dir}: creates it if missing; fails if it is a file, holds files but no LMDB
+   * database, or holds a {@code data.mdb} that is not an LMDB database.
+   *
+   * @return true if the directory holds no database yet (a new store will be created)
+   */
+  static boolean prepare(Path dir) {
+    try {
+      if (Files.exists(dir) && !Files.isDirectory(dir)) {
+        throw new NotATesseraStoreException(dir, "it is a file, not a directory");
+      }
+      Files.createDirectories(dir);
+      Path data = dir.resolve(DATA_FILE);
+      if (Files.exists(data)) {
+        checkLmdbMagic(dir, data);
+        return false;
+      }
+      try (Stream<Path> entries = Files.list(dir)) {
+        if (entries.anyMatch(p -> !p.getFileName().toString().equals(LOCK_FILE))) {
+          throw new NotATesseraStoreException(
+              dir, "the directory holds other files but no " + DATA_FILE);
+        }
+      }
+      return true;
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot prepare the store directory " + dir, e);
+    }
+  }
+
+  private static void checkLmdbMagic(Path dir, Path data) throws IOException {
+    byte[] header = new byte[MAGIC_OFFSET + 4];
+    int read;
+    try (InputStream in = Files.newInputStream(data)) {
+      read = in.readNBytes(header, 0, header.length);
+    }
+    int magic = ByteBuffer.wrap(header).order(ByteOrder.nativeOrder()).getInt(MAGIC_OFFSET);
+    if (read < header.length || magic != LMDB_MAGIC) {
+      throw new NotATesseraStoreException(dir, DATA_FILE + " is not an LMDB database");
+    }
+  }
+}

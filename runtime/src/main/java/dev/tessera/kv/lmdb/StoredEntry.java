@@ -1,0 +1,71 @@
+package dev.tessera.kv.lmdb;
+
+import dev.tessera.kv.KeyTooLargeException;
+import dev.tessera.kv.KvEntry;
+import dev.tessera.kv.ValueTooLargeException;
+import dev.tessera.tuple.Tuple;
+import dev.tessera.tuple.Versionstamp;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+
+/**
+ * The byte layout of one user entry in LMDB: the key is {@link Tuple#pack()}, the value is the
+ * 10-byte versionstamp of the commit that wrote it followed by the user's bytes. Stateless.
+ */
+final class StoredEntry {
+  /** LMDB's largest key (its compile-time default {@code MDB_MAXKEYSIZE}), in bytes. */
+  static final int MAX_KEY_SIZE = 511;
+  /** The largest user value we store: 64 MiB (LMDB could take more, but such values belong elsewhere). */
+  static final int MAX_VALUE_SIZE = 64 << 20;
+  /** Bytes of the versionstamp in front of every value. */
+  static final int STAMP_SIZE = 10;
+
+  private StoredEntry() {}
+
+  /** Packs {@code key}, failing with {@link KeyTooLargeException} if LMDB would refuse it. */
+  static byte[] packKey(Tuple key) {
+    byte[] packed = key.pack();
+    if (packed.length > MAX_KEY_SIZE) {
+      throw new KeyTooLargeException(key, packed.length, MAX_KEY_SIZE);
+    }
+    if (packed.length == 0) {
+      throw new IllegalArgumentException("The empty tuple is not a valid key");
+    }
+    return packed;
+  }
+
+  /** Fails with {@link ValueTooLargeException} if {@code value} exceeds {@link #MAX_VALUE_SIZE}. */
+  static void checkValue(Tuple key, byte[] value) {
+    if (value.length > MAX_VALUE_SIZE) {
+      throw new ValueTooLargeException(key, value.length, MAX_VALUE_SIZE);
+    }
+  }
+
+  /** The versionstamp at the front of a stored value. */
+  static Versionstamp stampOf(DirectBuffer stored) {
+    byte[] stamp = new byte[STAMP_SIZE];
+    stored.getBytes(0, stamp);
+    return Versionstamp.fromBytes(stamp);
+  }
+
+  /** The user's bytes of a stored value (a copy: LMDB's memory is only valid in the txn). */
+  static byte[] userBytes(DirectBuffer stored) {
+    byte[] value = new byte[stored.capacity() - STAMP_SIZE];
+    stored.getBytes(STAMP_SIZE, value);
+    return value;
+  }
+
+  /** Decodes a stored value read for {@code key}; {@code stored == null} means absent. */
+  static KvEntry toEntry(Tuple key, DirectBuffer stored) {
+    if (stored == null) {
+      return KvEntry.absent(key);
+    }
+    return new KvEntry(key, userBytes(stored), stampOf(stored));
+  }
+
+  /** Writes stamp and value into space reserved in LMDB. */
+  static void write(MutableDirectBuffer target, byte[] stamp, byte[] value) {
+    target.putBytes(0, stamp);
+    target.putBytes(STAMP_SIZE, value);
+  }
+}

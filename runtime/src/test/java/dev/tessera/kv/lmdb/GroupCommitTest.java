@@ -1,0 +1,156 @@
+package dev.tessera.kv.lmdb;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tessera.kv.CommitResult;
+import dev.tessera.kv.CounterValueException;
+import dev.tessera.tuple.Tuple;
+import dev.tessera.tuple.Versionstamp;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class GroupCommitTest {
+  @TempDir Path dir;
+
+  @Test
+  void concurrentDurableCommitsShareTransactionsAndLoseNothing() throws Exception {
+    int threads = 8;
+    int perThread = 60;
+    try (LmdbKvStore store = LmdbKvStore.open(dir)) {
+      List<Versionstamp> stamps = Collections.synchronizedList(new ArrayList<>());
+      ExecutorService pool = Executors.newFixedThreadPool(threads);
+      List<Future<?>> futures = new ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        int thread = t;
+        futures.add(pool.submit(() -> {
+          for (int i = 0; i < perThread; i++) {
+            CommitResult result = store.atomic().sum(Tuple.of("total"), 1)
+                .set(Tuple.of("item", thread, i), new byte[] {1}).commit();
+            assertThat(result.ok()).isTrue();
+            stamps.add(result.versionstamp());
+          }
+          return null;
+        }));
+      }
+      for (Future<?> future : futures) {
+        future.get(60, TimeUnit.SECONDS);
+      }
+      pool.shutdown();
+      int commits = threads * perThread;
+      assertThat(KeySpace.u64(store.get(Tuple.of("total")).value())).isEqualTo(commits);
+      Set<String> unique = new HashSet<>();
+      stamps.forEach(v -> unique.add(v.toString()));
+      assertThat(unique).hasSize(commits);
+      for (int t = 0; t < threads; t++) {
+        for (int i = 0; i < perThread; i++) {
+          assertThat(store.get(Tuple.of("item", t, i)).exists()).isTrue();
+        }
+      }
+      GroupCommit group = store.groupCommit();
+      assertThat(group.transactions()).isPositive().isLessThan(commits);
+    }
+  }
+
+  @Test
+  void eachOperationOfABatchHasItsOwnOutcome() {
+    try (LmdbKvStore store = LmdbKvStore.open(dir)) {
+      store.atomic().set(Tuple.of("text"), "abc".getBytes()).commit();
+      Map<String, String> before = KeySpace.dump(store);
+      LmdbAtomicOperation good =
+          (LmdbAtomicOperation) store.atomic().set(Tuple.of("good"), new byte[] {1});
+      LmdbAtomicOperation badCounter = (LmdbAtomicOperation) store.atomic()
+          .set(Tuple.of("partial"), new byte[] {2}).sum(Tuple.of("text"), 1);
+      LmdbAtomicOperation failedCheck = (LmdbAtomicOperation) store.atomic()
+          .check(Tuple.of("text"), null).set(Tuple.of("checked"), new byte[] {3});
+      LmdbAtomicOperation seesGood = (LmdbAtomicOperation) store.atomic()
+          .check(Tuple.of("good"), null).set(Tuple.of("late"), new byte[] {4});
+
+      List<Object> outcomes = store.groupCommit()
+          .writeTogether(List.of(good, badCounter, failedCheck, seesGood));
+
+      CommitResult first = (CommitResult) outcomes.get(0);
+      assertThat(first.ok()).isTrue();
+      assertThat(outcomes.get(1)).isInstanceOf(CounterValueException.class);
+      assertThat(((CommitResult) outcomes.get(2)).ok()).isFalse();
+      CommitResult fourth = (CommitResult) outcomes.get(3);
+      assertThat(fourth.ok()).as("a later operation sees the earlier ones of its batch").isFalse();
+      assertThat(fourth.actual()).isEqualTo(first.versionstamp());
+
+      Map<String, String> after = KeySpace.dump(store);
+      assertThat(after).hasSize(before.size() + 1);
+      assertThat(store.get(Tuple.of("good")).versionstamp()).isEqualTo(first.versionstamp());
+      assertThat(store.get(Tuple.of("partial")).exists()).isFalse();
+      assertThat(store.get(Tuple.of("checked")).exists()).isFalse();
+      // Only the successful operation consumed a commit version.
+      Versionstamp next = store.atomic().set(Tuple.of("n"), new byte[] {1}).commit()
+          .versionstamp();
+      assertThat(next.commitVersion()).isEqualTo(first.versionstamp().commitVersion() + 1);
+    }
+  }
+
+  @Test
+  void batchesThatFillATinyMapGrowItAndLoseNothing() throws Exception {
+    int threads = 4;
+    int perThread = 50;
+    try (LmdbKvStore store = LmdbKvStore.open(dir,
+        LmdbOptions.builder().initialMapSize(64L << 10).build())) {
+      ExecutorService pool = Executors.newFixedThreadPool(threads);
+      List<Future<?>> futures = new ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        int thread = t;
+        futures.add(pool.submit(() -> {
+          for (int i = 0; i < perThread; i++) {
+            assertThat(store.atomic().set(Tuple.of("blob", thread, i), new byte[20_000])
+                .commit().ok()).isTrue();
+          }
+          return null;
+        }));
+      }
+      for (Future<?> future : futures) {
+        future.get(60, TimeUnit.SECONDS);
+      }
+      pool.shutdown();
+      for (int t = 0; t < threads; t++) {
+        for (int i = 0; i < perThread; i++) {
+          assertThat(store.get(Tuple.of("blob", t, i)).value()).hasSize(20_000);
+        }
+      }
+      assertThat(store.mapSize()).isGreaterThan(4L << 20);
+    }
+  }
+
+  @Test
+  void aThreadHoldingASnapshotCommitsAloneAndFailsFastWhenTheMapMustGrow() {
+    try (LmdbKvStore store = LmdbKvStore.open(dir,
+        LmdbOptions.builder().initialMapSize(64L << 10).build())) {
+      try (dev.tessera.kv.KvSnapshot snapshot = store.snapshot()) {
+        assertThat(store.atomic().set(Tuple.of("small"), new byte[] {1}).commit().ok()).isTrue();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() ->
+                store.atomic().set(Tuple.of("big"), new byte[1 << 20]).commit())
+            .isInstanceOf(MapGrowthBlockedException.class);
+        assertThat(snapshot.get(Tuple.of("small")).exists()).isFalse();
+      }
+      assertThat(store.groupCommit().transactions()).isZero();
+    }
+  }
+
+  @Test
+  void noSyncStoresCommitAlone() {
+    try (LmdbKvStore store = LmdbKvStore.open(dir,
+        LmdbOptions.builder().durability(Durability.NO_SYNC).build())) {
+      assertThat(store.groupCommit()).isNull();
+      assertThat(store.atomic().set(Tuple.of("k"), new byte[] {1}).commit().ok()).isTrue();
+    }
+  }
+}

@@ -1,0 +1,142 @@
+package dev.tessera.kv.lmdb;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.tessera.kv.AtomicOperation;
+import dev.tessera.kv.KvSnapshot;
+import dev.tessera.tuple.Tuple;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.concurrent.CountDownLatch;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LmdbMapGrowthTest {
+  @TempDir Path dir;
+
+  private static LmdbOptions.Builder tiny() {
+    return LmdbOptions.builder().initialMapSize(64L << 10).durability(Durability.NO_SYNC);
+  }
+
+  private static byte[] filled(int size, int seed) {
+    byte[] value = new byte[size];
+    Arrays.fill(value, (byte) seed);
+    return value;
+  }
+
+  @Test
+  void tinyMapGrowsForFarMoreDataAndLosesNoCommit() {
+    int commits = 200;
+    int perCommit = 25;
+    int valueSize = 10_000; // 50 MB in total
+    try (LmdbKvStore store = LmdbKvStore.open(dir, tiny().build())) {
+      long initial = store.mapSize();
+      for (int c = 0; c < commits; c++) {
+        AtomicOperation op = store.atomic();
+        for (int i = 0; i < perCommit; i++) {
+          op.set(Tuple.of("blob", c, i), filled(valueSize, c + i));
+        }
+        assertThat(op.commit().ok()).isTrue();
+      }
+      assertThat(store.mapSize()).isGreaterThan(50L << 20).isGreaterThan(initial);
+    }
+    try (LmdbKvStore store = LmdbKvStore.open(dir, tiny().build())) {
+      for (int c = 0; c < commits; c++) {
+        for (int i = 0; i < perCommit; i++) {
+          assertThat(store.get(Tuple.of("blob", c, i)).value())
+              .as("blob %d/%d", c, i).isEqualTo(filled(valueSize, c + i));
+        }
+      }
+    }
+  }
+
+  @Test
+  void oneCommitLargerThanTheMapGrowsItInOneGo() {
+    try (LmdbKvStore store = LmdbKvStore.open(dir, tiny().build())) {
+      byte[] big = filled(8 << 20, 7);
+      assertThat(store.atomic().set(Tuple.of("big"), big).commit().ok()).isTrue();
+      assertThat(store.get(Tuple.of("big")).value()).isEqualTo(big);
+    }
+  }
+
+  @Test
+  void hittingTheMaxMapSizeFailsClearlyAndLeavesTheStoreUsable() {
+    LmdbOptions capped = tiny().maxMapSize(1L << 20).build();
+    try (LmdbKvStore store = LmdbKvStore.open(dir, capped)) {
+      store.atomic().set(Tuple.of("small"), new byte[] {1}).commit();
+      assertThatThrownBy(() -> store.atomic().set(Tuple.of("huge"), filled(2 << 20, 1)).commit())
+          .isInstanceOfSatisfying(MapSizeLimitException.class,
+              e -> assertThat(e.maxMapSize()).isEqualTo(1L << 20));
+      assertThat(store.get(Tuple.of("huge")).exists()).isFalse();
+      assertThat(store.get(Tuple.of("small")).value()).containsExactly(1);
+      assertThat(store.atomic().set(Tuple.of("after"), new byte[] {2}).commit().ok()).isTrue();
+    }
+  }
+
+  @Test
+  void threadHoldingASnapshotThatFillsTheMapGetsAClearExceptionNotADeadlock() {
+    try (LmdbKvStore store = LmdbKvStore.open(dir, tiny().build())) {
+      try (KvSnapshot snapshot = store.snapshot()) {
+        assertThatThrownBy(() -> store.atomic().set(Tuple.of("big"), filled(1 << 20, 1)).commit())
+            .isInstanceOf(MapGrowthBlockedException.class)
+            .hasMessageContaining("itself holds");
+        assertThat(snapshot.get(Tuple.of("big")).exists()).isFalse();
+      }
+      assertThat(store.atomic().set(Tuple.of("big"), filled(1 << 20, 1)).commit().ok()).isTrue();
+    }
+  }
+
+  @Test
+  void growthWaitsForOtherThreadsSnapshotsBoundedly() throws Exception {
+    LmdbOptions options = tiny().growthWait(Duration.ofMillis(300)).build();
+    try (LmdbKvStore store = LmdbKvStore.open(dir, options)) {
+      CountDownLatch opened = new CountDownLatch(1);
+      CountDownLatch release = new CountDownLatch(1);
+      Thread holder = new Thread(() -> {
+        try (KvSnapshot snapshot = store.snapshot()) {
+          snapshot.get(Tuple.of("any"));
+          opened.countDown();
+          release.await();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      });
+      holder.start();
+      opened.await();
+      long start = System.nanoTime();
+      assertThatThrownBy(() -> store.atomic().set(Tuple.of("big"), filled(1 << 20, 1)).commit())
+          .isInstanceOfSatisfying(MapGrowthBlockedException.class,
+              e -> assertThat(e.openTransactions()).isEqualTo(1));
+      assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+      release.countDown();
+      holder.join();
+      assertThat(store.atomic().set(Tuple.of("big"), filled(1 << 20, 1)).commit().ok()).isTrue();
+    }
+  }
+
+  @Test
+  void growthWaitsForASnapshotClosedInTime() throws Exception {
+    try (LmdbKvStore store = LmdbKvStore.open(dir, tiny().build())) {
+      KvSnapshot snapshot = store.snapshot();
+      Thread closer = new Thread(() -> {
+        try {
+          Thread.sleep(200);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        snapshot.close();
+      });
+      closer.start();
+      // Another thread than the snapshot's opener commits: it waits for the snapshot to close.
+      Thread committer = new Thread(() ->
+          store.atomic().set(Tuple.of("big"), filled(1 << 20, 1)).commit());
+      committer.start();
+      committer.join(10_000);
+      closer.join();
+      assertThat(committer.isAlive()).isFalse();
+      assertThat(store.get(Tuple.of("big")).exists()).isTrue();
+    }
+  }
+}
