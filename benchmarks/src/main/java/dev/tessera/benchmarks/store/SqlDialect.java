@@ -1,0 +1,28 @@
+package dev.tessera.benchmarks.store;
+
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.List;
+
+/**
+ * What differs between the SQL contenders: the JDBC URL, the schema (with the settings that fix
+ * durability), and how the driver reports a unique-constraint violation.
+ *
+ * <p>Implementations are immutable, hence thread-safe.
+ */
+interface SqlDialect {
+  /** The contender's name in results and errors. */
+  String name();
+
+  /** The JDBC URL of the database in {@code directory}. */
+  String url(Path directory, Durability durability);
+
+  /** Statements run on every new connection (session settings). */
+  List<String> sessionSettings(Durability durability);
+
+  /** Statements creating the table and its indexes if absent. */
+  List<String> schema();
+
+  /** True if {@code e} reports a violated unique constraint. */
+  boolean isUniqueViolation(SQLException e);
+}
