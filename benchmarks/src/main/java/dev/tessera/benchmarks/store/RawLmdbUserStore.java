@@ -3,6 +3,7 @@ package dev.tessera.benchmarks.store;
 import dev.tessera.benchmarks.model.User;
 import dev.tessera.tuple.Tuple;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,13 +13,13 @@ import java.util.Optional;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
-import org.lmdbjava.CursorIterable;
+import org.lmdbjava.Cursor;
 import org.lmdbjava.Dbi;
 import org.lmdbjava.DbiFlags;
 import org.lmdbjava.DirectBufferProxy;
 import org.lmdbjava.Env;
 import org.lmdbjava.EnvFlags;
-import org.lmdbjava.KeyRange;
+import org.lmdbjava.GetOp;
 import org.lmdbjava.Txn;
 
 /**
@@ -196,29 +197,32 @@ public final class RawLmdbUserStore implements UserStore {
 
   @Override
   public List<User> findByFavoriteColor(String colour) {
-    byte[] prefix = Tuple.of(BY_COLOUR, colour).pack();
-    return findByIndexRange(prefix, prefix);
+    byte[] start = Tuple.of(BY_COLOUR, colour).pack();
+    // The packed string ends with its 0x00 terminator; every (colour, id) key sorts below 0x01.
+    byte[] end = start.clone();
+    end[end.length - 1] = 0x01;
+    return findByIndexRange(start, end);
   }
 
   @Override
   public List<User> findByAgeBetween(int lo, int hi) {
-    return findByIndexRange(Tuple.of(BY_AGE, lo).pack(), Tuple.of(BY_AGE, hi).pack());
+    return findByIndexRange(
+        Tuple.of(BY_AGE, lo).pack(), Tuple.of(BY_AGE, (long) hi + 1).pack());
   }
 
-  // Index keys are (index, value, id): every key whose value lies in [lo, hi] sits between
-  // lo + 0x00 and hi + 0xFF, because a packed tuple element never starts with 0xFF.
-  private List<User> findByIndexRange(byte[] lo, byte[] hi) {
+  // Scans the index keys in [start, end) (unsigned byte order, as LMDB sorts them), collects the
+  // ids at their ends, then reads the records, all in one read transaction.
+  private List<User> findByIndexRange(byte[] start, byte[] end) {
     Scratch s = scratch.get();
-    DirectBuffer start = s.key(2, withLastByte(lo, (byte) 0x00));
-    DirectBuffer end = s.key(3, withLastByte(hi, (byte) 0xFF));
     List<String> ids = new ArrayList<>();
     List<User> users = new ArrayList<>();
-    try (Txn<DirectBuffer> txn = env.txnRead()) {
-      try (CursorIterable<DirectBuffer> entries = data.iterate(txn, KeyRange.closedOpen(start, end))) {
-        for (CursorIterable.KeyVal<DirectBuffer> entry : entries) {
-          Tuple key = unpack(entry.key(), 0);
-          ids.add(key.getString(key.size() - 1));
-        }
+    try (Txn<DirectBuffer> txn = env.txnRead();
+        Cursor<DirectBuffer> cursor = data.openCursor(txn)) {
+      boolean found = cursor.get(s.key(2, start), GetOp.MDB_SET_RANGE);
+      while (found && compareUnsigned(cursor.key(), end) < 0) {
+        Tuple key = unpack(cursor.key(), 0);
+        ids.add(key.getString(key.size() - 1));
+        found = cursor.next();
       }
       for (String id : ids) {
         DirectBuffer value = data.get(txn, s.key(0, Tuple.of(RECORDS, id)));
@@ -230,6 +234,17 @@ public final class RawLmdbUserStore implements UserStore {
     return users;
   }
 
+  private static int compareUnsigned(DirectBuffer key, byte[] bound) {
+    int length = Math.min(key.capacity(), bound.length);
+    for (int i = 0; i < length; i++) {
+      int c = Integer.compare(key.getByte(i) & 0xFF, bound[i] & 0xFF);
+      if (c != 0) {
+        return c;
+      }
+    }
+    return Integer.compare(key.capacity(), bound.length);
+  }
+
   @Override
   public void close() {
     env.close();
@@ -238,8 +253,8 @@ public final class RawLmdbUserStore implements UserStore {
   private long nextVersion(Txn<DirectBuffer> txn, Scratch s) {
     DirectBuffer counterKey = s.bytes(4, COUNTER_KEY);
     DirectBuffer current = meta.get(txn, counterKey);
-    long next = (current == null ? 0 : current.getLong(0, java.nio.ByteOrder.BIG_ENDIAN)) + 1;
-    s.counter.putLong(0, next, java.nio.ByteOrder.BIG_ENDIAN);
+    long next = (current == null ? 0 : current.getLong(0, ByteOrder.BIG_ENDIAN)) + 1;
+    s.counter.putLong(0, next, ByteOrder.BIG_ENDIAN);
     meta.put(txn, counterKey, s.counter);
     return next;
   }
@@ -248,8 +263,8 @@ public final class RawLmdbUserStore implements UserStore {
       int order, byte[] payload) {
     int length = VERSIONSTAMP_BYTES + (payload == null ? 0 : payload.length);
     MutableDirectBuffer value = s.value;
-    value.putLong(0, version, java.nio.ByteOrder.BIG_ENDIAN);
-    value.putShort(8, (short) order, java.nio.ByteOrder.BIG_ENDIAN);
+    value.putLong(0, version, ByteOrder.BIG_ENDIAN);
+    value.putShort(8, (short) order, ByteOrder.BIG_ENDIAN);
     if (payload != null) {
       value.putBytes(VERSIONSTAMP_BYTES, payload);
     }
@@ -276,12 +291,6 @@ public final class RawLmdbUserStore implements UserStore {
     byte[] bytes = new byte[buffer.capacity() - offset];
     buffer.getBytes(offset, bytes);
     return Tuple.unpack(bytes);
-  }
-
-  private static byte[] withLastByte(byte[] packed, byte last) {
-    byte[] bytes = java.util.Arrays.copyOf(packed, packed.length + 1);
-    bytes[packed.length] = last;
-    return bytes;
   }
 
   private static String normalized(String email) {

@@ -6,8 +6,8 @@ import java.util.List;
 
 /**
  * SQLite through {@code org.xerial:sqlite-jdbc}: WAL journal, a {@code WITHOUT ROWID} table keyed by
- * the id (the record lives in the primary-key B-tree, as in LMDB), a unique {@code NOCASE} index on
- * the email and plain indexes on colour and age.
+ * the id (the record lives in the primary-key B-tree, as in LMDB), a unique index on the email
+ * (a {@code COLLATE NOCASE} column) and plain indexes on colour and age.
  *
  * <p>Durability: {@link Durability#DURABLE} is {@code synchronous=FULL} (the WAL is synced at every
  * commit); {@link Durability#NO_SYNC} is {@code synchronous=NORMAL}, which in WAL mode syncs only at
@@ -41,9 +41,9 @@ final class SqliteDialect implements SqlDialect {
   public List<String> schema() {
     return List.of(
         "CREATE TABLE IF NOT EXISTS users (id TEXT NOT NULL PRIMARY KEY, name TEXT NOT NULL,"
-            + " email TEXT NOT NULL, favorite_color TEXT NOT NULL, age INTEGER NOT NULL)"
+            + " email TEXT NOT NULL COLLATE NOCASE, favorite_color TEXT NOT NULL, age INTEGER NOT NULL)"
             + " WITHOUT ROWID",
-        "CREATE UNIQUE INDEX IF NOT EXISTS users_by_email ON users (email COLLATE NOCASE)",
+        "CREATE UNIQUE INDEX IF NOT EXISTS users_by_email ON users (email)",
         "CREATE INDEX IF NOT EXISTS users_by_favorite_color ON users (favorite_color)",
         "CREATE INDEX IF NOT EXISTS users_by_age ON users (age)");
   }

@@ -131,9 +131,11 @@ public final class JeUserStore implements UserStore {
   private <R> R inTransaction(String id, TransactionBody<R> body) {
     for (int attempt = 1; ; attempt++) {
       Transaction txn = env.beginTransaction(null, null);
+      boolean committed = false;
       try {
         R result = body.run(txn);
         txn.commit();
+        committed = true;
         return result;
       } catch (UniqueConstraintException e) {
         throw new DuplicateUserException(NAME, id, e);
@@ -142,7 +144,8 @@ public final class JeUserStore implements UserStore {
           throw e;
         }
       } finally {
-        if (txn.isValid()) {
+        if (!committed) {
+          // Also after a failed write, which leaves the transaction in the must-abort state.
           txn.abort();
         }
       }

@@ -100,6 +100,12 @@ public final class ObjectBoxUserStore implements UserStore {
       });
     } catch (UniqueViolationException e) {
       throw new DuplicateUserException(NAME, user.id(), e);
+    } catch (RuntimeException e) {
+      // callInTxNoException wraps what the transaction threw.
+      if (e.getCause() instanceof UniqueViolationException) {
+        throw new DuplicateUserException(NAME, user.id(), e.getCause());
+      }
+      throw e;
     }
   }
 

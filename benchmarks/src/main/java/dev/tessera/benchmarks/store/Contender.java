@@ -1,0 +1,98 @@
+package dev.tessera.benchmarks.store;
+
+import dev.tessera.benchmarks.store.je.JeUserStore;
+import dev.tessera.benchmarks.store.objectbox.ObjectBoxUserStore;
+import java.nio.file.Path;
+
+/**
+ * The stores the benchmark compares, each opened with one explicit {@link Durability}.
+ *
+ * <p>Immutable, hence thread-safe.
+ */
+public enum Contender {
+  /** Hand-written lmdbjava with Tessera's keys, values and checks. */
+  RAW_LMDBJAVA("raw-lmdbjava", true, true) {
+    @Override
+    UserStore openSupported(Path directory, Durability durability, long records) {
+      return RawLmdbUserStore.open(directory, durability, mapSize(records));
+    }
+  },
+  /** SQLite, WAL journal, prepared statements. */
+  SQLITE("sqlite", true, true) {
+    @Override
+    UserStore openSupported(Path directory, Durability durability, long records) {
+      return JdbcUserStore.sqlite(directory, durability);
+    }
+  },
+  /** H2 on MVStore, embedded; no per-commit sync. */
+  H2("h2", false, true) {
+    @Override
+    UserStore openSupported(Path directory, Durability durability, long records) {
+      return JdbcUserStore.h2(directory, durability);
+    }
+  },
+  /** Berkeley DB Java Edition, Direct Persistence Layer. */
+  BDB_JE("bdb-je", true, true) {
+    @Override
+    UserStore openSupported(Path directory, Durability durability, long records) {
+      return JeUserStore.open(directory, durability);
+    }
+  },
+  /** ObjectBox Java; durable commits only. */
+  OBJECTBOX("objectbox", true, false) {
+    @Override
+    UserStore openSupported(Path directory, Durability durability, long records) {
+      return ObjectBoxUserStore.open(directory, durability, mapSize(records) / 1024);
+    }
+  };
+
+  private final String label;
+  private final boolean durable;
+  private final boolean noSync;
+
+  Contender(String label, boolean durable, boolean noSync) {
+    this.label = label;
+    this.durable = durable;
+    this.noSync = noSync;
+  }
+
+  /** The name used in benchmark parameters and results, e.g. {@code raw-lmdbjava}. */
+  public String label() {
+    return label;
+  }
+
+  /** True if this contender can commit with {@code durability}. */
+  public boolean supports(Durability durability) {
+    return durability == Durability.DURABLE ? durable : noSync;
+  }
+
+  /**
+   * Opens or creates this contender's store in {@code directory}.
+   *
+   * @param records the size of the data set, to size fixed-size stores
+   * @throws UnsupportedDurabilityException if it cannot commit with {@code durability}
+   */
+  public UserStore open(Path directory, Durability durability, long records) {
+    if (!supports(durability)) {
+      throw new UnsupportedDurabilityException(label, durability);
+    }
+    return openSupported(directory, durability, records);
+  }
+
+  abstract UserStore openSupported(Path directory, Durability durability, long records);
+
+  /** The contender with that label. */
+  public static Contender ofLabel(String label) {
+    for (Contender c : values()) {
+      if (c.label.equals(label)) {
+        return c;
+      }
+    }
+    throw new IllegalArgumentException("unknown contender " + label);
+  }
+
+  // Room for the data set, three times over for inserts during the run and B-tree slack.
+  static long mapSize(long records) {
+    return (1L << 30) + records * 3 * 1024;
+  }
+}

@@ -1,0 +1,129 @@
+package dev.tessera.benchmarks.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.tessera.benchmarks.model.User;
+import dev.tessera.benchmarks.model.UserData;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every contender does the same work with the same rules, so the benchmark compares like with like:
+ * same results for every query, same refusals of duplicates, same index maintenance.
+ */
+class ContenderBehaviourTest {
+  private static final int RECORDS = 2_000;
+  private static final UserData DATA = new UserData(RECORDS);
+
+  @TempDir Path dir;
+
+  static Stream<Arguments> contenders() {
+    List<Arguments> all = new ArrayList<>();
+    for (Contender c : Contender.values()) {
+      for (Durability d : Durability.values()) {
+        if (c.supports(d)) {
+          all.add(Arguments.of(c, d));
+        }
+      }
+    }
+    return all.stream();
+  }
+
+  private UserStore loaded(Contender contender, Durability durability) {
+    UserStore store = contender.open(dir, durability, RECORDS);
+    for (int from = 0; from < RECORDS; from += 500) {
+      store.insertAll(DATA.users(from, from + 500));
+    }
+    return store;
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("contenders")
+  void findsByIdEmailColourAndAgeExactlyTheMatchingUsers(Contender contender, Durability durability) {
+    try (UserStore store = loaded(contender, durability)) {
+      assertThat(store.findById(UserData.idOf(42))).contains(DATA.user(42));
+      assertThat(store.findById(UserData.idOf(RECORDS))).isEmpty();
+      assertThat(store.findByEmail(UserData.emailOf(7, 0).toUpperCase(Locale.ROOT)))
+          .contains(DATA.user(7));
+
+      String colour = DATA.colourOf(3);
+      assertThat(store.findByFavoriteColor(colour))
+          .containsExactlyInAnyOrderElementsOf(matching(u -> u.favoriteColor().equals(colour)));
+
+      int lo = 100;
+      int hi = lo + DATA.ageRange() - 1;
+      List<User> inRange = store.findByAgeBetween(lo, hi);
+      assertThat(inRange)
+          .containsExactlyInAnyOrderElementsOf(matching(u -> u.age() >= lo && u.age() <= hi));
+      assertThat(inRange.size()).isBetween(700, 1_300);
+    }
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("contenders")
+  void refusesDuplicateIdOrEmailAndWritesNothing(Contender contender, Durability durability) {
+    try (UserStore store = loaded(contender, durability)) {
+      User fresh = DATA.user(RECORDS);
+      User sameId = fresh.withEmail("someone.new@example.org").withName("x");
+      User sameId2 = new User(UserData.idOf(5), "n", "other@example.org", "c", 1);
+      assertThatThrownBy(() -> store.insert(sameId2)).isInstanceOf(DuplicateUserException.class);
+      User takenEmail = new User(fresh.id(), "n", UserData.emailOf(9, 0).toUpperCase(Locale.ROOT),
+          "colour-x", 1);
+      assertThatThrownBy(() -> store.insert(takenEmail))
+          .isInstanceOf(DuplicateUserException.class);
+      assertThat(store.findById(fresh.id())).isEmpty();
+      assertThat(store.findByFavoriteColor("colour-x")).isEmpty();
+      assertThat(store.findByEmail("other@example.org")).isEmpty();
+
+      store.insert(sameId);
+      assertThat(store.findByEmail("someone.new@example.org")).contains(sameId);
+      assertThatThrownBy(() -> store.update(DATA.user(10).withEmail("Someone.New@example.org")))
+          .isInstanceOf(DuplicateUserException.class);
+      assertThat(store.findById(UserData.idOf(10))).contains(DATA.user(10));
+    }
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("contenders")
+  void updateAndDeleteKeepEveryIndexInStep(Contender contender, Durability durability) {
+    try (UserStore store = loaded(contender, durability)) {
+      User moved = DATA.user(11).withEmail(UserData.emailOf(11, 1));
+      assertThat(store.update(moved)).isTrue();
+      assertThat(store.findByEmail(UserData.emailOf(11, 0))).isEmpty();
+      assertThat(store.findByEmail(UserData.emailOf(11, 1))).contains(moved);
+
+      User renamed = DATA.user(12).withName(UserData.nameOf(12, 1));
+      assertThat(store.update(renamed)).isTrue();
+      assertThat(store.findById(renamed.id())).contains(renamed);
+      assertThat(store.findByFavoriteColor(renamed.favoriteColor())).contains(renamed);
+
+      User recoloured = new User(renamed.id(), renamed.name(), renamed.email(), "colour-new", 999);
+      assertThat(store.update(recoloured)).isTrue();
+      assertThat(store.findByFavoriteColor(renamed.favoriteColor())).doesNotContain(renamed);
+      assertThat(store.findByFavoriteColor("colour-new")).containsExactly(recoloured);
+      assertThat(store.findByAgeBetween(999, 999)).contains(recoloured);
+
+      assertThat(store.delete(moved.id())).isTrue();
+      assertThat(store.delete(moved.id())).isFalse();
+      assertThat(store.findById(moved.id())).isEmpty();
+      assertThat(store.findByEmail(moved.email())).isEmpty();
+      assertThat(store.findByFavoriteColor(moved.favoriteColor())).doesNotContain(moved);
+      assertThat(store.findByAgeBetween(moved.age(), moved.age())).doesNotContain(moved);
+      assertThat(store.update(DATA.user(RECORDS + 1))).isFalse();
+      store.insert(moved);
+      assertThat(store.findByEmail(moved.email())).contains(moved);
+    }
+  }
+
+  private static List<User> matching(java.util.function.Predicate<User> filter) {
+    return DATA.users(0, RECORDS).stream().filter(filter).toList();
+  }
+}
