@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Builds the benchmark module (and what it depends on) and runs the JMH suite.
+#
+#   benchmarks/run.sh [--quick] [--offline] [JMH arguments...]
+#
+#   --quick    10,000 records, 1 fork, 1 warm-up and 1 measured iteration of 1 s each: the whole
+#              suite in a few minutes, to check that it works (the numbers mean little).
+#   --offline  pass -o to Maven.
+#   Anything else goes to JMH (org.openjdk.jmh.Main), e.g. a benchmark regex, -p store=sqlite:durable,
+#   -prof gc, -rf json -rff results.json. JMH arguments given after --quick override its settings.
+#
+# Examples:
+#   benchmarks/run.sh --quick
+#   benchmarks/run.sh ReadBenchmark.findById -p store=raw-lmdbjava:no-sync -prof gc
+#   benchmarks/run.sh -rf json -rff benchmarks/results.json          # the full suite, 1M records
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+
+quick=false
+maven=(mvn -q -B)
+jmh_args=()
+for arg in "$@"; do
+  case "$arg" in
+    --quick) quick=true ;;
+    --offline) maven+=(-o) ;;
+    *) jmh_args+=("$arg") ;;
+  esac
+done
+
+# JMH refuses an option given twice: --quick adds only the settings the caller did not give.
+given() {
+  local a
+  for a in "${jmh_args[@]}"; do
+    [[ "$a" == "$1" ]] && return 0
+  done
+  return 1
+}
+if $quick; then
+  given -f || jmh_args+=(-f 1)
+  given -wi || jmh_args+=(-wi 1)
+  given -w || jmh_args+=(-w 1s)
+  given -i || jmh_args+=(-i 1)
+  given -r || jmh_args+=(-r 1s)
+  [[ " ${jmh_args[*]} " == *" records="* ]] || jmh_args+=(-p records=10000)
+fi
+
+# package also writes benchmarks/target/runtime-classpath.txt (see benchmarks/pom.xml).
+"${maven[@]}" -DskipTests package -pl benchmarks -am
+target="$root/benchmarks/target"
+
+# Stores go to a scratch directory (override with TESSERA_BENCH_DIR; it should be on the disk you
+# want to measure, not a tmpfs) and are deleted after each trial.
+bench_dir="${TESSERA_BENCH_DIR:-$root/benchmarks/target/stores}"
+mkdir -p "$bench_dir"
+
+# From target/: ObjectBox unpacks its native library into the working directory.
+cd "$target"
+exec java -Dtessera.bench.dir="$bench_dir" \
+  -cp "$target/classes:$(cat "$target/runtime-classpath.txt")" \
+  org.openjdk.jmh.Main "${jmh_args[@]}"
