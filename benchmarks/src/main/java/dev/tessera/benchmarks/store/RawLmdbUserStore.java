@@ -27,7 +27,7 @@ import org.lmdbjava.Txn;
  * floor of what any layer over LMDB can cost.
  *
  * <p>Same key space as Tessera (FoundationDB tuple keys in one data DBI, a commit counter in a
- * second DBI), same values (10-byte versionstamp, then the packed record or pointer), same checks
+ * second DBI, the entity's record count updated by inserts and deletes), same values (10-byte versionstamp, then the packed record or pointer), same checks
  * (id and lower-cased email absent on insert; old index entries removed on update and delete), one
  * LMDB write transaction per call. Unlike Tessera it reads inside the write transaction instead of
  * reading first and checking versionstamps at commit: the cheapest correct way LMDB allows.
@@ -46,6 +46,8 @@ public final class RawLmdbUserStore implements UserStore {
   private static final String BY_EMAIL = "user_by_email";
   private static final String BY_COLOUR = "user_by_favoriteColor";
   private static final String BY_AGE = "user_by_age";
+  // Tessera's per-entity record count, kept in the data DBI: versionstamp + 8-byte big-endian sum.
+  private static final byte[] COUNT_KEY = Tuple.of("\u0000tessera", "count", RECORDS).pack();
   private static final byte[] COUNTER_KEY = "commit-counter".getBytes(StandardCharsets.US_ASCII);
 
   private final Env<DirectBuffer> env;
@@ -86,6 +88,7 @@ public final class RawLmdbUserStore implements UserStore {
     try (Txn<DirectBuffer> txn = env.txnWrite()) {
       long version = nextVersion(txn, s);
       insertIn(txn, s, user, version, 0);
+      addToCount(txn, s, version, 1);
       txn.commit();
     }
   }
@@ -99,6 +102,7 @@ public final class RawLmdbUserStore implements UserStore {
       for (User user : users) {
         insertIn(txn, s, user, version, order++);
       }
+      addToCount(txn, s, version, users.size());
       txn.commit();
     }
   }
@@ -162,11 +166,12 @@ public final class RawLmdbUserStore implements UserStore {
         return false;
       }
       User old = decode(current);
-      nextVersion(txn, s);
+      long version = nextVersion(txn, s);
       data.delete(txn, recordKey);
       data.delete(txn, s.key(1, Tuple.of(BY_EMAIL, normalized(old.email()))));
       data.delete(txn, s.key(2, Tuple.of(BY_COLOUR, old.favoriteColor(), id)));
       data.delete(txn, s.key(3, Tuple.of(BY_AGE, old.age(), id)));
+      addToCount(txn, s, version, -1);
       txn.commit();
       return true;
     }
@@ -257,6 +262,15 @@ public final class RawLmdbUserStore implements UserStore {
     s.counter.putLong(0, next, ByteOrder.BIG_ENDIAN);
     meta.put(txn, counterKey, s.counter);
     return next;
+  }
+
+  private void addToCount(Txn<DirectBuffer> txn, Scratch s, long version, long delta) {
+    DirectBuffer countKey = s.bytes(4, COUNT_KEY);
+    DirectBuffer current = data.get(txn, countKey);
+    long count = current == null ? 0 : current.getLong(VERSIONSTAMP_BYTES, ByteOrder.BIG_ENDIAN);
+    byte[] sum = new byte[Long.BYTES];
+    ByteBuffer.wrap(sum).putLong(count + delta);
+    putStamped(txn, s, countKey, version, 0, sum);
   }
 
   private void putStamped(Txn<DirectBuffer> txn, Scratch s, DirectBuffer key, long version,
