@@ -1,41 +1,606 @@
 package dev.tessera.repository;
 
+import dev.tessera.annotations.KeyGeneration;
+import dev.tessera.kv.AtomicOperation;
+import dev.tessera.kv.CommitResult;
+import dev.tessera.kv.KvEntry;
+import dev.tessera.kv.KvIterator;
+import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
+import dev.tessera.kv.ListSelector;
 import dev.tessera.mapping.EntityMapping;
 import dev.tessera.mapping.IndexDefinition;
 import dev.tessera.tuple.Tuple;
+import dev.tessera.tuple.TupleRange;
 import dev.tessera.tuple.Versionstamp;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 
 /**
- * CONTRACT STUB (signatures fixed; the repository helper writes the bodies). The base class of
- * every generated repository: the algorithms of design.md, written once.
+ * The base class of every generated repository: the secondary-index algorithms of design.md (seeds
+ * 000/001), written once. A generated repository supplies an {@link EntityMapping} and adds typed
+ * finders that call the protected query methods.
+ *
+ * <p>Key layout, in the store's one ordered key space:
+ *
+ * <pre>
+ * (entity, pk...)                    -> encoded record
+ * (index subspace, values...)        -> packed pk parts          unique index: a pointer
+ * (index subspace, values..., pk...) -> empty                    non-unique index
+ * ("\u0000tessera", "count", entity)   -> unsigned 64-bit record count
+ * </pre>
+ *
+ * <p>Every write is one atomic commit whose checks make it safe against concurrent writers: the
+ * record, its index entries and the record count always change together or not at all. A commit
+ * that loses a race is retried after re-reading (at most {@value #MAX_ATTEMPTS} attempts, then
+ * {@link RetryLimitExceededException}); versioned writes fail with {@link
+ * ConcurrentModificationException} instead of retrying.
+ *
+ * <p>Thread-safe: a repository holds no state besides the store and the mapping, both thread-safe,
+ * so one instance may be shared by any number of threads. Streams it returns are not thread-safe
+ * and must be closed.
+ *
+ * @param <T> the record type
+ * @param <ID> the primary key type
  */
 public abstract class EntityRepository<T, ID> {
-  protected EntityRepository(KvStore store, EntityMapping<T, ID> mapping) {}
+  /** How many commits a write attempts before giving up on a hot key. */
+  static final int MAX_ATTEMPTS = 1000;
 
-  public T insert(T entity) { throw new UnsupportedOperationException("stub"); }
-  public void insertAll(Collection<T> entities) { throw new UnsupportedOperationException("stub"); }
-  public T update(T entity) { throw new UnsupportedOperationException("stub"); }
-  public T update(T entity, Versionstamp expected) { throw new UnsupportedOperationException("stub"); }
-  public T save(T entity) { throw new UnsupportedOperationException("stub"); }
-  public boolean delete(ID id) { throw new UnsupportedOperationException("stub"); }
-  public boolean delete(ID id, Versionstamp expected) { throw new UnsupportedOperationException("stub"); }
-  public Optional<T> findById(ID id) { throw new UnsupportedOperationException("stub"); }
-  public Optional<Versioned<T>> findVersionedById(ID id) { throw new UnsupportedOperationException("stub"); }
-  public boolean existsById(ID id) { throw new UnsupportedOperationException("stub"); }
-  public List<T> findAllById(Collection<ID> ids) { throw new UnsupportedOperationException("stub"); }
-  public Stream<T> findAll() { throw new UnsupportedOperationException("stub"); }
-  public long count() { throw new UnsupportedOperationException("stub"); }
+  private static final int BATCH_SIZE = 256;
+  private static final long MINUS_ONE = 0xFFFF_FFFF_FFFF_FFFFL;
 
-  /** For generated finders: the record whose unique index holds {@code values} (normalised). */
-  protected Optional<T> findByUnique(IndexDefinition<T> index, Tuple values) { throw new UnsupportedOperationException("stub"); }
-  protected boolean existsByUnique(IndexDefinition<T> index, Tuple values) { throw new UnsupportedOperationException("stub"); }
-  /** For generated finders: records whose non-unique index holds exactly {@code values}. */
-  protected List<T> findByIndex(IndexDefinition<T> index, Tuple values) { throw new UnsupportedOperationException("stub"); }
-  protected Stream<T> streamByIndex(IndexDefinition<T> index, Tuple values) { throw new UnsupportedOperationException("stub"); }
-  protected long countByIndex(IndexDefinition<T> index, Tuple values) { throw new UnsupportedOperationException("stub"); }
+  private final KvStore store;
+  private final EntityMapping<T, ID> mapping;
+  private final String entityName;
+  private final Tuple entityPrefix;
+  private final Tuple countKey;
+  private final List<IndexDefinition<T>> indexes;
+
+  /**
+   * Creates a repository of the entity described by {@code mapping} in {@code store}.
+   *
+   * @param store the key store, shared with other repositories
+   * @param mapping the generated mapping of the entity
+   */
+  protected EntityRepository(KvStore store, EntityMapping<T, ID> mapping) {
+    this.store = Objects.requireNonNull(store, "store");
+    this.mapping = Objects.requireNonNull(mapping, "mapping");
+    this.entityName = mapping.entityName();
+    this.entityPrefix = Tuple.of(entityName);
+    this.countKey = countKey(entityName);
+    this.indexes = List.copyOf(mapping.indexes());
+  }
+
+  /** The reserved metadata key of the record counter of {@code entityName}. */
+  public static Tuple countKey(String entityName) {
+    return Tuple.of("\u0000tessera", "count", entityName);
+  }
+
+  // ---------------------------------------------------------------- writes
+
+  /**
+   * Inserts a new record: one commit that checks the primary key and every unique value are free,
+   * then writes the record, its index entries and the count. A {@code null} primary key is
+   * generated when the entity asks for it ({@link KeyGeneration#ULID}).
+   *
+   * @return the record as stored (with its generated key)
+   * @throws EntityExistsException if a record with this primary key exists
+   * @throws UniqueConstraintViolationException if another record holds one of its unique values
+   * @throws MissingPrimaryKeyException if the key is {@code null} and not generated
+   */
+  public T insert(T entity) {
+    T stored = withKey(entity);
+    ID id = mapping.idOf(stored);
+    Tuple pkParts = mapping.keyParts(id);
+    Tuple recordKey = entityPrefix.addAll(pkParts);
+    byte[] value = mapping.encode(stored);
+    List<IndexEntry<T>> entries = entriesOf(stored, pkParts);
+    for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      AtomicOperation op = store.atomic().check(recordKey, null);
+      checkUniqueAbsent(op, entries);
+      op.set(recordKey, value);
+      setAll(op, entries);
+      if (op.sum(countKey, 1).commit().ok()) {
+        return stored;
+      }
+      throwInsertConflict(List.of(new Pending<>(id, recordKey, entries)));
+    }
+    throw new RetryLimitExceededException(entityName, "insert", id, MAX_ATTEMPTS);
+  }
+
+  /**
+   * Inserts every record in one atomic commit: all of them or none. Duplicates within the batch
+   * (a primary key or a unique value twice) are reported like conflicts with stored records, before
+   * anything is committed. Keys are generated as in {@link #insert}.
+   *
+   * @throws EntityExistsException if a primary key is taken (in the store or earlier in the batch)
+   * @throws UniqueConstraintViolationException if a unique value is taken (likewise)
+   */
+  public void insertAll(Collection<T> entities) {
+    if (entities.isEmpty()) {
+      return;
+    }
+    List<Pending<T, ID>> batch = new ArrayList<>(entities.size());
+    List<byte[]> values = new ArrayList<>(entities.size());
+    Set<Tuple> recordKeys = new HashSet<>();
+    Map<Tuple, ID> uniqueHolders = new HashMap<>();
+    for (T entity : entities) {
+      T stored = withKey(entity);
+      ID id = mapping.idOf(stored);
+      Tuple pkParts = mapping.keyParts(id);
+      Tuple recordKey = entityPrefix.addAll(pkParts);
+      if (!recordKeys.add(recordKey)) {
+        throw new EntityExistsException(entityName, id);
+      }
+      List<IndexEntry<T>> entries = entriesOf(stored, pkParts);
+      for (IndexEntry<T> entry : entries) {
+        if (entry.index().unique()) {
+          ID holder = uniqueHolders.putIfAbsent(entry.key(), id);
+          if (holder != null) {
+            throw new UniqueConstraintViolationException(
+                entityName, entry.index().name(), entry.values(), holder);
+          }
+        }
+      }
+      batch.add(new Pending<>(id, recordKey, entries));
+      values.add(mapping.encode(stored));
+    }
+    for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      AtomicOperation op = store.atomic();
+      for (Pending<T, ID> p : batch) {
+        op.check(p.recordKey(), null);
+        checkUniqueAbsent(op, p.entries());
+      }
+      for (int i = 0; i < batch.size(); i++) {
+        op.set(batch.get(i).recordKey(), values.get(i));
+        setAll(op, batch.get(i).entries());
+      }
+      if (op.sum(countKey, batch.size()).commit().ok()) {
+        return;
+      }
+      throwInsertConflict(batch);
+    }
+    throw new RetryLimitExceededException(entityName, "insertAll", null, MAX_ATTEMPTS);
+  }
+
+  /**
+   * Replaces a stored record. One commit checks that the record is still at the versionstamp read
+   * and that each newly needed unique value is free, deletes the stale index entries, writes the
+   * new ones and the record; index entries that do not change are not touched. A concurrent change
+   * of the same record is retried.
+   *
+   * @return the record as stored
+   * @throws EntityNotFoundException if no record has this primary key
+   * @throws UniqueConstraintViolationException if another record holds one of its new unique values
+   */
+  public T update(T entity) {
+    return update(entity, null, false);
+  }
+
+  /**
+   * Replaces a stored record only if it is still at versionstamp {@code expected} (optimistic
+   * concurrency: pass the versionstamp from {@link #findVersionedById}).
+   *
+   * @return the record as stored
+   * @throws ConcurrentModificationException if the record is at another versionstamp or was deleted
+   * @throws EntityNotFoundException if no record has this primary key when first read
+   * @throws UniqueConstraintViolationException if another record holds one of its new unique values
+   */
+  public T update(T entity, Versionstamp expected) {
+    return update(entity, Objects.requireNonNull(expected, "expected"), true);
+  }
+
+  private T update(T entity, Versionstamp expected, boolean versioned) {
+    ID id = mapping.idOf(entity);
+    if (id == null) {
+      throw new MissingPrimaryKeyException(entityName, mapping.primaryKeyName(), "update");
+    }
+    Tuple pkParts = mapping.keyParts(id);
+    Tuple recordKey = entityPrefix.addAll(pkParts);
+    byte[] value = mapping.encode(entity);
+    List<IndexEntry<T>> newEntries = entriesOf(entity, pkParts);
+    for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      KvEntry current = store.get(recordKey);
+      if (!current.exists()) {
+        if (versioned) {
+          throw new ConcurrentModificationException(entityName, id, expected, null);
+        }
+        throw new EntityNotFoundException(entityName, id);
+      }
+      if (versioned && !expected.equals(current.versionstamp())) {
+        throw new ConcurrentModificationException(entityName, id, expected, current.versionstamp());
+      }
+      IndexDiff<T> diff = IndexDiff.between(entriesOf(decode(current), pkParts), newEntries);
+      AtomicOperation op = store.atomic().check(current);
+      checkUniqueAbsent(op, diff.added());
+      for (IndexEntry<T> stale : diff.removed()) {
+        op.delete(stale.key());
+      }
+      setAll(op, diff.added());
+      CommitResult result = op.set(recordKey, value).commit();
+      if (result.ok()) {
+        return entity;
+      }
+      if (recordKey.equals(result.failedKey())) {
+        if (versioned) {
+          throw new ConcurrentModificationException(entityName, id, expected, result.actual());
+        }
+        continue; // changed under us: re-read and diff again
+      }
+      throwUniqueConflict(diff.added(), id);
+    }
+    throw new RetryLimitExceededException(entityName, "update", id, MAX_ATTEMPTS);
+  }
+
+  /**
+   * Inserts the record if its primary key is absent (or {@code null} and generated), else updates
+   * it. Safe against concurrent inserts and deletes of the same key: the decision is re-made if the
+   * write loses a race.
+   *
+   * @return the record as stored
+   */
+  public T save(T entity) {
+    ID id = mapping.idOf(entity);
+    if (id == null) {
+      return insert(entity);
+    }
+    Tuple recordKey = entityPrefix.addAll(mapping.keyParts(id));
+    for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      try {
+        return store.get(recordKey).exists() ? update(entity) : insert(entity);
+      } catch (EntityExistsException | EntityNotFoundException raced) {
+        // inserted or deleted between our read and our write: decide again
+      }
+    }
+    throw new RetryLimitExceededException(entityName, "save", id, MAX_ATTEMPTS);
+  }
+
+  /**
+   * Deletes the record and all its index entries in one commit checked against the versionstamp
+   * read; retried until it succeeds or the record is gone (seed 000, step 5).
+   *
+   * @return true if this call deleted the record, false if it was absent
+   */
+  public boolean delete(ID id) {
+    Tuple recordKey = recordKey(id);
+    for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      KvEntry current = store.get(recordKey);
+      if (!current.exists()) {
+        return false;
+      }
+      if (commitDelete(current, id)) {
+        return true;
+      }
+    }
+    throw new RetryLimitExceededException(entityName, "delete", id, MAX_ATTEMPTS);
+  }
+
+  /**
+   * Deletes the record only if it is at versionstamp {@code expected}. An absent record (never
+   * stored, or already deleted by someone else) is not an error: the call returns false, as {@link
+   * #delete(Object)} does, because the caller's goal, the record being gone, holds.
+   *
+   * @return true if this call deleted the record, false if it was absent
+   * @throws ConcurrentModificationException if the record is at another versionstamp
+   */
+  public boolean delete(ID id, Versionstamp expected) {
+    Objects.requireNonNull(expected, "expected");
+    Tuple recordKey = recordKey(id);
+    KvEntry current = store.get(recordKey);
+    while (true) {
+      if (!current.exists()) {
+        return false;
+      }
+      if (!expected.equals(current.versionstamp())) {
+        throw new ConcurrentModificationException(entityName, id, expected, current.versionstamp());
+      }
+      if (commitDelete(current, id)) {
+        return true;
+      }
+      // the commit lost: re-read once to report why (changed, or gone meanwhile)
+      current = store.get(recordKey);
+      if (current.exists() && expected.equals(current.versionstamp())) {
+        throw new IllegalStateException("delete check failed on an unchanged record " + recordKey);
+      }
+    }
+  }
+
+  private boolean commitDelete(KvEntry current, ID id) {
+    AtomicOperation op = store.atomic().check(current).delete(current.key());
+    for (IndexEntry<T> entry : entriesOf(decode(current), mapping.keyParts(id))) {
+      op.delete(entry.key());
+    }
+    return op.sum(countKey, MINUS_ONE).commit().ok();
+  }
+
+  // ---------------------------------------------------------------- reads
+
+  /** The record with primary key {@code id}: one read and one decode. */
+  public Optional<T> findById(ID id) {
+    KvEntry entry = store.get(recordKey(id));
+    return entry.exists() ? Optional.of(decode(entry)) : Optional.empty();
+  }
+
+  /** The record with primary key {@code id} and the versionstamp of the commit that wrote it. */
+  public Optional<Versioned<T>> findVersionedById(ID id) {
+    KvEntry entry = store.get(recordKey(id));
+    return entry.exists()
+        ? Optional.of(new Versioned<>(decode(entry), entry.versionstamp()))
+        : Optional.empty();
+  }
+
+  /** True if a record with primary key {@code id} is stored (no decoding). */
+  public boolean existsById(ID id) {
+    return store.get(recordKey(id)).exists();
+  }
+
+  /**
+   * The records with the given primary keys, read in one snapshot. The result follows the order of
+   * {@code ids}; ids without a record are skipped (so the result may be shorter), and an id given
+   * twice yields its record twice.
+   */
+  public List<T> findAllById(Collection<ID> ids) {
+    List<Tuple> keys = new ArrayList<>(ids.size());
+    for (ID id : ids) {
+      keys.add(recordKey(id));
+    }
+    List<T> found = new ArrayList<>(keys.size());
+    for (KvEntry entry : store.getMany(keys)) {
+      if (entry.exists()) {
+        found.add(decode(entry));
+      }
+    }
+    return found;
+  }
+
+  /**
+   * Every record, lazily, in primary-key order, read in batches from one snapshot. The stream holds
+   * a read transaction until it is exhausted or closed: use it in try-with-resources.
+   *
+   * <pre>{@code
+   * try (Stream<User> users = repository.findAll()) {
+   *   users.filter(u -> u.name().startsWith("A")).forEach(System.out::println);
+   * }
+   * }</pre>
+   */
+  public Stream<T> findAll() {
+    KvIterator it = store.list(ListSelector.of(TupleRange.prefix(entityPrefix)).batchSize(BATCH_SIZE));
+    return it.stream().map(this::decode);
+  }
+
+  /** The number of records, read from the counter every write maintains: O(1). */
+  public long count() {
+    byte[] value = store.get(countKey).value();
+    if (value == null) {
+      return 0;
+    }
+    if (value.length != Long.BYTES) {
+      throw new CorruptRecordException(
+          countKey, new IllegalArgumentException("a counter has 8 bytes, found " + value.length));
+    }
+    long count = 0;
+    for (byte b : value) {
+      count = (count << 8) | (b & 0xFF);
+    }
+    return count;
+  }
+
+  // ---------------------------------------------------------------- queries for generated finders
+
+  /**
+   * For generated finders: the record whose unique index holds {@code values} (normalised). The
+   * pointer and the record are read in one snapshot; a record that no longer holds the values
+   * counts as not found.
+   */
+  protected Optional<T> findByUnique(IndexDefinition<T> index, Tuple values) {
+    try (KvSnapshot snapshot = store.snapshot()) {
+      Tuple indexKey = Tuple.of(index.subspace()).addAll(values);
+      KvEntry pointer = snapshot.get(indexKey);
+      if (!pointer.exists()) {
+        return Optional.empty();
+      }
+      Tuple pkParts = unpackPointer(pointer);
+      return Optional.ofNullable(decodeIfIndexed(snapshot.get(entityPrefix.addAll(pkParts)), index, values));
+    }
+  }
+
+  /** For generated finders: true if a record holds {@code values} in the unique index. */
+  protected boolean existsByUnique(IndexDefinition<T> index, Tuple values) {
+    return findByUnique(index, values).isPresent();
+  }
+
+  /**
+   * For generated finders: the records whose non-unique index holds exactly {@code values}, in
+   * primary-key order, read in one snapshot.
+   */
+  protected List<T> findByIndex(IndexDefinition<T> index, Tuple values) {
+    try (Stream<T> records = streamByIndex(index, values)) {
+      return records.toList();
+    }
+  }
+
+  /**
+   * For generated finders: like {@link #findByIndex} but lazy, resolving pointers batch by batch in
+   * one snapshot, so memory stays bounded. The stream holds a read transaction until it is exhausted
+   * or closed: use it in try-with-resources.
+   */
+  protected Stream<T> streamByIndex(IndexDefinition<T> index, Tuple values) {
+    Tuple prefix = Tuple.of(index.subspace()).addAll(values);
+    int pkStart = prefix.size();
+    KvSnapshot snapshot = store.snapshot();
+    try {
+      KvIterator keys =
+          snapshot.list(ListSelector.of(TupleRange.prefix(prefix)).batchSize(BATCH_SIZE));
+      IndexedRecordSpliterator<T> records =
+          new IndexedRecordSpliterator<>(
+              snapshot,
+              keys,
+              key -> entityPrefix.addAll(key.subTuple(pkStart, key.size())),
+              entry -> decodeIfIndexed(entry, index, values),
+              BATCH_SIZE);
+      return StreamSupport.stream(records, false).onClose(records::close);
+    } catch (RuntimeException e) {
+      snapshot.close();
+      throw e;
+    }
+  }
+
+  /** For generated finders: how many records the non-unique index holds for {@code values}. */
+  protected long countByIndex(IndexDefinition<T> index, Tuple values) {
+    Tuple prefix = Tuple.of(index.subspace()).addAll(values);
+    long count = 0;
+    try (KvIterator keys =
+        store.list(ListSelector.of(TupleRange.prefix(prefix)).batchSize(BATCH_SIZE))) {
+      while (keys.hasNext()) {
+        keys.next();
+        count++;
+      }
+    }
+    return count;
+  }
+
+  /** The mapping this repository uses. */
+  protected final EntityMapping<T, ID> mapping() {
+    return mapping;
+  }
+
+  /** The store this repository uses. */
+  protected final KvStore store() {
+    return store;
+  }
+
+  // ---------------------------------------------------------------- internals
+
+  private Tuple recordKey(ID id) {
+    if (id == null) {
+      throw new NullPointerException("primary key '" + mapping.primaryKeyName() + "' of " + entityName);
+    }
+    return entityPrefix.addAll(mapping.keyParts(id));
+  }
+
+  @SuppressWarnings("unchecked") // ULID keys are String keys: KeyGeneration.ULID is for String only
+  private T withKey(T entity) {
+    Objects.requireNonNull(entity, "entity");
+    if (mapping.idOf(entity) != null) {
+      return entity;
+    }
+    if (mapping.keyGeneration() == KeyGeneration.ULID) {
+      return mapping.withId(entity, (ID) MonotonicUlidGenerator.shared().next());
+    }
+    throw new MissingPrimaryKeyException(entityName, mapping.primaryKeyName(), "insert");
+  }
+
+  private List<IndexEntry<T>> entriesOf(T record, Tuple pkParts) {
+    if (indexes.isEmpty()) {
+      return List.of();
+    }
+    List<IndexEntry<T>> entries = new ArrayList<>(indexes.size());
+    byte[] pkPacked = null;
+    for (IndexDefinition<T> index : indexes) {
+      Tuple values = index.values().apply(record);
+      if (values == null) {
+        continue; // a null component: the record is not in this index (SQL semantics)
+      }
+      if (index.unique() && pkPacked == null) {
+        pkPacked = pkParts.pack();
+      }
+      entries.add(IndexEntry.of(index, values, pkParts, pkPacked));
+    }
+    return entries;
+  }
+
+  private static <T> void checkUniqueAbsent(AtomicOperation op, List<IndexEntry<T>> entries) {
+    for (IndexEntry<T> entry : entries) {
+      if (entry.index().unique()) {
+        op.check(entry.key(), null);
+      }
+    }
+  }
+
+  private static <T> void setAll(AtomicOperation op, List<IndexEntry<T>> entries) {
+    for (IndexEntry<T> entry : entries) {
+      op.set(entry.key(), entry.value());
+    }
+  }
+
+  /**
+   * After a failed insert: reads (in one snapshot) why and throws the specific exception; returns
+   * normally when the conflict is gone, so the caller retries.
+   */
+  private void throwInsertConflict(List<Pending<T, ID>> batch) {
+    try (KvSnapshot snapshot = store.snapshot()) {
+      for (Pending<T, ID> p : batch) {
+        if (snapshot.get(p.recordKey()).exists()) {
+          throw new EntityExistsException(entityName, p.id());
+        }
+      }
+      for (Pending<T, ID> p : batch) {
+        for (IndexEntry<T> entry : p.entries()) {
+          if (entry.index().unique()) {
+            KvEntry pointer = snapshot.get(entry.key());
+            if (pointer.exists()) {
+              throw uniqueViolation(entry, pointer);
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /** After a failed update whose record check held: a unique conflict, or a race that is gone. */
+  private void throwUniqueConflict(List<IndexEntry<T>> added, ID id) {
+    try (KvSnapshot snapshot = store.snapshot()) {
+      for (IndexEntry<T> entry : added) {
+        if (entry.index().unique()) {
+          KvEntry pointer = snapshot.get(entry.key());
+          if (pointer.exists() && !unpackPointer(pointer).equals(mapping.keyParts(id))) {
+            throw uniqueViolation(entry, pointer);
+          }
+        }
+      }
+    }
+  }
+
+  private UniqueConstraintViolationException uniqueViolation(IndexEntry<T> entry, KvEntry pointer) {
+    ID holder = mapping.idFromKeyParts(unpackPointer(pointer));
+    return new UniqueConstraintViolationException(
+        entityName, entry.index().name(), entry.values(), holder);
+  }
+
+  private Tuple unpackPointer(KvEntry pointer) {
+    try {
+      return Tuple.unpack(pointer.value());
+    } catch (RuntimeException e) {
+      throw new CorruptRecordException(pointer.key(), e);
+    }
+  }
+
+  private T decodeIfIndexed(KvEntry entry, IndexDefinition<T> index, Tuple values) {
+    if (!entry.exists()) {
+      return null;
+    }
+    T record = decode(entry);
+    return values.equals(index.values().apply(record)) ? record : null;
+  }
+
+  private T decode(KvEntry entry) {
+    try {
+      return mapping.decode(entry.value());
+    } catch (RuntimeException e) {
+      throw new CorruptRecordException(entry.key(), e);
+    }
+  }
+
+  /** One record of an insert, ready to commit. */
+  private record Pending<T, ID>(ID id, Tuple recordKey, List<IndexEntry<T>> entries) {}
 }

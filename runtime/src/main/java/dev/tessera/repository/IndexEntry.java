@@ -1,0 +1,25 @@
+package dev.tessera.repository;
+
+import dev.tessera.mapping.IndexDefinition;
+import dev.tessera.tuple.Tuple;
+
+/**
+ * One stored index entry of one record: unique {@code (subspace, values...) -> packed pk parts},
+ * non-unique {@code (subspace, values..., pk parts...) -> empty}. Immutable.
+ *
+ * @param index the index the entry belongs to
+ * @param values the record's normalised values in that index
+ * @param key the full key of the entry
+ * @param value the stored bytes (the packed pk for a unique index, empty otherwise)
+ */
+record IndexEntry<T>(IndexDefinition<T> index, Tuple values, Tuple key, byte[] value) {
+  private static final byte[] EMPTY = new byte[0];
+
+  /** The entry of a record with key parts {@code pkParts} and packed key parts {@code pkPacked}. */
+  static <T> IndexEntry<T> of(IndexDefinition<T> index, Tuple values, Tuple pkParts, byte[] pkPacked) {
+    Tuple prefix = Tuple.of(index.subspace()).addAll(values);
+    return index.unique()
+        ? new IndexEntry<>(index, values, prefix, pkPacked)
+        : new IndexEntry<>(index, values, prefix.addAll(pkParts), EMPTY);
+  }
+}

@@ -1,0 +1,54 @@
+package dev.tessera.repository;
+
+import dev.tessera.TesseraException;
+
+/**
+ * A write kept losing races with concurrent writers of the same keys and gave up after a bounded
+ * number of attempts. Nothing was written by the failed call; it is safe to try again. Immutable and
+ * thread-safe.
+ */
+public final class RetryLimitExceededException extends TesseraException {
+  private static final long serialVersionUID = 1L;
+
+  private final String entity;
+  private final String operation;
+  private final transient Object key;
+  private final int attempts;
+
+  /** Creates the exception for {@code operation} on {@code entity}/{@code key}. */
+  public RetryLimitExceededException(String entity, String operation, Object key, int attempts) {
+    super(
+        operation
+            + " of "
+            + entity
+            + " with primary key "
+            + key
+            + " gave up after "
+            + attempts
+            + " attempts lost to concurrent writers");
+    this.entity = entity;
+    this.operation = operation;
+    this.key = key;
+    this.attempts = attempts;
+  }
+
+  /** The entity name. */
+  public String entity() {
+    return entity;
+  }
+
+  /** The operation that gave up ({@code "insert"}, {@code "update"}, ...). */
+  public String operation() {
+    return operation;
+  }
+
+  /** The primary key concerned, or {@code null} for a batch. */
+  public Object key() {
+    return key;
+  }
+
+  /** How many commits were attempted. */
+  public int attempts() {
+    return attempts;
+  }
+}

@@ -1,0 +1,132 @@
+package dev.tessera.repository;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tessera.kv.KvEntry;
+import dev.tessera.kv.lmdb.LmdbKvStore;
+import dev.tessera.tuple.Tuple;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Several threads insert, update (moving unique emails among a small set), save and delete the same
+ * few records at once; afterwards records and index entries must agree exactly.
+ */
+class ConcurrentWritersTest {
+  private static final int THREADS = 4;
+  private static final long RUN_MILLIS = 3_000;
+  private static final int IDS = 16;
+  private static final int EMAILS = 8;
+  private static final String[] COLORS = {"red", "green", "blue"};
+
+  @TempDir Path dir;
+
+  @Test
+  void recordsAndIndexesStayConsistentUnderConcurrentWriters() throws Exception {
+    try (LmdbKvStore store = LmdbKvStore.open(dir)) {
+      UserRepository users = new UserRepository(store);
+      ConcurrentLinkedQueue<Throwable> unexpected = new ConcurrentLinkedQueue<>();
+      AtomicLong successes = new AtomicLong();
+      long deadline = System.currentTimeMillis() + RUN_MILLIS;
+      List<Thread> workers = new ArrayList<>();
+      for (int t = 0; t < THREADS; t++) {
+        long seed = t;
+        Thread w = new Thread(() -> work(users, new Random(seed), deadline, successes, unexpected));
+        workers.add(w);
+        w.start();
+      }
+      for (Thread w : workers) {
+        w.join();
+      }
+      assertThat(unexpected).isEmpty();
+      assertThat(successes.get()).isGreaterThan(100);
+      assertConsistent(store, users);
+    }
+  }
+
+  private static User randomUser(Random random) {
+    String email = random.nextInt(5) == 0 ? null : "E" + random.nextInt(EMAILS) + "@Example.com";
+    if (email != null && random.nextBoolean()) {
+      email = email.toLowerCase(Locale.ROOT);
+    }
+    String color = random.nextInt(4) == 0 ? null : COLORS[random.nextInt(COLORS.length)];
+    return new User("u" + random.nextInt(IDS), "n" + random.nextInt(), email, color);
+  }
+
+  private static void work(
+      UserRepository users,
+      Random random,
+      long deadline,
+      AtomicLong successes,
+      ConcurrentLinkedQueue<Throwable> unexpected) {
+    while (System.currentTimeMillis() < deadline) {
+      User u = randomUser(random);
+      try {
+        switch (random.nextInt(6)) {
+          case 0, 1 -> users.insert(u);
+          case 2 -> users.update(u);
+          case 3 -> users.save(u);
+          case 4 -> users.delete(u.id());
+          default -> {
+            Optional<Versioned<User>> read = users.findVersionedById(u.id());
+            if (read.isPresent()) {
+              users.update(read.get().value().withEmail(u.email()), read.get().versionstamp());
+            }
+          }
+        }
+        successes.incrementAndGet();
+      } catch (EntityExistsException
+          | EntityNotFoundException
+          | UniqueConstraintViolationException
+          | ConcurrentModificationException expected) {
+        // legitimate outcomes of racing writers
+      } catch (Throwable e) {
+        unexpected.add(e);
+        return;
+      }
+    }
+  }
+
+  private static void assertConsistent(LmdbKvStore store, UserRepository users) {
+    UserMapping mapping = new UserMapping(dev.tessera.annotations.KeyGeneration.NONE);
+    Map<String, User> records = new HashMap<>();
+    Map<String, String> emailPointers = new HashMap<>();
+    Set<Tuple> colorEntries = new HashSet<>();
+    for (KvEntry e : KeySpace.entries(store)) {
+      String space = e.key().getString(0);
+      switch (space) {
+        case "user" -> records.put(e.key().getString(1), mapping.decode(e.value()));
+        case "user_by_email" ->
+            emailPointers.put(e.key().getString(1), Tuple.unpack(e.value()).getString(0));
+        case "user_by_favoriteColor" -> colorEntries.add(e.key());
+        default -> assertThat((Object) e.key()).isEqualTo(EntityRepository.countKey("user"));
+      }
+    }
+    Map<String, String> expectedPointers = new HashMap<>();
+    Set<Tuple> expectedColors = new HashSet<>();
+    for (User u : records.values()) {
+      if (u.email() != null) {
+        String previous = expectedPointers.put(u.email().toLowerCase(Locale.ROOT), u.id());
+        assertThat(previous).as("email %s held twice", u.email()).isNull();
+      }
+      if (u.favoriteColor() != null) {
+        expectedColors.add(Tuple.of("user_by_favoriteColor", u.favoriteColor(), u.id()));
+      }
+    }
+    assertThat(emailPointers).isEqualTo(expectedPointers);
+    assertThat(colorEntries).isEqualTo(expectedColors);
+    assertThat(users.count()).isEqualTo(records.size());
+  }
+}
