@@ -1,6 +1,7 @@
 package dev.tessera.mapping;
 
 import dev.tessera.tuple.Tuple;
+import java.nio.charset.StandardCharsets;
 
 /**
  * Checks the header of a stored record before generated code decodes its components: the stored
@@ -43,19 +44,16 @@ public final class RecordSchema {
   }
 
   /**
-   * The 64-bit FNV-1a hash of {@code descriptor}'s UTF-16 code units (each as two bytes, high
-   * first): the same function the processor uses to derive a schema identifier, so tools can
-   * recompute it from a stored descriptor.
+   * The 64-bit FNV-1a hash of {@code descriptor}'s UTF-8 bytes: the function the processor uses to
+   * derive a schema identifier, so tools can recompute it from a stored descriptor.
    *
    * @param descriptor the canonical schema descriptor
    * @return its fingerprint
    */
   public static long fingerprint(String descriptor) {
     long hash = 0xcbf29ce484222325L;
-    for (int i = 0; i < descriptor.length(); i++) {
-      char c = descriptor.charAt(i);
-      hash = (hash ^ (c >>> 8)) * 0x100000001b3L;
-      hash = (hash ^ (c & 0xff)) * 0x100000001b3L;
+    for (byte b : descriptor.getBytes(StandardCharsets.UTF_8)) {
+      hash = (hash ^ (b & 0xff)) * 0x100000001b3L;
     }
     return hash;
   }
