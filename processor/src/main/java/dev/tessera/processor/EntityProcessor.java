@@ -50,9 +50,10 @@ public final class EntityProcessor extends AbstractProcessor {
     writer = new RepositoryWriter(EntityProcessor.class.getName(), injectAvailable);
   }
 
+  /** All Tessera annotations, so that none is reported as unclaimed under -Xlint:processing. */
   @Override
   public Set<String> getSupportedAnnotationTypes() {
-    return Set.of(ENTITY);
+    return Set.of("dev.tessera.annotations.*");
   }
 
   @Override
@@ -64,7 +65,7 @@ public final class EntityProcessor extends AbstractProcessor {
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
     TypeElement entity = processingEnv.getElementUtils().getTypeElement(ENTITY);
     if (entity == null) {
-      return false;
+      return true;
     }
     Map<TypeElement, EntityModel> models = new LinkedHashMap<>();
     for (Element element : round.getElementsAnnotatedWith(entity)) {
@@ -80,10 +81,11 @@ public final class EntityProcessor extends AbstractProcessor {
     } catch (RuntimeException e) {
       models.keySet().forEach(
           element -> errors.error(ProcessorErrors.internalError(element.toString(), e), element));
-      return false;
+      return true;
     }
     valid.forEach(this::generate);
-    return false;
+    // The Tessera annotations are ours alone; claiming them keeps -Xlint:processing quiet.
+    return true;
   }
 
   private void generate(TypeElement element, EntityModel model) {

@@ -57,7 +57,7 @@ final class IndexMembers {
             String.join(", ", index.fields()),
             index.subspace())
         .initializer(
-            "new $T<>($S, $S, $L, $T.of($L), entity -> $N($L))",
+            "new $T<>($>$>\n$S,\n$S,\n$L,\n$T.of($L),\nentity -> $N($L))$<$<",
             TypeNames.INDEX_DEFINITION,
             index.name(),
             index.subspace(),
@@ -73,6 +73,9 @@ final class IndexMembers {
   MethodSpec valuesMethod(IndexModel index) {
     MethodSpec.Builder method =
         MethodSpec.methodBuilder(GeneratedNames.indexValues(index))
+            .addJavadoc(
+                "The normalised values of index {@code $L}, or null when a value is missing.\n",
+                index.name())
             .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
             .returns(TypeNames.TUPLE)
             .addParameters(parameters(index));
@@ -105,13 +108,15 @@ final class IndexMembers {
               "find",
               ParameterizedTypeName.get(TypeNames.OPTIONAL, entity),
               "findByUnique",
-              "The $L whose {@code $L} index holds the given values, if any.\n"),
+              "The $L whose {@code $L} index holds the given values, if any.\n",
+              "@return the record, or empty if no record holds the values"),
           finder(
               index,
               "exists",
               TypeName.BOOLEAN,
               "existsByUnique",
-              "Whether some $L's {@code $L} index holds the given values.\n"));
+              "Whether some $L's {@code $L} index holds the given values.\n",
+              "@return true if a record holds the values"));
     }
     return List.of(
         finder(
@@ -119,24 +124,32 @@ final class IndexMembers {
             "find",
             ParameterizedTypeName.get(TypeNames.LIST, entity),
             "findByIndex",
-            "Every $L whose {@code $L} index holds the given values, in primary key order.\n"),
+            "Every $L whose {@code $L} index holds the given values, in primary key order.\n",
+            "@return the records, possibly none"),
         finder(
             index,
             "stream",
             ParameterizedTypeName.get(TypeNames.STREAM, entity),
             "streamByIndex",
             "Every $L whose {@code $L} index holds the given values, in primary key order, read"
-                + " lazily; close the stream.\n"),
+                + " lazily; close the stream.\n",
+            "@return the records, possibly none, as a stream to close after use"),
         finder(
             index,
             "count",
             TypeName.LONG,
             "countByIndex",
-            "The number of $L records whose {@code $L} index holds the given values.\n"));
+            "The number of $L records whose {@code $L} index holds the given values.\n",
+            "@return the number of records that hold the values"));
   }
 
   private MethodSpec finder(
-      IndexModel index, String verb, TypeName returns, String delegate, String javadoc) {
+      IndexModel index,
+      String verb,
+      TypeName returns,
+      String delegate,
+      String javadoc,
+      String returnsJavadoc) {
     MethodSpec.Builder method =
         MethodSpec.methodBuilder(GeneratedNames.finder(verb, index))
             .addModifiers(Modifier.PUBLIC)
@@ -158,6 +171,7 @@ final class IndexMembers {
       }
       method.addJavadoc("\n");
     }
+    method.addJavadoc("$L\n", returnsJavadoc);
     CodeBlock arguments =
         index.fields().stream().map(field -> CodeBlock.of("$N", field)).collect(CodeBlock.joining(", "));
     return method

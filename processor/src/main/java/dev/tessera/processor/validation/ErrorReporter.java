@@ -3,6 +3,9 @@ package dev.tessera.processor.validation;
 import javax.annotation.processing.Messager;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.util.ElementFilter;
 import javax.tools.Diagnostic;
 
 /**
@@ -23,7 +26,7 @@ public final class ErrorReporter {
   /** Reports {@code message} on {@code element}. */
   public void error(String message, Element element) {
     errorCount++;
-    messager.printMessage(Diagnostic.Kind.ERROR, message, element);
+    messager.printMessage(Diagnostic.Kind.ERROR, message, positioned(element));
   }
 
   /** Reports {@code message} on {@code annotation} of {@code element}, or on the element alone. */
@@ -33,7 +36,24 @@ public final class ErrorReporter {
       return;
     }
     errorCount++;
-    messager.printMessage(Diagnostic.Kind.ERROR, message, element, annotation);
+    messager.printMessage(Diagnostic.Kind.ERROR, message, positioned(element), annotation);
+  }
+
+  /**
+   * javac 17 has no source position for a record component element, but the component's private
+   * field is declared at the component; report there so the error points at the right line.
+   */
+  private static Element positioned(Element element) {
+    if (element.getKind() != ElementKind.RECORD_COMPONENT) {
+      return element;
+    }
+    for (VariableElement field :
+        ElementFilter.fieldsIn(element.getEnclosingElement().getEnclosedElements())) {
+      if (field.getSimpleName().contentEquals(element.getSimpleName())) {
+        return field;
+      }
+    }
+    return element;
   }
 
   /** The number of errors reported so far; compare two readings to see if a step failed. */
