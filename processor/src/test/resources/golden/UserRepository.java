@@ -187,7 +187,11 @@ public final class UserRepository extends EntityRepository<User, String> {
 
     @Override
     public User withId(User entity, String id) {
-      return new User(id, entity.name(), entity.email(), entity.favoriteColor());
+      return new User(
+              id,
+              entity.name(),
+              entity.email(),
+              entity.favoriteColor());
     }
 
     @Override
@@ -203,7 +207,8 @@ public final class UserRepository extends EntityRepository<User, String> {
 
     @Override
     public byte[] encode(User entity) {
-      return Tuple.of(SCHEMA_ID,
+      return Tuple.of(
+              SCHEMA_ID,
               FieldCodec.encodeString(entity.id()),
               FieldCodec.encodeString(entity.name()),
               FieldCodec.encodeString(entity.email()),

@@ -96,7 +96,7 @@ final class MappingWriter {
     return override("withId", entity)
         .addParameter(entity, "entity")
         .addParameter(id, "id")
-        .addStatement("return new $T($L)", entity, CodeBlock.join(arguments, ", "))
+        .addStatement("return new $T($>$>\n$L$<$<)", entity, CodeBlock.join(arguments, ",\n"))
         .build();
   }
 
@@ -141,14 +141,15 @@ final class MappingWriter {
   }
 
   private MethodSpec encode() {
-    CodeBlock.Builder parts = CodeBlock.builder().add("$N", GeneratedNames.SCHEMA_ID);
+    List<CodeBlock> parts = new ArrayList<>();
+    parts.add(CodeBlock.of("$N", GeneratedNames.SCHEMA_ID));
     for (ComponentModel component : model.components()) {
-      parts.add(
-          ",\n$L", codecs.encode(component.type(), CodeBlock.of("entity.$N()", component.name())));
+      parts.add(codecs.encode(component.type(), CodeBlock.of("entity.$N()", component.name())));
     }
     return override("encode", ArrayTypeName.of(TypeName.BYTE))
         .addParameter(entity, "entity")
-        .addStatement("return $T.of($>$>$L$<$<).pack()", TypeNames.TUPLE, parts.build())
+        .addStatement(
+            "return $T.of($>$>\n$L$<$<).pack()", TypeNames.TUPLE, CodeBlock.join(parts, ",\n"))
         .build();
   }
 
