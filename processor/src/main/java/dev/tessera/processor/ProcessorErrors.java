@@ -38,6 +38,10 @@ public final class ProcessorErrors {
   public static final String FIELDS_ON_COMPONENT_INDEX = "[Tessera/FieldsOnComponentIndex]";
   /** The tag of {@link #invalidIndexName}. */
   public static final String INVALID_INDEX_NAME = "[Tessera/InvalidIndexName]";
+  /** The tag of {@link #reservedIndexName}. */
+  public static final String RESERVED_INDEX_NAME = "[Tessera/ReservedIndexName]";
+  /** The tag of {@link #repeatedIndexField}. */
+  public static final String REPEATED_INDEX_FIELD = "[Tessera/RepeatedIndexField]";
   /** The tag of {@link #duplicateIndexName}. */
   public static final String DUPLICATE_INDEX_NAME = "[Tessera/DuplicateIndexName]";
   /** The tag of {@link #keyLayoutCollision}. */
@@ -181,6 +185,21 @@ public final class ProcessorErrors {
         "%s index name '%s' of %s is not a Java identifier, but finder methods are named after"
             + " it: choose a name such as \"byEmail\"",
         INVALID_INDEX_NAME, index, record);
+  }
+
+  /** An index name whose finders would clash with the repository's own methods. */
+  public static String reservedIndexName(String record, String index) {
+    return String.format(
+        "%s index '%s' of %s would get finders named like the repository's own findById and"
+            + " existsById: give it another name with name = \"...\"",
+        RESERVED_INDEX_NAME, index, record);
+  }
+
+  /** A composite index naming one field twice. */
+  public static String repeatedIndexField(String record, String index, String field) {
+    return String.format(
+        "%s composite index '%s' of %s names the field '%s' twice: list each field once",
+        REPEATED_INDEX_FIELD, index, record, field);
   }
 
   /** Two indexes of one entity with one name. */

@@ -310,6 +310,38 @@ class DiagnosticsTest {
   }
 
   @Test
+  void indexNamedIdIsReserved() {
+    JavaFileObject src =
+        entity(
+            "Ticket",
+            "@Entity",
+            "public record Ticket(@PrimaryKey String key,",
+            "    @Index String id) {}");
+    Compilation compilation = compile(src);
+    assertThat(compilation)
+        .hadErrorContaining(ProcessorErrors.RESERVED_INDEX_NAME)
+        .inFile(src)
+        .onLineContaining("@Index String id");
+    assertNoRepository(compilation, "Ticket");
+  }
+
+  @Test
+  void compositeIndexRepeatingAFieldIsRejected() {
+    JavaFileObject src =
+        entity(
+            "Slot",
+            "@Entity",
+            "@Index(fields = {\"room\", \"room\"})",
+            "public record Slot(@PrimaryKey String id, int room) {}");
+    Compilation compilation = compile(src);
+    assertThat(compilation)
+        .hadErrorContaining(ProcessorErrors.REPEATED_INDEX_FIELD)
+        .inFile(src)
+        .onLineContaining("@Index(fields");
+    assertNoRepository(compilation, "Slot");
+  }
+
+  @Test
   void twoEntitiesWithOneNameCollide() {
     JavaFileObject first =
         entity("Customer", "@Entity(name = \"party\")", "public record Customer(@PrimaryKey String id) {}");

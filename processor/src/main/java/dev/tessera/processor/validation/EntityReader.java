@@ -314,7 +314,14 @@ public final class EntityReader {
       List<String> valid = componentNames(record);
       boolean anyString = false;
       boolean fieldsOk = true;
+      Set<String> seen = new HashSet<>();
       for (String field : index.fields()) {
+        if (!seen.add(field)) {
+          errors.error(
+              ProcessorErrors.repeatedIndexField(recordName, name, field), record, index.mirror());
+          fieldsOk = false;
+          continue;
+        }
         if (!valid.contains(field)) {
           errors.error(
               ProcessorErrors.unknownIndexField(recordName, name, field, valid),
@@ -350,6 +357,10 @@ public final class EntityReader {
     private void add(Element element, IndexAnnotation index, String name, List<String> fields) {
       if (!SourceVersion.isIdentifier(name) || SourceVersion.isKeyword(name)) {
         errors.error(ProcessorErrors.invalidIndexName(recordName, name), element, index.mirror());
+        return;
+      }
+      if (name.equals("id")) {
+        errors.error(ProcessorErrors.reservedIndexName(recordName, name), element, index.mirror());
         return;
       }
       if (!names.add(name)) {
