@@ -109,14 +109,14 @@ final class IndexMembers {
               ParameterizedTypeName.get(TypeNames.OPTIONAL, entity),
               "findByUnique",
               "The $L whose {@code $L} index holds the given values, if any.\n",
-              "@return the record, or empty if no record holds the values"),
+              CodeBlock.of("@return the record, or empty if no record holds the values\n")),
           finder(
               index,
               "exists",
               TypeName.BOOLEAN,
               "existsByUnique",
               "Whether some $L's {@code $L} index holds the given values.\n",
-              "@return true if a record holds the values"));
+              CodeBlock.of("@return true if a record holds the values\n")));
     }
     return List.of(
         finder(
@@ -125,7 +125,7 @@ final class IndexMembers {
             ParameterizedTypeName.get(TypeNames.LIST, entity),
             "findByIndex",
             "Every $L whose {@code $L} index holds the given values, in primary key order.\n",
-            "@return the records, possibly none"),
+            CodeBlock.of("@return the records, possibly none\n")),
         finder(
             index,
             "stream",
@@ -133,14 +133,14 @@ final class IndexMembers {
             "streamByIndex",
             "Every $L whose {@code $L} index holds the given values, in primary key order, read"
                 + " lazily; close the stream.\n",
-            "@return the records, possibly none, as a stream to close after use"),
+            CodeBlock.of("@return the records, possibly none, as a stream to close after use\n")),
         finder(
             index,
             "count",
             TypeName.LONG,
             "countByIndex",
             "The number of $L records whose {@code $L} index holds the given values.\n",
-            "@return the number of records that hold the values"));
+            CodeBlock.of("@return the number of records that hold the values\n")));
   }
 
   private MethodSpec finder(
@@ -149,7 +149,7 @@ final class IndexMembers {
       TypeName returns,
       String delegate,
       String javadoc,
-      String returnsJavadoc) {
+      CodeBlock returnsJavadoc) {
     MethodSpec.Builder method =
         MethodSpec.methodBuilder(GeneratedNames.finder(verb, index))
             .addModifiers(Modifier.PUBLIC)
@@ -171,7 +171,7 @@ final class IndexMembers {
       }
       method.addJavadoc("\n");
     }
-    method.addJavadoc("$L\n", returnsJavadoc);
+    method.addJavadoc(returnsJavadoc);
     CodeBlock arguments =
         index.fields().stream().map(field -> CodeBlock.of("$N", field)).collect(CodeBlock.joining(", "));
     return method
