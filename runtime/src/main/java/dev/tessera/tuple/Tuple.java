@@ -1,54 +1,397 @@
 package dev.tessera.tuple;
 
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Iterator;
 import java.util.List;
+import java.util.UUID;
 
 /**
- * An immutable, ordered list of key parts, packed with the FoundationDB tuple-layer encoding.
- * CONTRACT STUB: the tuple helper replaces the bodies; the signatures are fixed.
+ * An immutable, ordered list of key parts, packed with the FoundationDB tuple-layer encoding byte for
+ * byte, so the unsigned byte order of packed tuples is their element-wise order (type first, then
+ * value) and no part can inject structure into a key.
+ *
+ * <pre>{@code
+ * Tuple key = Tuple.of("users", 42, "settings");
+ * byte[] packed = key.pack();
+ * Tuple.unpack(packed).equals(key);   // true
+ * key.getLong(1);                     // 42
+ * }</pre>
+ *
+ * <p>Supported parts, in their sort order: {@code null}; {@code byte[]}; {@code String}; nested {@code
+ * Tuple}; integers ({@code Byte}, {@code Short}, {@code Integer}, {@code Long} and {@code BigInteger} are
+ * one integer type, sorted numerically, and read back as {@code Long}, or {@code BigInteger} beyond the
+ * long range); {@code Float}; {@code Double}; {@code Boolean} (false before true); {@code UUID};
+ * {@link Versionstamp}. Floats and doubles sort -NaN &lt; -Inf &lt; ... &lt; -0.0 &lt; 0.0 &lt; ... &lt; Inf &lt; NaN.
+ *
+ * <p>Equality and hashing are by packed bytes: {@code Tuple.of(5)} equals {@code Tuple.of(5L)} and
+ * {@code Tuple.of(BigInteger.valueOf(5))}, while {@code 1.0f} and {@code 1.0} differ.
+ *
+ * <p>Immutable and thread-safe: byte arrays are copied in and out, and the packing is computed once and
+ * cached (callers always get a copy).
  */
 public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
-  private Tuple() {}
+  /** The deepest nesting of tuples inside a tuple that Tessera builds or decodes. */
+  public static final int MAX_NESTING_DEPTH = 64;
 
-  /** Creates a tuple of the given parts. */
-  public static Tuple of(Object... parts) { throw new UnsupportedOperationException("stub"); }
+  private static final Object[] NO_PARTS = new Object[0];
+  private static final Tuple EMPTY = new Tuple(NO_PARTS);
 
-  /** Creates a tuple of the given parts. */
-  public static Tuple fromList(List<?> parts) { throw new UnsupportedOperationException("stub"); }
+  /** Normalised parts: integers are Long or (beyond long) BigInteger; byte arrays are private copies. */
+  private final Object[] parts;
+  /** 0 without nested tuples, else 1 + the deepest nested tuple's depth. */
+  private final int nestingDepth;
+  /** The packing, computed on first use; volatile so the array's contents are safely published. */
+  private volatile byte[] packed;
+  private int hash;
 
-  /** Decodes packed bytes; throws TupleDecodingException for bytes that are not a valid packing. */
-  public static Tuple unpack(byte[] bytes) { throw new UnsupportedOperationException("stub"); }
+  private Tuple(Object[] parts) {
+    this.parts = parts;
+    int depth = 0;
+    for (Object part : parts) {
+      if (part instanceof Tuple) {
+        depth = Math.max(depth, ((Tuple) part).nestingDepth + 1);
+      }
+    }
+    this.nestingDepth = depth;
+  }
 
-  /** Decodes {@code length} packed bytes starting at {@code offset}. */
-  public static Tuple unpack(byte[] bytes, int offset, int length) { throw new UnsupportedOperationException("stub"); }
+  /** Wraps already normalised and validated parts (the decoder's output); takes ownership. */
+  static Tuple ofNormalized(Object[] parts) {
+    return parts.length == 0 ? EMPTY : new Tuple(parts);
+  }
 
-  /** Packs this tuple. */
-  public byte[] pack() { throw new UnsupportedOperationException("stub"); }
+  /**
+   * Creates a tuple of the given parts. A null array (what {@code Tuple.of(null)} passes) is read as
+   * one null part.
+   *
+   * @throws IllegalArgumentException if a part has an unsupported type (the message names the type and
+   *     the index)
+   * @throws InvalidTuplePartException if a part cannot be encoded: a string with an unpaired surrogate,
+   *     a BigInteger of more than 255 bytes, or nesting deeper than {@link #MAX_NESTING_DEPTH}
+   */
+  public static Tuple of(Object... parts) {
+    if (parts == null) {
+      // Tuple.of(null) passes a null array; the caller meant one null part.
+      return new Tuple(new Object[] {null});
+    }
+    if (parts.length == 0) {
+      return EMPTY;
+    }
+    Object[] normalised = new Object[parts.length];
+    for (int i = 0; i < parts.length; i++) {
+      normalised[i] = normalise(parts[i], i);
+    }
+    return new Tuple(normalised);
+  }
 
-  /** A new tuple with the part appended. */
-  public Tuple add(Object part) { throw new UnsupportedOperationException("stub"); }
+  /**
+   * Creates a tuple of the given parts; see {@link #of(Object...)}.
+   *
+   * @throws IllegalArgumentException if a part has an unsupported type
+   * @throws InvalidTuplePartException if a part cannot be encoded
+   */
+  public static Tuple fromList(List<?> parts) {
+    return of(parts.toArray());
+  }
 
-  /** A new tuple with all parts of {@code other} appended. */
-  public Tuple addAll(Tuple other) { throw new UnsupportedOperationException("stub"); }
+  private static Object normalise(Object part, int index) {
+    if (part == null || part instanceof Long || part instanceof Boolean || part instanceof Double
+        || part instanceof Float || part instanceof UUID || part instanceof Versionstamp) {
+      return part;
+    } else if (part instanceof String) {
+      int bad = TupleEncoder.firstUnpairedSurrogate((String) part);
+      if (bad >= 0) {
+        throw new InvalidTuplePartException(index, String.format(
+            "string has an unpaired surrogate U+%04X at char %d (it has no UTF-8 form)",
+            (int) ((String) part).charAt(bad), bad));
+      }
+      return part;
+    } else if (part instanceof Integer || part instanceof Short || part instanceof Byte) {
+      return ((Number) part).longValue();
+    } else if (part instanceof byte[]) {
+      return ((byte[]) part).clone();
+    } else if (part instanceof Tuple) {
+      if (((Tuple) part).nestingDepth + 1 > MAX_NESTING_DEPTH) {
+        throw new InvalidTuplePartException(index,
+            "tuples nested deeper than " + MAX_NESTING_DEPTH + " levels");
+      }
+      return part;
+    } else if (part instanceof BigInteger) {
+      BigInteger big = (BigInteger) part;
+      if (big.bitLength() < Long.SIZE) {
+        return big.longValue();
+      }
+      int bytes = TupleEncoder.magnitudeByteCount(big);
+      if (bytes > 255) {
+        throw new InvalidTuplePartException(index,
+            "BigInteger magnitude needs " + bytes + " bytes, the encoding allows at most 255");
+      }
+      return big;
+    }
+    throw new IllegalArgumentException("Unsupported tuple part type " + part.getClass().getName()
+        + " at index " + index + "; supported: null, byte[], String, Tuple, Byte, Short, Integer, Long,"
+        + " BigInteger, Float, Double, Boolean, UUID, Versionstamp");
+  }
 
-  /** The part at {@code index}. Integers come back as Long (or BigInteger beyond long). */
-  public Object get(int index) { throw new UnsupportedOperationException("stub"); }
+  /**
+   * Decodes packed bytes.
+   *
+   * @throws TupleDecodingException if the bytes are not a valid packing (the message gives the offset)
+   */
+  public static Tuple unpack(byte[] bytes) {
+    return unpack(bytes, 0, bytes.length);
+  }
 
-  public String getString(int index) { throw new UnsupportedOperationException("stub"); }
-  public long getLong(int index) { throw new UnsupportedOperationException("stub"); }
-  public Tuple getNestedTuple(int index) { throw new UnsupportedOperationException("stub"); }
+  /**
+   * Decodes {@code length} packed bytes starting at {@code offset}. Decoding is strict: it accepts
+   * exactly what {@link #pack()} produces, so {@code unpack(b).pack()} always equals {@code b}.
+   *
+   * @throws TupleDecodingException if the bytes are not a valid packing (the message gives the offset
+   *     in {@code bytes})
+   * @throws IndexOutOfBoundsException if the range lies outside {@code bytes}
+   */
+  public static Tuple unpack(byte[] bytes, int offset, int length) {
+    return ofNormalized(TupleDecoder.decode(bytes, offset, length));
+  }
+
+  /** Packs this tuple. Returns a new array on every call; the caller may modify it. */
+  public byte[] pack() {
+    return packed().clone();
+  }
+
+  /** The length of {@link #pack()}'s result, without copying. */
+  public int packedSize() {
+    return packed().length;
+  }
+
+  /**
+   * Copies the packing into {@code dest} at {@code offset}, for callers that build composite buffers.
+   *
+   * @return the offset just after the last byte written
+   * @throws IndexOutOfBoundsException if {@code dest} has no room for {@link #packedSize()} bytes
+   */
+  public int packInto(byte[] dest, int offset) {
+    byte[] bytes = packed();
+    System.arraycopy(bytes, 0, dest, offset, bytes.length);
+    return offset + bytes.length;
+  }
+
+  /** The cached packing; never handed out, since arrays are mutable. */
+  byte[] packed() {
+    byte[] bytes = packed;
+    if (bytes == null) {
+      long size = TupleEncoder.size(parts, false);
+      if (size > Integer.MAX_VALUE - 16) {
+        throw new IllegalStateException("Tuple packs to " + size + " bytes, more than an array holds");
+      }
+      bytes = new byte[(int) size];
+      TupleEncoder.write(parts, false, bytes, 0);
+      packed = bytes;
+    }
+    return bytes;
+  }
+
+  /** The normalised parts, shared with the encoder; never exposed. */
+  Object[] parts() {
+    return parts;
+  }
+
+  /** A new tuple with {@code part} appended; see {@link #of(Object...)} for what parts may be. */
+  public Tuple add(Object part) {
+    Object[] longer = Arrays.copyOf(parts, parts.length + 1);
+    longer[parts.length] = normalise(part, parts.length);
+    return new Tuple(longer);
+  }
+
+  /**
+   * A new tuple with all parts of {@code other} appended.
+   *
+   * @throws InvalidTuplePartException never for valid inputs; kept for symmetry with {@link #add}
+   */
+  public Tuple addAll(Tuple other) {
+    Object[] longer = Arrays.copyOf(parts, parts.length + other.parts.length);
+    System.arraycopy(other.parts, 0, longer, parts.length, other.parts.length);
+    return new Tuple(longer);
+  }
+
+  /**
+   * The part at {@code index}: {@code null}, a copy of a {@code byte[]}, {@code String}, {@code Tuple},
+   * {@code Long} (or {@code BigInteger} beyond the long range), {@code Float}, {@code Double},
+   * {@code Boolean}, {@code UUID} or {@link Versionstamp}.
+   *
+   * @throws IndexOutOfBoundsException if {@code index} is not in {@code [0, size())}
+   */
+  public Object get(int index) {
+    Object part = parts[index];
+    return part instanceof byte[] ? ((byte[]) part).clone() : part;
+  }
+
+  /** The string at {@code index}, or null for a null part; ClassCastException for other types. */
+  public String getString(int index) {
+    return typed(index, String.class, "a String");
+  }
+
+  /**
+   * The integer at {@code index}.
+   *
+   * @throws ClassCastException if the part is not an integer (or is null)
+   * @throws ArithmeticException if it lies beyond the long range
+   */
+  public long getLong(int index) {
+    Object part = parts[index];
+    if (part instanceof Long) {
+      return (Long) part;
+    }
+    if (part instanceof BigInteger) {
+      throw new ArithmeticException("Tuple part " + index + " (" + part + ") is beyond the long range");
+    }
+    throw wrongType(index, "an integer");
+  }
+
+  /** The integer at {@code index} as a BigInteger, or null for a null part. */
+  public BigInteger getBigInteger(int index) {
+    Object part = parts[index];
+    if (part instanceof Long) {
+      return BigInteger.valueOf((Long) part);
+    }
+    return typed(index, BigInteger.class, "an integer");
+  }
+
+  /** The nested tuple at {@code index}, or null for a null part; ClassCastException for other types. */
+  public Tuple getNestedTuple(int index) {
+    return typed(index, Tuple.class, "a nested Tuple");
+  }
+
+  /** A copy of the byte string at {@code index}, or null for a null part. */
+  public byte[] getBytes(int index) {
+    byte[] bytes = typed(index, byte[].class, "a byte[]");
+    return bytes == null ? null : bytes.clone();
+  }
+
+  /** The boolean at {@code index}; ClassCastException for other types or null. */
+  public boolean getBoolean(int index) {
+    Boolean value = typed(index, Boolean.class, "a Boolean");
+    if (value == null) {
+      throw wrongType(index, "a Boolean");
+    }
+    return value;
+  }
+
+  /** The double at {@code index}; ClassCastException for other types (floats included) or null. */
+  public double getDouble(int index) {
+    Double value = typed(index, Double.class, "a Double");
+    if (value == null) {
+      throw wrongType(index, "a Double");
+    }
+    return value;
+  }
+
+  /** The float at {@code index}; ClassCastException for other types (doubles included) or null. */
+  public float getFloat(int index) {
+    Float value = typed(index, Float.class, "a Float");
+    if (value == null) {
+      throw wrongType(index, "a Float");
+    }
+    return value;
+  }
+
+  /** The UUID at {@code index}, or null for a null part. */
+  public UUID getUuid(int index) {
+    return typed(index, UUID.class, "a UUID");
+  }
+
+  /** The versionstamp at {@code index}, or null for a null part. */
+  public Versionstamp getVersionstamp(int index) {
+    return typed(index, Versionstamp.class, "a Versionstamp");
+  }
+
+  private <T> T typed(int index, Class<T> type, String expected) {
+    Object part = parts[index];
+    if (part == null || type.isInstance(part)) {
+      return type.cast(part);
+    }
+    throw wrongType(index, expected);
+  }
+
+  private ClassCastException wrongType(int index, String expected) {
+    Object part = parts[index];
+    return new ClassCastException("Tuple part " + index + " is "
+        + (part == null ? "null" : part.getClass().getSimpleName()) + ", not " + expected
+        + ", in " + this);
+  }
 
   /** The number of parts. */
-  public int size() { throw new UnsupportedOperationException("stub"); }
+  public int size() {
+    return parts.length;
+  }
 
-  /** The parts as an unmodifiable list. */
-  public List<Object> items() { throw new UnsupportedOperationException("stub"); }
+  /** The parts as an unmodifiable list, as {@link #get(int)} returns them (byte arrays copied). */
+  public List<Object> items() {
+    List<Object> items = new ArrayList<>(parts.length);
+    for (int i = 0; i < parts.length; i++) {
+      items.add(get(i));
+    }
+    return Collections.unmodifiableList(items);
+  }
 
-  /** A new tuple of the parts from {@code from} (inclusive) to {@code to} (exclusive). */
-  public Tuple subTuple(int from, int to) { throw new UnsupportedOperationException("stub"); }
+  /**
+   * A new tuple of the parts from {@code from} (inclusive) to {@code to} (exclusive).
+   *
+   * @throws IndexOutOfBoundsException if the range is not within {@code [0, size()]}
+   */
+  public Tuple subTuple(int from, int to) {
+    if (from < 0 || to > parts.length || from > to) {
+      throw new IndexOutOfBoundsException(
+          "subTuple(" + from + ", " + to + ") of a tuple of size " + parts.length);
+    }
+    return ofNormalized(Arrays.copyOfRange(parts, from, to));
+  }
 
-  /** True if this tuple's first parts equal {@code prefix}'s parts. */
-  public boolean startsWith(Tuple prefix) { throw new UnsupportedOperationException("stub"); }
+  /**
+   * True if this tuple's first parts equal {@code prefix}'s parts. Every part's encoding delimits
+   * itself, so this is exactly "the packing starts with the prefix's packing".
+   */
+  public boolean startsWith(Tuple prefix) {
+    byte[] mine = packed();
+    byte[] theirs = prefix.packed();
+    return theirs.length <= mine.length
+        && Arrays.equals(mine, 0, theirs.length, theirs, 0, theirs.length);
+  }
 
-  @Override public int compareTo(Tuple other) { throw new UnsupportedOperationException("stub"); }
-  @Override public java.util.Iterator<Object> iterator() { throw new UnsupportedOperationException("stub"); }
+  /** Orders like the packed bytes compared unsigned: element-wise, type first, then value. */
+  @Override
+  public int compareTo(Tuple other) {
+    return Arrays.compareUnsigned(packed(), other.packed());
+  }
+
+  /** Equal when the packings are equal (so Integer 5 and Long 5 are the same part). */
+  @Override
+  public boolean equals(Object o) {
+    return o == this || (o instanceof Tuple && Arrays.equals(packed(), ((Tuple) o).packed()));
+  }
+
+  @Override
+  public int hashCode() {
+    int h = hash;
+    if (h == 0) {
+      h = Arrays.hashCode(packed());
+      hash = h;
+    }
+    return h;
+  }
+
+  /** The parts, as {@link #items()}; the iterator does not support removal. */
+  @Override
+  public Iterator<Object> iterator() {
+    return items().iterator();
+  }
+
+  /** A readable form such as {@code ("users", 42, b"0a ff", 1.5f, 2.5, null)}. */
+  @Override
+  public String toString() {
+    return TupleFormatter.format(this);
+  }
 }

@@ -1,0 +1,298 @@
+package dev.tessera.tuple;
+
+import static dev.tessera.tuple.TupleEncoder.BYTES;
+import static dev.tessera.tuple.TupleEncoder.DOUBLE;
+import static dev.tessera.tuple.TupleEncoder.FALSE;
+import static dev.tessera.tuple.TupleEncoder.FLOAT;
+import static dev.tessera.tuple.TupleEncoder.INT_ZERO;
+import static dev.tessera.tuple.TupleEncoder.NEG_INT_BIG;
+import static dev.tessera.tuple.TupleEncoder.NESTED;
+import static dev.tessera.tuple.TupleEncoder.NULL;
+import static dev.tessera.tuple.TupleEncoder.POS_INT_BIG;
+import static dev.tessera.tuple.TupleEncoder.STRING;
+import static dev.tessera.tuple.TupleEncoder.TRUE;
+import static dev.tessera.tuple.TupleEncoder.UUID_CODE;
+import static dev.tessera.tuple.TupleEncoder.VERSIONSTAMP;
+import static dev.tessera.tuple.TupleEncoder.VERSIONSTAMP_LENGTH;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * Decodes packed bytes strictly: it accepts exactly the byte strings {@link TupleEncoder} produces
+ * (so a decoded tuple packs back to the same bytes) and reports anything else as a {@link
+ * TupleDecodingException} with the offset. Allocations are bounded by the input length and the
+ * recursion by {@link Tuple#MAX_NESTING_DEPTH}.
+ *
+ * <p>One instance decodes one input on one thread; not thread-safe.
+ */
+final class TupleDecoder {
+  private static final BigInteger TWO_64_MINUS_1 = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
+
+  private final byte[] in;
+  private final int end;
+  private int pos;
+
+  private TupleDecoder(byte[] in, int offset, int length) {
+    this.in = in;
+    this.pos = offset;
+    this.end = offset + length;
+  }
+
+  static Object[] decode(byte[] in, int offset, int length) {
+    if (offset < 0 || length < 0 || offset > in.length - length) {
+      throw new IndexOutOfBoundsException(
+          "offset " + offset + " and length " + length + " do not fit an array of " + in.length);
+    }
+    return new TupleDecoder(in, offset, length).topLevel();
+  }
+
+  private Object[] topLevel() {
+    List<Object> parts = new ArrayList<>();
+    while (pos < end) {
+      if (in[pos] == NULL) {
+        pos++;
+        parts.add(null);
+      } else {
+        parts.add(part(0));
+      }
+    }
+    return parts.toArray();
+  }
+
+  private Object part(int depth) {
+    int start = pos;
+    int code = in[pos++] & 0xFF;
+    switch (code) {
+      case BYTES:
+        return bytes();
+      case STRING:
+        return string();
+      case NESTED:
+        return nested(start, depth + 1);
+      case FLOAT:
+        return Float.intBitsToFloat(unsortableFloat((int) fixed(4, "float")));
+      case DOUBLE:
+        return Double.longBitsToDouble(unsortableDouble(fixed(8, "double")));
+      case FALSE:
+        return Boolean.FALSE;
+      case TRUE:
+        return Boolean.TRUE;
+      case UUID_CODE:
+        return uuid();
+      case VERSIONSTAMP:
+        return versionstamp(start);
+      default:
+        if (code >= NEG_INT_BIG && code <= POS_INT_BIG) {
+          return integer(start, code);
+        }
+        throw fail(start, String.format("unknown or unsupported type code 0x%02x", code));
+    }
+  }
+
+  private Tuple nested(int start, int depth) {
+    if (depth > Tuple.MAX_NESTING_DEPTH) {
+      throw fail(start, "tuples nested deeper than " + Tuple.MAX_NESTING_DEPTH + " levels");
+    }
+    List<Object> parts = new ArrayList<>();
+    while (true) {
+      if (pos >= end) {
+        throw fail(start, "nested tuple has no terminating 0x00");
+      }
+      if (in[pos] == NULL) {
+        if (pos + 1 < end && in[pos + 1] == (byte) 0xFF) {
+          parts.add(null);
+          pos += 2;
+        } else {
+          pos++;
+          return Tuple.ofNormalized(parts.toArray());
+        }
+      } else {
+        parts.add(part(depth));
+      }
+    }
+  }
+
+  /** Length of the escaped run from {@code pos} up to (excluding) the terminating 0x00, unescaped. */
+  private int unescapedLength(int start, String what) {
+    int length = 0;
+    for (int i = pos; i < end; i++) {
+      if (in[i] == 0) {
+        if (i + 1 < end && in[i + 1] == (byte) 0xFF) {
+          i++;
+        } else {
+          return length;
+        }
+      }
+      length++;
+    }
+    throw fail(start, what + " has no terminating 0x00");
+  }
+
+  private byte[] bytes() {
+    int start = pos - 1;
+    byte[] out = new byte[unescapedLength(start, "byte string")];
+    for (int i = 0; i < out.length; i++) {
+      byte b = in[pos++];
+      out[i] = b;
+      if (b == 0) {
+        pos++; // the 0xFF escape
+      }
+    }
+    pos++; // terminator
+    return out;
+  }
+
+  private String string() {
+    int start = pos - 1;
+    char[] out = new char[unescapedLength(start, "string")];
+    int n = 0;
+    while (true) {
+      int at = pos;
+      int b = in[pos++] & 0xFF;
+      if (b == 0) {
+        if (pos < end && in[pos] == (byte) 0xFF) {
+          pos++;
+          out[n++] = 0;
+          continue;
+        }
+        return new String(out, 0, n);
+      }
+      if (b < 0x80) {
+        out[n++] = (char) b;
+      } else if (b >= 0xC2 && b <= 0xDF) {
+        out[n++] = (char) (((b & 0x1F) << 6) | continuation(0x80, 0xBF, at));
+      } else if (b >= 0xE0 && b <= 0xEF) {
+        int lo = b == 0xE0 ? 0xA0 : 0x80;
+        int hi = b == 0xED ? 0x9F : 0xBF; // 0xED 0xA0.. would be a surrogate
+        int c1 = continuation(lo, hi, at);
+        int c2 = continuation(0x80, 0xBF, at);
+        out[n++] = (char) (((b & 0x0F) << 12) | (c1 << 6) | c2);
+      } else if (b >= 0xF0 && b <= 0xF4) {
+        int lo = b == 0xF0 ? 0x90 : 0x80;
+        int hi = b == 0xF4 ? 0x8F : 0xBF; // above U+10FFFF otherwise
+        int c1 = continuation(lo, hi, at);
+        int c2 = continuation(0x80, 0xBF, at);
+        int c3 = continuation(0x80, 0xBF, at);
+        int cp = ((b & 0x07) << 18) | (c1 << 12) | (c2 << 6) | c3;
+        out[n++] = Character.highSurrogate(cp);
+        out[n++] = Character.lowSurrogate(cp);
+      } else {
+        throw fail(at, String.format("malformed UTF-8 in string: byte 0x%02x", b));
+      }
+    }
+  }
+
+  /** Reads one UTF-8 continuation byte in [lo, hi] and returns its 6 payload bits. */
+  private int continuation(int lo, int hi, int sequenceStart) {
+    if (pos >= end) {
+      throw fail(sequenceStart, "malformed UTF-8 in string: truncated sequence");
+    }
+    int c = in[pos] & 0xFF;
+    if (c < lo || c > hi) {
+      throw fail(pos, String.format("malformed UTF-8 in string: unexpected byte 0x%02x", c));
+    }
+    pos++;
+    return c & 0x3F;
+  }
+
+  private long fixed(int n, String what) {
+    if (end - pos < n) {
+      throw fail(pos - 1, what + " needs " + n + " bytes, only " + (end - pos) + " left");
+    }
+    long v = 0;
+    for (int i = 0; i < n; i++) {
+      v = (v << 8) | (in[pos++] & 0xFF);
+    }
+    return v;
+  }
+
+  /** Inverts the encoder's sign transform: encoded positives have the top bit set. */
+  private static int unsortableFloat(int bits) {
+    return bits < 0 ? bits ^ Integer.MIN_VALUE : ~bits;
+  }
+
+  private static long unsortableDouble(long bits) {
+    return bits < 0 ? bits ^ Long.MIN_VALUE : ~bits;
+  }
+
+  private UUID uuid() {
+    long msb = fixed(8, "UUID");
+    long lsb = fixed(8, "UUID");
+    return new UUID(msb, lsb);
+  }
+
+  private Versionstamp versionstamp(int start) {
+    if (end - pos < VERSIONSTAMP_LENGTH) {
+      throw fail(start, "versionstamp needs 12 bytes, only " + (end - pos) + " left");
+    }
+    Versionstamp v = Versionstamp.read(in, pos);
+    int userVersion = ((in[pos + 10] & 0xFF) << 8) | (in[pos + 11] & 0xFF);
+    if (userVersion != 0) {
+      throw fail(start, "versionstamp with user version " + userVersion
+          + "; Tessera versionstamps are 10 bytes and always pack with user version 0");
+    }
+    pos += VERSIONSTAMP_LENGTH;
+    return v;
+  }
+
+  private Object integer(int start, int code) {
+    if (code == INT_ZERO) {
+      return 0L;
+    }
+    if (code == POS_INT_BIG || code == NEG_INT_BIG) {
+      return bigInteger(start, code == NEG_INT_BIG);
+    }
+    boolean negative = code < INT_ZERO;
+    int n = negative ? INT_ZERO - code : code - INT_ZERO;
+    if (end - pos < n) {
+      throw fail(start, "integer needs " + n + " bytes, only " + (end - pos) + " left");
+    }
+    if (in[pos] == (negative ? (byte) 0xFF : 0)) {
+      throw fail(start, "non-canonical integer encoding (redundant leading byte)");
+    }
+    long raw = fixed(n, "integer");
+    if (!negative) {
+      // Eight bytes with the top bit set are above Long.MAX_VALUE.
+      return raw >= 0 ? (Object) raw : new BigInteger(Long.toUnsignedString(raw));
+    }
+    if (n < 8) {
+      return raw - ((1L << (8 * n)) - 1);
+    }
+    // raw - (2^64 - 1) fits a long exactly when raw >= 2^63 - 1 (unsigned).
+    if (raw == Long.MAX_VALUE || raw < 0) {
+      return raw + 1;
+    }
+    return BigInteger.valueOf(raw).subtract(TWO_64_MINUS_1);
+  }
+
+  private BigInteger bigInteger(int start, boolean negative) {
+    if (pos >= end) {
+      throw fail(start, "big integer has no length byte");
+    }
+    int n = negative ? (in[pos] ^ 0xFF) & 0xFF : in[pos] & 0xFF;
+    pos++;
+    if (n <= 8) {
+      throw fail(start, "non-canonical integer encoding (" + n + " bytes use the short form)");
+    }
+    if (end - pos < n) {
+      throw fail(start, "integer needs " + n + " bytes, only " + (end - pos) + " left");
+    }
+    byte[] magnitude = new byte[n];
+    for (int i = 0; i < n; i++) {
+      magnitude[i] = negative ? (byte) ~in[pos + i] : in[pos + i];
+    }
+    if (magnitude[0] == 0) {
+      throw fail(start, "non-canonical integer encoding (redundant leading byte)");
+    }
+    pos += n;
+    BigInteger value = new BigInteger(1, magnitude);
+    return negative ? value.negate() : value;
+  }
+
+  private static TupleDecodingException fail(int offset, String problem) {
+    return new TupleDecodingException(offset, problem);
+  }
+}
