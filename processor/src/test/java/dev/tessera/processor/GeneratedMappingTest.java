@@ -188,8 +188,6 @@ class GeneratedMappingTest {
     // byte[] compares by identity inside record equals, so compare it apart and share it after.
     Method bytesOf = decoded.getClass().getMethod("bytes");
     assertThat((byte[]) bytesOf.invoke(decoded)).containsExactly(bytes);
-    Object withSameArray = sample(bytes);
-    assertThat(sample(bytes)).isNotSameAs(withSameArray);
     assertThat(decoded.toString().replaceAll("bytes=\\[B@\\w+", ""))
         .isEqualTo(original.toString().replaceAll("bytes=\\[B@\\w+", ""));
     assertThat(mapping.encode(decoded)).isEqualTo(mapping.encode(original));

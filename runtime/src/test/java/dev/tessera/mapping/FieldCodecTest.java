@@ -57,10 +57,13 @@ class FieldCodecTest {
       assertThat(FieldCodec.decodeChar(stored(FieldCodec.encodeChar(c)))).isEqualTo(c);
     }
     for (float f : new float[] {Float.NEGATIVE_INFINITY, -0.0f, 0.0f, 1.5f, Float.NaN}) {
-      assertThat(FieldCodec.decodeFloat(stored(FieldCodec.encodeFloat(f)))).isEqualTo(f);
+      // Boxed equals: NaN equals NaN and -0.0 differs from 0.0, bit for bit.
+      assertThat(Float.valueOf(FieldCodec.decodeFloat(stored(FieldCodec.encodeFloat(f)))))
+          .isEqualTo(Float.valueOf(f));
     }
     for (double d : new double[] {-Double.MAX_VALUE, -0.0, 0.0, Math.PI, Double.NaN}) {
-      assertThat(FieldCodec.decodeDouble(stored(FieldCodec.encodeDouble(d)))).isEqualTo(d);
+      assertThat(Double.valueOf(FieldCodec.decodeDouble(stored(FieldCodec.encodeDouble(d)))))
+          .isEqualTo(Double.valueOf(d));
     }
   }
 
