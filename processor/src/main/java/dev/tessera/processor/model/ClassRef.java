@@ -6,6 +6,8 @@ import java.util.List;
  * A named class in the model: its package and its simple names from the outermost type inwards
  * ({@code ["Outer", "Inner"]} for {@code Outer.Inner}).
  *
+ * <p>Immutable and thread-safe.
+ *
  * @param packageName the package, empty for the unnamed package
  * @param simpleNames the simple names, outermost first; never empty
  */

@@ -5,6 +5,8 @@ import java.util.Objects;
 /**
  * One record component: its name (also its accessor's name) and its stored type.
  *
+ * <p>Immutable and thread-safe.
+ *
  * @param name the component name
  * @param type its type
  */

@@ -10,6 +10,8 @@ import java.util.stream.Collectors;
  * A validated {@code @Entity} record: everything the generated code needs, and nothing from the
  * compiler's element API.
  *
+ * <p>Immutable and thread-safe.
+ *
  * @param type the record class
  * @param entityName the first key part of its records
  * @param components the record components, in declaration order

@@ -7,6 +7,8 @@ import java.util.stream.Collectors;
 /**
  * The type of a stored value, as far as encoding cares.
  *
+ * <p>Immutable and thread-safe.
+ *
  * @param kind what kind of value it is
  * @param primitive true for a primitive ({@code int}), false for its box ({@code Integer}) and all
  *     reference types

@@ -7,6 +7,8 @@ import java.util.Objects;
 /**
  * One secondary index of an entity.
  *
+ * <p>Immutable and thread-safe.
+ *
  * @param name the index name, a Java identifier (finder methods are named after it)
  * @param subspace the first key part of its entries: {@code entityName + "_by_" + name}
  * @param unique true for a unique index

@@ -2,7 +2,10 @@ package dev.tessera.processor.model;
 
 /**
  * The kinds of value Tessera stores. Each kind knows whether its encoding preserves order, which is
- * what primary keys and index values need.
+ * what primary keys and index values need. The first block are the orderable kinds (primitives are
+ * told apart from boxes by {@link FieldType#primitive()}); the rest can only be stored.
+ *
+ * <p>Immutable and thread-safe.
  */
 public enum ValueKind {
   BOOLEAN(true),
