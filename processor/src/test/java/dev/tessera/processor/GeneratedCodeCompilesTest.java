@@ -127,4 +127,25 @@ class GeneratedCodeCompilesTest {
         .contains("public List<Counter> findByValue(long value)")
         .doesNotContain("requireNonNull(value");
   }
+
+  @Test
+  void staticNestedEntityGetsARepositoryInItsPackage() {
+    Compilation compilation =
+        compile(
+            source(
+                "com.acme.Shop",
+                "package com.acme;",
+                "",
+                "import dev.tessera.annotations.*;",
+                "",
+                "public final class Shop {",
+                "  @Entity public record Item(@PrimaryKey String sku, @Index Kind kind) {}",
+                "  public enum Kind { FOOD, TOOL }",
+                "}"));
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(generatedText(compilation, "com.acme.ItemRepository"))
+        .contains("public final class ItemRepository extends EntityRepository<Shop.Item, String>")
+        .contains("public static final String ENTITY_NAME = \"item\";")
+        .contains("public List<Shop.Item> findByKind(Shop.Kind kind)");
+  }
 }
