@@ -20,7 +20,12 @@ import java.lang.annotation.Target;
 @Target({ElementType.RECORD_COMPONENT, ElementType.TYPE})
 @Repeatable(UniqueIndexes.class)
 public @interface UniqueIndex {
-  /** The index name; defaults to the component name, or to the field names joined for a composite. */
+  /**
+   * The index name, a Java identifier: finder methods are named after it ({@code email} gives
+   * {@code findByEmail}) and its entries live under the key prefix {@code entityName + "_by_" +
+   * name}. Defaults to the component name, or for a composite to the field names joined with
+   * {@code And} in camel case ({@code {"room", "price"}} gives {@code roomAndPrice}).
+   */
   String name() default "";
 
   /** The components of a composite index, in key order. Only on the record type. */

@@ -1,0 +1,99 @@
+package dev.tessera.processor;
+
+import com.google.auto.service.AutoService;
+import com.palantir.javapoet.JavaFile;
+import dev.tessera.processor.codegen.RepositoryWriter;
+import dev.tessera.processor.model.EntityModel;
+import dev.tessera.processor.validation.EntityReader;
+import dev.tessera.processor.validation.ErrorReporter;
+import dev.tessera.processor.validation.KeyLayoutValidator;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.ProcessingEnvironment;
+import javax.annotation.processing.Processor;
+import javax.annotation.processing.RoundEnvironment;
+import javax.lang.model.SourceVersion;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.TypeElement;
+
+/**
+ * Generates a repository for every {@code @Entity} record. It only wires the steps: read and check
+ * each entity ({@link EntityReader}), check the key layout across entities ({@link
+ * KeyLayoutValidator}), then write each valid entity's repository ({@link RepositoryWriter}). No
+ * exception escapes: an unexpected failure is reported as an error on the entity being processed.
+ *
+ * <p>Not thread-safe: the compiler drives it from one thread.
+ */
+@AutoService(Processor.class)
+public final class EntityProcessor extends AbstractProcessor {
+  private static final String ENTITY = "dev.tessera.annotations.Entity";
+  private static final String INJECT = "jakarta.inject.Inject";
+
+  private ErrorReporter errors;
+  private EntityReader reader;
+  private KeyLayoutValidator keyLayout;
+  private RepositoryWriter writer;
+
+  /** Creates the processor; the compiler calls {@link #init} before use. */
+  public EntityProcessor() {}
+
+  @Override
+  public synchronized void init(ProcessingEnvironment environment) {
+    super.init(environment);
+    errors = new ErrorReporter(environment.getMessager());
+    reader = new EntityReader(environment.getElementUtils(), errors);
+    keyLayout = new KeyLayoutValidator(errors);
+    boolean injectAvailable = environment.getElementUtils().getTypeElement(INJECT) != null;
+    writer = new RepositoryWriter(EntityProcessor.class.getName(), injectAvailable);
+  }
+
+  /** All Tessera annotations, so that none is reported as unclaimed under -Xlint:processing. */
+  @Override
+  public Set<String> getSupportedAnnotationTypes() {
+    return Set.of("dev.tessera.annotations.*");
+  }
+
+  @Override
+  public SourceVersion getSupportedSourceVersion() {
+    return SourceVersion.latestSupported();
+  }
+
+  @Override
+  public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+    TypeElement entity = processingEnv.getElementUtils().getTypeElement(ENTITY);
+    if (entity == null) {
+      return true;
+    }
+    Map<TypeElement, EntityModel> models = new LinkedHashMap<>();
+    for (Element element : round.getElementsAnnotatedWith(entity)) {
+      try {
+        reader.read(element).ifPresent(model -> models.put((TypeElement) element, model));
+      } catch (RuntimeException e) {
+        errors.error(ProcessorErrors.internalError(element.toString(), e), element);
+      }
+    }
+    Map<TypeElement, EntityModel> valid;
+    try {
+      valid = keyLayout.validate(models);
+    } catch (RuntimeException e) {
+      models.keySet().forEach(
+          element -> errors.error(ProcessorErrors.internalError(element.toString(), e), element));
+      return true;
+    }
+    valid.forEach(this::generate);
+    // The Tessera annotations are ours alone; claiming them keeps -Xlint:processing quiet.
+    return true;
+  }
+
+  private void generate(TypeElement element, EntityModel model) {
+    try {
+      JavaFile file = writer.write(model, element);
+      file.writeTo(processingEnv.getFiler());
+    } catch (IOException | RuntimeException e) {
+      errors.error(ProcessorErrors.internalError(element.toString(), e), element);
+    }
+  }
+}

@@ -1,0 +1,240 @@
+package dev.tessera.processor;
+
+import java.util.Collection;
+
+/**
+ * Every message the processor reports, in one place. Each starts with a tag ({@code
+ * [Tessera/...]}) that tests and users can search for, says what is wrong, names both sides of a
+ * conflict and says what to change.
+ *
+ * <p>Stateless and thread-safe.
+ */
+public final class ProcessorErrors {
+  /** The tag of {@link #notARecord}. */
+  public static final String NOT_A_RECORD = "[Tessera/NotARecord]";
+  /** The tag of {@link #genericEntity}. */
+  public static final String GENERIC_ENTITY = "[Tessera/GenericEntity]";
+  /** The tag of {@link #notStaticNested}. */
+  public static final String NOT_STATIC_NESTED = "[Tessera/NotStaticNested]";
+  /** The tag of {@link #inaccessibleEntity}. */
+  public static final String INACCESSIBLE_ENTITY = "[Tessera/InaccessibleEntity]";
+  /** The tag of {@link #missingPrimaryKey}. */
+  public static final String MISSING_PRIMARY_KEY = "[Tessera/MissingPrimaryKey]";
+  /** The tag of {@link #duplicatePrimaryKey}. */
+  public static final String DUPLICATE_PRIMARY_KEY = "[Tessera/DuplicatePrimaryKey]";
+  /** The tag of {@link #unsupportedType}. */
+  public static final String UNSUPPORTED_TYPE = "[Tessera/UnsupportedType]";
+  /** The tag of {@link #unorderableKey}. */
+  public static final String UNORDERABLE_KEY = "[Tessera/UnorderableKey]";
+  /** The tag of {@link #unorderableIndex}. */
+  public static final String UNORDERABLE_INDEX = "[Tessera/UnorderableIndex]";
+  /** The tag of {@link #normalizeOnNonString} and {@link #normalizeWithoutString}. */
+  public static final String NORMALIZE_ON_NON_STRING = "[Tessera/NormalizeOnNonString]";
+  /** The tag of {@link #unknownIndexField}. */
+  public static final String UNKNOWN_INDEX_FIELD = "[Tessera/UnknownIndexField]";
+  /** The tag of {@link #compositeIndexWithoutFields}. */
+  public static final String COMPOSITE_INDEX_WITHOUT_FIELDS = "[Tessera/CompositeIndexWithoutFields]";
+  /** The tag of {@link #fieldsOnComponentIndex}. */
+  public static final String FIELDS_ON_COMPONENT_INDEX = "[Tessera/FieldsOnComponentIndex]";
+  /** The tag of {@link #invalidIndexName}. */
+  public static final String INVALID_INDEX_NAME = "[Tessera/InvalidIndexName]";
+  /** The tag of {@link #reservedIndexName}. */
+  public static final String RESERVED_INDEX_NAME = "[Tessera/ReservedIndexName]";
+  /** The tag of {@link #repeatedIndexField}. */
+  public static final String REPEATED_INDEX_FIELD = "[Tessera/RepeatedIndexField]";
+  /** The tag of {@link #duplicateIndexName}. */
+  public static final String DUPLICATE_INDEX_NAME = "[Tessera/DuplicateIndexName]";
+  /** The tag of {@link #keyLayoutCollision}. */
+  public static final String KEY_LAYOUT_COLLISION = "[Tessera/KeyLayoutCollision]";
+  /** The tag of {@link #ulidOnNonString}. */
+  public static final String ULID_ON_NON_STRING = "[Tessera/UlidOnNonString]";
+  /** The tag of {@link #internalError}. */
+  public static final String INTERNAL_ERROR = "[Tessera/InternalError]";
+
+  private static final String STORED_TYPES =
+      "primitives and their boxes, String, byte[], enums, UUID, Instant, LocalDate, LocalDateTime,"
+          + " LocalTime, Duration, BigInteger, BigDecimal, Optional<T>, List<T>, Set<T>,"
+          + " Map<K, V>, or a record of those";
+  private static final String ORDERABLE_TYPES =
+      "a primitive or its box, String, byte[], an enum, UUID, Instant, LocalDate, LocalDateTime"
+          + " or BigInteger";
+
+  private ProcessorErrors() {}
+
+  /** {@code @Entity} on something that is not a record. */
+  public static String notARecord(String element, String kind) {
+    return String.format(
+        "%s @Entity is only for records, but %s is %s: declare it as a record"
+            + " (public record %s(@PrimaryKey ... id, ...) {})",
+        NOT_A_RECORD, element, kind, simpleName(element));
+  }
+
+  /** {@code @Entity} on a generic record. */
+  public static String genericEntity(String record, String typeParameters) {
+    return String.format(
+        "%s @Entity record %s declares the type parameters <%s>, but an entity's stored shape must"
+            + " be fixed: remove the type parameters and use concrete component types",
+        GENERIC_ENTITY, record, typeParameters);
+  }
+
+  /** {@code @Entity} on a local record or one nested in an inner class. */
+  public static String notStaticNested(String record, String enclosing) {
+    return String.format(
+        "%s @Entity record %s is declared inside %s, which is not a top-level or static nested"
+            + " type, so the generated repository cannot name it: move the record to the top"
+            + " level or make %s static",
+        NOT_STATIC_NESTED, record, enclosing, enclosing);
+  }
+
+  /** {@code @Entity} on a private record, or one inside a private type. */
+  public static String inaccessibleEntity(String record, String privateType) {
+    return String.format(
+        "%s @Entity record %s is not visible from its package because %s is private, so the"
+            + " generated repository cannot use it: make %s package-private or public",
+        INACCESSIBLE_ENTITY, record, privateType, privateType);
+  }
+
+  /** An entity without {@code @PrimaryKey}. */
+  public static String missingPrimaryKey(String record, Collection<String> components) {
+    return String.format(
+        "%s entity %s has no @PrimaryKey: annotate exactly one of its components (%s) with"
+            + " @PrimaryKey",
+        MISSING_PRIMARY_KEY, record, String.join(", ", components));
+  }
+
+  /** An entity with two {@code @PrimaryKey} components. */
+  public static String duplicatePrimaryKey(String record, String first, String second) {
+    return String.format(
+        "%s entity %s has two @PrimaryKey components, '%s' and '%s': keep exactly one (for a key"
+            + " of several values, use a record of them as the key's type)",
+        DUPLICATE_PRIMARY_KEY, record, first, second);
+  }
+
+  /** A component whose type cannot be stored. */
+  public static String unsupportedType(
+      String record, String component, String type, String reason) {
+    return String.format(
+        "%s component '%s' of %s has type %s, which Tessera cannot store (%s): use %s",
+        UNSUPPORTED_TYPE, component, record, type, reason, STORED_TYPES);
+  }
+
+  /** A primary key whose type does not encode order-preservingly. */
+  public static String unorderableKey(String record, String component, String type) {
+    return String.format(
+        "%s the primary key '%s' of %s has type %s, whose encoding does not preserve order: use"
+            + " %s, or a record of those as a composite key",
+        UNORDERABLE_KEY, component, record, type, ORDERABLE_TYPES);
+  }
+
+  /** An index over a component whose type does not encode order-preservingly. */
+  public static String unorderableIndex(
+      String record, String index, String component, String type) {
+    return String.format(
+        "%s index '%s' of %s covers '%s' of type %s, which cannot be an index value: index only"
+            + " components of type %s",
+        UNORDERABLE_INDEX, index, record, component, type, ORDERABLE_TYPES);
+  }
+
+  /** {@code normalize} on an index of a non-String component. */
+  public static String normalizeOnNonString(
+      String record, String index, String normalize, String component, String type) {
+    return String.format(
+        "%s index '%s' of %s asks for normalize = %s, but '%s' has type %s: normalisation applies"
+            + " to String components only; remove normalize or index a String",
+        NORMALIZE_ON_NON_STRING, index, record, normalize, component, type);
+  }
+
+  /** {@code normalize} on a composite index without a String field. */
+  public static String normalizeWithoutString(
+      String record, String index, String normalize, Collection<String> fields) {
+    return String.format(
+        "%s composite index '%s' of %s asks for normalize = %s, but none of its fields (%s) is a"
+            + " String: remove normalize",
+        NORMALIZE_ON_NON_STRING, index, record, normalize, String.join(", ", fields));
+  }
+
+  /** A composite index naming a field the record does not have. */
+  public static String unknownIndexField(
+      String record, String index, String field, Collection<String> components) {
+    return String.format(
+        "%s composite index '%s' of %s names the field '%s', which is not a component of %s:"
+            + " use one of %s",
+        UNKNOWN_INDEX_FIELD, index, record, field, simpleName(record),
+        String.join(", ", components));
+  }
+
+  /** An index on the record type without {@code fields}. */
+  public static String compositeIndexWithoutFields(String record, String annotation) {
+    return String.format(
+        "%s @%s on the record type %s declares a composite index but names no fields: list them"
+            + " with fields = {\"a\", \"b\"}, or put @%s on the component to index",
+        COMPOSITE_INDEX_WITHOUT_FIELDS, annotation, record, annotation);
+  }
+
+  /** An index on a component that also names {@code fields}. */
+  public static String fieldsOnComponentIndex(String record, String component, String annotation) {
+    return String.format(
+        "%s @%s on component '%s' of %s sets fields, which only composite indexes on the record"
+            + " type use: remove fields, or move the annotation to the record type",
+        FIELDS_ON_COMPONENT_INDEX, annotation, component, record);
+  }
+
+  /** An index name that cannot name finder methods. */
+  public static String invalidIndexName(String record, String index) {
+    return String.format(
+        "%s index name '%s' of %s is not a Java identifier, but finder methods are named after"
+            + " it: choose a name such as \"byEmail\"",
+        INVALID_INDEX_NAME, index, record);
+  }
+
+  /** An index name whose finders would clash with the repository's own methods. */
+  public static String reservedIndexName(String record, String index) {
+    return String.format(
+        "%s index '%s' of %s would get finders named like the repository's own findById and"
+            + " existsById: give it another name with name = \"...\"",
+        RESERVED_INDEX_NAME, index, record);
+  }
+
+  /** A composite index naming one field twice. */
+  public static String repeatedIndexField(String record, String index, String field) {
+    return String.format(
+        "%s composite index '%s' of %s names the field '%s' twice: list each field once",
+        REPEATED_INDEX_FIELD, index, record, field);
+  }
+
+  /** Two indexes of one entity with one name. */
+  public static String duplicateIndexName(String record, String index) {
+    return String.format(
+        "%s entity %s declares two indexes named '%s': give one of them another name with"
+            + " name = \"...\"",
+        DUPLICATE_INDEX_NAME, record, index);
+  }
+
+  /** Two entities of one compilation that would write to one key prefix. */
+  public static String keyLayoutCollision(String prefix, String thisUse, String otherUse) {
+    return String.format(
+        "%s the key prefix \"%s\" is used by %s and by %s, so their keys would mix: rename one"
+            + " with @Entity(name = \"...\") or the index's name = \"...\"",
+        KEY_LAYOUT_COLLISION, prefix, thisUse, otherUse);
+  }
+
+  /** ULID generation on a primary key that is not a String. */
+  public static String ulidOnNonString(String record, String component, String type) {
+    return String.format(
+        "%s the primary key '%s' of %s asks for generate = ULID but has type %s: ULIDs are"
+            + " Strings; make the key a String or remove generate",
+        ULID_ON_NON_STRING, component, record, type);
+  }
+
+  /** An unexpected failure of the processor itself. */
+  public static String internalError(String element, Throwable failure) {
+    return String.format(
+        "%s the Tessera processor failed on %s (%s); no code was generated for it. Please report"
+            + " this with the record's source",
+        INTERNAL_ERROR, element, failure);
+  }
+
+  private static String simpleName(String qualified) {
+    return qualified.substring(qualified.lastIndexOf('.') + 1);
+  }
+}

@@ -1,0 +1,208 @@
+package dev.tessera.processor.codegen;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import dev.tessera.annotations.Normalize;
+import dev.tessera.processor.model.ComponentModel;
+import dev.tessera.processor.model.EntityModel;
+import dev.tessera.processor.model.IndexModel;
+import dev.tessera.processor.model.ValueKind;
+import java.util.ArrayList;
+import java.util.List;
+import javax.lang.model.element.Modifier;
+
+/**
+ * The repository members of one index: its public definition constant, the private method that
+ * derives its normalised values (shared by writes and queries, so both normalise alike) and its
+ * typed finders, which delegate to the base class.
+ *
+ * <p>Not thread-safe: one instance per generated file.
+ */
+final class IndexMembers {
+  private final EntityModel model;
+  private final ClassName entity;
+  private final CodecExpressions codecs;
+
+  IndexMembers(EntityModel model, CodecExpressions codecs) {
+    this.model = model;
+    this.entity = JavaTypes.className(model.type());
+    this.codecs = codecs;
+  }
+
+  /** {@code public static final IndexDefinition<User> BY_EMAIL = new IndexDefinition<>(...)}. */
+  FieldSpec constant(IndexModel index) {
+    CodeBlock fields =
+        index.fields().stream()
+            .map(field -> CodeBlock.of("$S", field))
+            .collect(CodeBlock.joining(", "));
+    CodeBlock arguments =
+        index.fields().stream()
+            .map(field -> CodeBlock.of("entity.$N()", field))
+            .collect(CodeBlock.joining(", "));
+    return FieldSpec.builder(
+            ParameterizedTypeName.get(TypeNames.INDEX_DEFINITION, entity),
+            GeneratedNames.indexConstant(index),
+            Modifier.PUBLIC,
+            Modifier.STATIC,
+            Modifier.FINAL)
+        .addJavadoc(
+            "The $L index {@code $L} over {@code $L}; its entries live under {@code $S}.\n",
+            index.unique() ? "unique" : "non-unique",
+            index.name(),
+            String.join(", ", index.fields()),
+            index.subspace())
+        .initializer(
+            "new $T<>($>$>\n$S,\n$S,\n$L,\n$T.of($L),\nentity -> $N($L))$<$<",
+            TypeNames.INDEX_DEFINITION,
+            index.name(),
+            index.subspace(),
+            index.unique(),
+            TypeNames.LIST,
+            fields,
+            GeneratedNames.indexValues(index),
+            arguments)
+        .build();
+  }
+
+  /** The method deriving the index's tuple from its field values, {@code null} if any is null. */
+  MethodSpec valuesMethod(IndexModel index) {
+    MethodSpec.Builder method =
+        MethodSpec.methodBuilder(GeneratedNames.indexValues(index))
+            .addJavadoc(
+                "The normalised values of index {@code $L}, or null when a value is missing.\n",
+                index.name())
+            .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+            .returns(TypeNames.TUPLE)
+            .addParameters(parameters(index));
+    List<CodeBlock> nullChecks = new ArrayList<>();
+    for (String field : index.fields()) {
+      if (!model.component(field).type().primitive()) {
+        nullChecks.add(CodeBlock.of("$N == null", field));
+      }
+    }
+    if (!nullChecks.isEmpty()) {
+      // A record with a null indexed field is simply not in the index.
+      method
+          .beginControlFlow("if ($L)", CodeBlock.join(nullChecks, " || "))
+          .addStatement("return null")
+          .endControlFlow();
+    }
+    CodeBlock parts =
+        index.fields().stream()
+            .map(field -> encodedValue(index, model.component(field)))
+            .collect(CodeBlock.joining(", "));
+    return method.addStatement("return $T.of($L)", TypeNames.TUPLE, parts).build();
+  }
+
+  /** The finders of the index: find/exists for a unique one, find/stream/count otherwise. */
+  List<MethodSpec> finders(IndexModel index) {
+    if (index.unique()) {
+      return List.of(
+          finder(
+              index,
+              "find",
+              ParameterizedTypeName.get(TypeNames.OPTIONAL, entity),
+              "findByUnique",
+              "The $L whose {@code $L} index holds the given values, if any.\n",
+              CodeBlock.of("@return the record, or empty if no record holds the values\n")),
+          finder(
+              index,
+              "exists",
+              TypeName.BOOLEAN,
+              "existsByUnique",
+              "Whether some $L's {@code $L} index holds the given values.\n",
+              CodeBlock.of("@return true if a record holds the values\n")));
+    }
+    return List.of(
+        finder(
+            index,
+            "find",
+            ParameterizedTypeName.get(TypeNames.LIST, entity),
+            "findByIndex",
+            "Every $L whose {@code $L} index holds the given values, in primary key order.\n",
+            CodeBlock.of("@return the records, possibly none\n")),
+        finder(
+            index,
+            "stream",
+            ParameterizedTypeName.get(TypeNames.STREAM, entity),
+            "streamByIndex",
+            "Every $L whose {@code $L} index holds the given values, in primary key order, read"
+                + " lazily; close the stream.\n",
+            CodeBlock.of("@return the records, possibly none, as a stream to close after use\n")),
+        finder(
+            index,
+            "count",
+            TypeName.LONG,
+            "countByIndex",
+            "The number of $L records whose {@code $L} index holds the given values.\n",
+            CodeBlock.of("@return the number of records that hold the values\n")));
+  }
+
+  private MethodSpec finder(
+      IndexModel index,
+      String verb,
+      TypeName returns,
+      String delegate,
+      String javadoc,
+      CodeBlock returnsJavadoc) {
+    MethodSpec.Builder method =
+        MethodSpec.methodBuilder(GeneratedNames.finder(verb, index))
+            .addModifiers(Modifier.PUBLIC)
+            .returns(returns)
+            .addParameters(parameters(index))
+            .addJavadoc(javadoc, model.entityName(), index.name());
+    if (index.normalize() != Normalize.NONE) {
+      method.addJavadoc(
+          "\n<p>String values are compared after {@link $T#$N} normalisation, as on write.\n",
+          TypeNames.NORMALIZE,
+          index.normalize().name());
+    }
+    method.addJavadoc("\n");
+    for (String field : index.fields()) {
+      method.addJavadoc("@param $N the {@code $N} value", field, field);
+      if (!model.component(field).type().primitive()) {
+        method.addJavadoc(", not null");
+        method.addStatement("$T.requireNonNull($N, $S)", TypeNames.OBJECTS, field, field);
+      }
+      method.addJavadoc("\n");
+    }
+    method.addJavadoc(returnsJavadoc);
+    CodeBlock arguments =
+        index.fields().stream().map(field -> CodeBlock.of("$N", field)).collect(CodeBlock.joining(", "));
+    return method
+        .addStatement(
+            "return $N($N, $N($L))",
+            delegate,
+            GeneratedNames.indexConstant(index),
+            GeneratedNames.indexValues(index),
+            arguments)
+        .build();
+  }
+
+  private List<ParameterSpec> parameters(IndexModel index) {
+    List<ParameterSpec> parameters = new ArrayList<>();
+    for (String field : index.fields()) {
+      parameters.add(ParameterSpec.builder(JavaTypes.of(model.component(field).type()), field).build());
+    }
+    return parameters;
+  }
+
+  private CodeBlock encodedValue(IndexModel index, ComponentModel component) {
+    CodeBlock value = CodeBlock.of("$N", component.name());
+    if (index.normalize() != Normalize.NONE && component.type().kind() == ValueKind.STRING) {
+      value =
+          CodeBlock.of(
+              "$T.normalize($L, $T.$N)",
+              TypeNames.TEXT_NORMALIZER,
+              value,
+              TypeNames.NORMALIZE,
+              index.normalize().name());
+    }
+    return codecs.encode(component.type(), value);
+  }
+}

@@ -1,0 +1,46 @@
+package dev.tessera.processor.codegen;
+
+import com.palantir.javapoet.ClassName;
+
+/**
+ * The runtime and library types generated code names. The processor does not depend on the
+ * runtime, so it names these types here, once.
+ */
+final class TypeNames {
+  static final ClassName ENTITY_REPOSITORY =
+      ClassName.get("dev.tessera.repository", "EntityRepository");
+  static final ClassName ENTITY_MAPPING = ClassName.get("dev.tessera.mapping", "EntityMapping");
+  static final ClassName INDEX_DEFINITION =
+      ClassName.get("dev.tessera.mapping", "IndexDefinition");
+  static final ClassName FIELD_CODEC = ClassName.get("dev.tessera.mapping", "FieldCodec");
+  static final ClassName TEXT_NORMALIZER = ClassName.get("dev.tessera.mapping", "TextNormalizer");
+  static final ClassName RECORD_SCHEMA = ClassName.get("dev.tessera.mapping", "RecordSchema");
+  static final ClassName KV_STORE = ClassName.get("dev.tessera.kv", "KvStore");
+  static final ClassName TUPLE = ClassName.get("dev.tessera.tuple", "Tuple");
+  static final ClassName KEY_GENERATION =
+      ClassName.get("dev.tessera.annotations", "KeyGeneration");
+  static final ClassName NORMALIZE = ClassName.get("dev.tessera.annotations", "Normalize");
+
+  static final ClassName INJECT = ClassName.get("jakarta.inject", "Inject");
+  static final ClassName GENERATED = ClassName.get("javax.annotation.processing", "Generated");
+
+  static final ClassName STRING = ClassName.get("java.lang", "String");
+  static final ClassName CLASS = ClassName.get("java.lang", "Class");
+  static final ClassName OVERRIDE = ClassName.get("java.lang", "Override");
+  static final ClassName OBJECTS = ClassName.get("java.util", "Objects");
+  static final ClassName LIST = ClassName.get("java.util", "List");
+  static final ClassName SET = ClassName.get("java.util", "Set");
+  static final ClassName MAP = ClassName.get("java.util", "Map");
+  static final ClassName OPTIONAL = ClassName.get("java.util", "Optional");
+  static final ClassName UUID = ClassName.get("java.util", "UUID");
+  static final ClassName STREAM = ClassName.get("java.util.stream", "Stream");
+  static final ClassName INSTANT = ClassName.get("java.time", "Instant");
+  static final ClassName LOCAL_DATE = ClassName.get("java.time", "LocalDate");
+  static final ClassName LOCAL_DATE_TIME = ClassName.get("java.time", "LocalDateTime");
+  static final ClassName LOCAL_TIME = ClassName.get("java.time", "LocalTime");
+  static final ClassName DURATION = ClassName.get("java.time", "Duration");
+  static final ClassName BIG_INTEGER = ClassName.get("java.math", "BigInteger");
+  static final ClassName BIG_DECIMAL = ClassName.get("java.math", "BigDecimal");
+
+  private TypeNames() {}
+}

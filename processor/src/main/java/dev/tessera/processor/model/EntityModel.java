@@ -1,0 +1,74 @@
+package dev.tessera.processor.model;
+
+import dev.tessera.annotations.KeyGeneration;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Objects;
+import java.util.stream.Collectors;
+
+/**
+ * A validated {@code @Entity} record: everything the generated code needs, and nothing from the
+ * compiler's element API.
+ *
+ * <p>Immutable and thread-safe.
+ *
+ * @param type the record class
+ * @param entityName the first key part of its records
+ * @param components the record components, in declaration order
+ * @param primaryKeyIndex the position of the primary key among {@code components}
+ * @param keyGeneration how a missing primary key is generated
+ * @param indexes the secondary indexes: component indexes in component order, then the composite
+ *     indexes declared on the record type in declaration order
+ */
+public record EntityModel(
+    ClassRef type,
+    String entityName,
+    List<ComponentModel> components,
+    int primaryKeyIndex,
+    KeyGeneration keyGeneration,
+    List<IndexModel> indexes) {
+
+  /** Validates and copies the fields. */
+  public EntityModel {
+    Objects.requireNonNull(type, "type");
+    Objects.requireNonNull(entityName, "entityName");
+    components = List.copyOf(components);
+    Objects.checkIndex(primaryKeyIndex, components.size());
+    Objects.requireNonNull(keyGeneration, "keyGeneration");
+    indexes = List.copyOf(indexes);
+  }
+
+  /** The primary key component. */
+  public ComponentModel primaryKey() {
+    return components.get(primaryKeyIndex);
+  }
+
+  /** The component named {@code name}. */
+  public ComponentModel component(String name) {
+    return components.stream()
+        .filter(c -> c.name().equals(name))
+        .findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("no component " + name));
+  }
+
+  /**
+   * The canonical description of the stored shape, e.g. {@code
+   * user(id:STRING,name:STRING,email:STRING,favoriteColor:STRING)}: what the schema identifier is
+   * derived from, and what a catalog stores to decode old values later.
+   */
+  public String schemaDescriptor() {
+    return entityName
+        + components.stream()
+            .map(ComponentModel::descriptor)
+            .collect(Collectors.joining(",", "(", ")"));
+  }
+
+  /** The 64-bit FNV-1a hash of the UTF-8 bytes of {@link #schemaDescriptor()}. */
+  public long schemaId() {
+    long hash = 0xcbf29ce484222325L;
+    for (byte b : schemaDescriptor().getBytes(StandardCharsets.UTF_8)) {
+      hash = (hash ^ (b & 0xff)) * 0x100000001b3L;
+    }
+    return hash;
+  }
+}

@@ -1,0 +1,92 @@
+package dev.tessera.processor.model;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.stream.Collectors;
+
+/**
+ * The type of a stored value, as far as encoding cares.
+ *
+ * <p>Immutable and thread-safe.
+ *
+ * @param kind what kind of value it is
+ * @param primitive true for a primitive ({@code int}), false for its box ({@code Integer}) and all
+ *     reference types
+ * @param declared the enum or record class for {@link ValueKind#ENUM} and {@link ValueKind#RECORD},
+ *     otherwise {@code null}
+ * @param arguments the type arguments of {@code Optional}, {@code List}, {@code Set} and {@code Map}
+ * @param components the components of a {@link ValueKind#RECORD}, otherwise empty
+ */
+public record FieldType(
+    ValueKind kind,
+    boolean primitive,
+    ClassRef declared,
+    List<FieldType> arguments,
+    List<ComponentModel> components) {
+
+  /** Copies the lists. */
+  public FieldType {
+    Objects.requireNonNull(kind, "kind");
+    arguments = List.copyOf(arguments);
+    components = List.copyOf(components);
+  }
+
+  /** A type without arguments or components ({@code String}, {@code int}, {@code Integer}...). */
+  public static FieldType simple(ValueKind kind, boolean primitive) {
+    return new FieldType(kind, primitive, null, List.of(), List.of());
+  }
+
+  /** An enum type. */
+  public static FieldType enumType(ClassRef type) {
+    return new FieldType(ValueKind.ENUM, false, type, List.of(), List.of());
+  }
+
+  /** A nested record type. */
+  public static FieldType recordType(ClassRef type, List<ComponentModel> components) {
+    return new FieldType(ValueKind.RECORD, false, type, List.of(), components);
+  }
+
+  /** {@code Optional}, {@code List}, {@code Set} or {@code Map} of {@code arguments}. */
+  public static FieldType container(ValueKind kind, List<FieldType> arguments) {
+    return new FieldType(kind, false, null, arguments, List.of());
+  }
+
+  /** True if this type may be a key or index value: orderable and not a record. */
+  public boolean orderable() {
+    return kind.orderable();
+  }
+
+  /**
+   * A canonical description of the type for the schema fingerprint: qualified names, type
+   * arguments and, for records, their components, so any change of a stored shape changes it.
+   */
+  public String descriptor() {
+    switch (kind) {
+      case ENUM:
+        return "enum " + declared.qualifiedName();
+      case RECORD:
+        return "record "
+            + declared.qualifiedName()
+            + components.stream()
+                .map(ComponentModel::descriptor)
+                .collect(Collectors.joining(",", "(", ")"));
+      case OPTIONAL:
+      case LIST:
+      case SET:
+      case MAP:
+        return kind.name().charAt(0)
+            + kind.name().substring(1).toLowerCase(java.util.Locale.ROOT)
+            + arguments.stream()
+                .map(FieldType::descriptor)
+                .collect(Collectors.joining(",", "<", ">"));
+      default:
+        return primitive ? kind.name().toLowerCase(java.util.Locale.ROOT) : kind.name();
+    }
+  }
+
+  /** A short readable name for messages, e.g. {@code List<String>}. */
+  @Override
+  public String toString() {
+    return descriptor();
+  }
+}

@@ -1,0 +1,33 @@
+package dev.tessera.processor.model;
+
+import dev.tessera.annotations.Normalize;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One secondary index of an entity.
+ *
+ * <p>Immutable and thread-safe.
+ *
+ * @param name the index name, a Java identifier (finder methods are named after it)
+ * @param subspace the first key part of its entries: {@code entityName + "_by_" + name}
+ * @param unique true for a unique index
+ * @param fields the indexed components, in key order
+ * @param normalize how its {@code String} values are normalised
+ */
+public record IndexModel(
+    String name, String subspace, boolean unique, List<String> fields, Normalize normalize) {
+
+  /** Validates and copies the fields. */
+  public IndexModel {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(subspace, "subspace");
+    fields = List.copyOf(fields);
+    Objects.requireNonNull(normalize, "normalize");
+  }
+
+  /** The subspace of index {@code indexName} of entity {@code entityName}. */
+  public static String subspaceOf(String entityName, String indexName) {
+    return entityName + "_by_" + indexName;
+  }
+}

@@ -1,0 +1,151 @@
+package dev.tessera.processor;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static dev.tessera.processor.TesseraCompiler.compile;
+import static dev.tessera.processor.TesseraCompiler.generatedText;
+import static dev.tessera.processor.TesseraCompiler.source;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.google.testing.compile.Compilation;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Generated repositories compile without a single warning under {@code -Xlint:all -Werror}, for
+ * every supported type and every key and index shape.
+ */
+class GeneratedCodeCompilesTest {
+
+  /** Every stored type at once, nested in containers and records. */
+  static final JavaFileObject EVERYTHING =
+      source(
+          "com.acme.Everything",
+          "package com.acme;",
+          "",
+          "import dev.tessera.annotations.*;",
+          "import java.math.*;",
+          "import java.time.*;",
+          "import java.util.*;",
+          "",
+          "@Entity",
+          "public record Everything(",
+          "    @PrimaryKey UUID id,",
+          "    boolean flag, Boolean boxedFlag,",
+          "    byte b, Byte boxedB, short s, Short boxedS, int i, Integer boxedI,",
+          "    long l, Long boxedL, char c, Character boxedC,",
+          "    float f, Float boxedF, double d, Double boxedD,",
+          "    @Index(normalize = Normalize.CASE_AND_ACCENT_INSENSITIVE) String text,",
+          "    @UniqueIndex byte[] bytes,",
+          "    @Index Color color,",
+          "    @Index Instant instant, @Index LocalDate date, @Index LocalDateTime dateTime,",
+          "    LocalTime time, Duration duration,",
+          "    @Index BigInteger bigInteger, BigDecimal bigDecimal,",
+          "    Optional<String> maybeText, Optional<Address> maybeAddress,",
+          "    List<Integer> numbers, Set<Color> colors, Map<String, List<Instant>> history,",
+          "    List<List<Map<Long, Optional<String>>>> deep,",
+          "    Address address, List<Address> addresses) {",
+          "  public enum Color { RED, GREEN }",
+          "  public record Address(String street, int number, Optional<Geo> geo) {}",
+          "  public record Geo(double latitude, double longitude) {}",
+          "}");
+
+  @Test
+  void everySupportedTypeCompilesWithoutWarnings() {
+    Compilation compilation = compile(EVERYTHING);
+    assertThat(compilation).succeededWithoutWarnings();
+    String generated = generatedText(compilation, "com.acme.EverythingRepository");
+    assertThat(generated)
+        .contains("private static Object encodeEverythingAddress(Everything.Address value)")
+        .contains("private static Everything.Geo decodeEverythingGeo(Object part)")
+        .contains("public Optional<Everything> findByBytes(byte[] bytes)")
+        .contains("public List<Everything> findByInstant(Instant instant)");
+  }
+
+  @Test
+  void compositeKeyAndCompositeIndexesCompile() {
+    Compilation compilation =
+        compile(
+            source(
+                "com.acme.Booking",
+                "package com.acme;",
+                "",
+                "import dev.tessera.annotations.*;",
+                "",
+                "@Entity(name = \"bookings\")",
+                "@Index(fields = {\"room\", \"price\"})",
+                "@UniqueIndex(name = \"slot\", fields = {\"room\", \"day\"},",
+                "    normalize = Normalize.CASE_INSENSITIVE)",
+                "public record Booking(@PrimaryKey Key key, int room, Double price, String day) {",
+                "  public record Key(String hotel, long number) {}",
+                "}"));
+    assertThat(compilation).succeededWithoutWarnings();
+    String generated = generatedText(compilation, "com.acme.BookingRepository");
+    assertThat(generated)
+        .contains("extends EntityRepository<Booking, Booking.Key>")
+        .contains("public List<Booking> findByRoomAndPrice(int room, Double price)")
+        .contains("public long countByRoomAndPrice(int room, Double price)")
+        .contains("public Optional<Booking> findBySlot(int room, String day)")
+        .contains("public boolean existsBySlot(int room, String day)")
+        .contains("\"bookings_by_roomAndPrice\"")
+        .contains("\"bookings_by_slot\"")
+        .contains(
+            "return Tuple.of(FieldCodec.encodeString(id.hotel()),"
+                + " FieldCodec.encodeLong(id.number()));")
+        .contains(
+            "return new Booking.Key(FieldCodec.decodeString(parts.get(0)),"
+                + " FieldCodec.decodeLong(parts.get(1)));")
+        // Only the String field of the composite is normalised.
+        .contains("FieldCodec.encodeInt(room), FieldCodec.encodeString(TextNormalizer.normalize(day,");
+  }
+
+  @Test
+  void ulidKeyAndPrimitiveKeyCompile() {
+    Compilation compilation =
+        compile(
+            source(
+                "com.acme.Event",
+                "package com.acme;",
+                "",
+                "import dev.tessera.annotations.*;",
+                "",
+                "@Entity",
+                "public record Event(@PrimaryKey(generate = KeyGeneration.ULID) String id,",
+                "    String kind) {}"),
+            source(
+                "com.acme.Counter",
+                "package com.acme;",
+                "",
+                "import dev.tessera.annotations.*;",
+                "",
+                "@Entity",
+                "public record Counter(@PrimaryKey long id, @Index long value) {}"));
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(generatedText(compilation, "com.acme.EventRepository"))
+        .contains("return KeyGeneration.ULID;");
+    assertThat(generatedText(compilation, "com.acme.CounterRepository"))
+        .contains("extends EntityRepository<Counter, Long>")
+        .contains("public List<Counter> findByValue(long value)")
+        .doesNotContain("requireNonNull(value");
+  }
+
+  @Test
+  void staticNestedEntityGetsARepositoryInItsPackage() {
+    Compilation compilation =
+        compile(
+            source(
+                "com.acme.Shop",
+                "package com.acme;",
+                "",
+                "import dev.tessera.annotations.*;",
+                "",
+                "public final class Shop {",
+                "  @Entity public record Item(@PrimaryKey String sku, @Index Kind kind) {}",
+                "  public enum Kind { FOOD, TOOL }",
+                "}"));
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(generatedText(compilation, "com.acme.ItemRepository"))
+        .contains("public final class ItemRepository extends EntityRepository<Shop.Item, String>")
+        .contains("public static final String ENTITY_NAME = \"item\";")
+        .contains("public List<Shop.Item> findByKind(Shop.Kind kind)");
+  }
+}
