@@ -15,8 +15,8 @@ import org.openjdk.jmh.annotations.TearDown;
 @State(Scope.Benchmark)
 public class ReadStore extends StoreFixture {
   /** Which store, as {@code contender:durability}. */
-  @Param({"raw-lmdbjava:no-sync", "sqlite:no-sync", "h2:no-sync", "bdb-je:no-sync",
-      "objectbox:durable"})
+  @Param({"raw-lmdbjava:no-sync", "tessera:no-sync", "sqlite:no-sync", "h2:no-sync",
+      "bdb-je:no-sync", "objectbox:durable"})
   public String store;
 
   /** Records loaded before measuring. */

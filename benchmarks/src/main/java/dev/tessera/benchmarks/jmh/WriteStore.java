@@ -15,7 +15,8 @@ import org.openjdk.jmh.annotations.TearDown;
 @State(Scope.Benchmark)
 public class WriteStore extends StoreFixture {
   /** Which store, as {@code contender:durability}. */
-  @Param({"raw-lmdbjava:durable", "raw-lmdbjava:no-sync", "sqlite:durable", "sqlite:no-sync",
+  @Param({"raw-lmdbjava:durable", "raw-lmdbjava:no-sync", "tessera:durable", "tessera:no-sync",
+      "sqlite:durable", "sqlite:no-sync",
       "h2:no-sync", "bdb-je:durable", "bdb-je:no-sync", "objectbox:durable"})
   public String store;
 

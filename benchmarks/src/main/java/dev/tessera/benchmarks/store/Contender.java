@@ -17,6 +17,13 @@ public enum Contender {
       return RawLmdbUserStore.open(directory, durability, mapSize(records));
     }
   },
+  /** The repository Tessera generates for {@code User}, over {@code LmdbKvStore}. */
+  TESSERA("tessera", true, true) {
+    @Override
+    UserStore openSupported(Path directory, Durability durability, long records) {
+      return TesseraUserStore.open(directory, durability);
+    }
+  },
   /** SQLite, WAL journal, prepared statements. */
   SQLITE("sqlite", true, true) {
     @Override

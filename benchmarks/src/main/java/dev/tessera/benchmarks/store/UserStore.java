@@ -43,8 +43,17 @@ public interface UserStore extends AutoCloseable {
   /** All users with that favourite colour, in no particular order. */
   List<User> findByFavoriteColor(String colour);
 
-  /** All users with {@code lo <= age <= hi}, in no particular order. */
+  /**
+   * All users with {@code lo <= age <= hi}, in no particular order.
+   *
+   * @throws UnsupportedOperationException if {@link #supportsAgeRange()} is false
+   */
   List<User> findByAgeBetween(int lo, int hi);
+
+  /** False for a contender that cannot query a range yet (the benchmark leaves it out). */
+  default boolean supportsAgeRange() {
+    return true;
+  }
 
   /** Closes the store; its files stay. */
   @Override
