@@ -6,6 +6,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -40,7 +41,11 @@ import org.lmdbjava.Txn;
  */
 public final class RawLmdbUserStore implements UserStore {
   private static final String NAME = "raw-lmdbjava";
-  private static final long SCHEMA_ID = 1;
+  // The schema id Tessera's processor derives for User (FNV-1a of its schema descriptor), so that
+  // stored values are byte for byte the same.
+  private static final long SCHEMA_ID = 0xe53f3a2afc79154aL;
+  /** The name of the DBI holding records and indexes, as in Tessera's stores. */
+  public static final String DATA_DBI = "tessera.data";
   private static final int VERSIONSTAMP_BYTES = 10;
   private static final String RECORDS = "user";
   private static final String BY_EMAIL = "user_by_email";
@@ -77,8 +82,8 @@ public final class RawLmdbUserStore implements UserStore {
         .setMaxDbs(2)
         .setMaxReaders(256)
         .open(directory.toFile(), flags);
-    Dbi<DirectBuffer> data = env.openDbi("data", DbiFlags.MDB_CREATE);
-    Dbi<DirectBuffer> meta = env.openDbi("meta", DbiFlags.MDB_CREATE);
+    Dbi<DirectBuffer> data = env.openDbi(DATA_DBI, DbiFlags.MDB_CREATE);
+    Dbi<DirectBuffer> meta = env.openDbi("tessera.meta", DbiFlags.MDB_CREATE);
     return new RawLmdbUserStore(env, data, meta);
   }
 
@@ -307,8 +312,10 @@ public final class RawLmdbUserStore implements UserStore {
     return Tuple.unpack(bytes);
   }
 
+  // Tessera's CASE_INSENSITIVE normalisation: NFC, then case folding.
   private static String normalized(String email) {
-    return email.toLowerCase(Locale.ROOT);
+    return Normalizer.normalize(email, Normalizer.Form.NFC).toUpperCase(Locale.ROOT)
+        .toLowerCase(Locale.ROOT);
   }
 
   /** Off-heap buffers of one thread: LMDB needs keys and values at a native address. */
