@@ -46,6 +46,12 @@ final class H2Dialect implements SqlDialect {
   }
 
   @Override
+  public boolean singleWriter() {
+    // MVStore lets writers of different rows proceed concurrently.
+    return false;
+  }
+
+  @Override
   public boolean isUniqueViolation(SQLException e) {
     return "23505".equals(e.getSQLState());
   }

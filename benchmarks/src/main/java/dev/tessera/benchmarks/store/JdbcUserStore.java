@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * An embedded SQL database through JDBC with prepared statements: one auto-committed statement per
@@ -20,7 +21,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * email itself.
  *
  * <p>Thread-safe: each thread gets its own connection and statements (JDBC connections are not
- * shared between threads); the database serialises writers.
+ * shared between threads); writers of a single-writer database (SQLite) queue on a fair lock, the
+ * others are serialised by the database.
  */
 public final class JdbcUserStore implements UserStore {
   private static final String COLUMNS = "id, name, email, favorite_color, age";
@@ -28,6 +30,9 @@ public final class JdbcUserStore implements UserStore {
   private final SqlDialect dialect;
   private final String url;
   private final Durability durability;
+  // Fair queue for writers of a single-writer database; null when the database takes concurrent
+  // writers itself.
+  private final ReentrantLock writeLock;
   private final Set<Session> sessions = ConcurrentHashMap.newKeySet();
   private final ThreadLocal<Session> session = ThreadLocal.withInitial(this::newSession);
 
@@ -35,6 +40,7 @@ public final class JdbcUserStore implements UserStore {
     this.dialect = dialect;
     this.url = dialect.url(directory, durability);
     this.durability = durability;
+    this.writeLock = dialect.singleWriter() ? new ReentrantLock(true) : null;
     try (Connection connection = DriverManager.getConnection(url);
         Statement statement = connection.createStatement()) {
       for (String sql : dialect.sessionSettings(durability)) {
@@ -71,17 +77,33 @@ public final class JdbcUserStore implements UserStore {
   @Override
   public void insert(User user) {
     Session s = session.get();
+    lockWriter();
     try {
       bind(s.insert, user);
       s.insert.executeUpdate();
     } catch (SQLException e) {
       throw translate(e, user.id(), "insert");
+    } finally {
+      unlockWriter();
+    }
+  }
+
+  private void lockWriter() {
+    if (writeLock != null) {
+      writeLock.lock();
+    }
+  }
+
+  private void unlockWriter() {
+    if (writeLock != null) {
+      writeLock.unlock();
     }
   }
 
   @Override
   public void insertAll(List<User> users) {
     Session s = session.get();
+    lockWriter();
     try {
       s.connection.setAutoCommit(false);
       try {
@@ -100,12 +122,15 @@ public final class JdbcUserStore implements UserStore {
       }
     } catch (SQLException e) {
       throw translate(e, users.isEmpty() ? "-" : users.get(0).id(), "insert a batch");
+    } finally {
+      unlockWriter();
     }
   }
 
   @Override
   public boolean update(User user) {
     Session s = session.get();
+    lockWriter();
     try {
       s.update.setString(1, user.name());
       s.update.setString(2, user.email());
@@ -115,17 +140,22 @@ public final class JdbcUserStore implements UserStore {
       return s.update.executeUpdate() == 1;
     } catch (SQLException e) {
       throw translate(e, user.id(), "update");
+    } finally {
+      unlockWriter();
     }
   }
 
   @Override
   public boolean delete(String id) {
     Session s = session.get();
+    lockWriter();
     try {
       s.delete.setString(1, id);
       return s.delete.executeUpdate() == 1;
     } catch (SQLException e) {
       throw translate(e, id, "delete");
+    } finally {
+      unlockWriter();
     }
   }
 

@@ -23,6 +23,12 @@ interface SqlDialect {
   /** Statements creating the table and its indexes if absent. */
   List<String> schema();
 
+  /**
+   * True if the database admits one writer at a time and makes the others poll for its lock (SQLite):
+   * the store then queues its writers on a fair lock instead, as a well-written application does.
+   */
+  boolean singleWriter();
+
   /** True if {@code e} reports a violated unique constraint. */
   boolean isUniqueViolation(SQLException e);
 }

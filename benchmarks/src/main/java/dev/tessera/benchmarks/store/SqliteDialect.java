@@ -49,6 +49,12 @@ final class SqliteDialect implements SqlDialect {
   }
 
   @Override
+  public boolean singleWriter() {
+    // SQLite has one writer; waiting writers sleep and poll (busy_timeout), unfairly.
+    return true;
+  }
+
+  @Override
   public boolean isUniqueViolation(SQLException e) {
     return e.getErrorCode() == 19; // SQLITE_CONSTRAINT (primary key or unique)
   }
