@@ -1,10 +1,14 @@
 package dev.tessera.benchmarks.store;
 
+import static dev.tessera.benchmarks.store.RawTupleCodec.getLong;
+import static dev.tessera.benchmarks.store.RawTupleCodec.getString;
+import static dev.tessera.benchmarks.store.RawTupleCodec.putLong;
+import static dev.tessera.benchmarks.store.RawTupleCodec.putString;
+import static dev.tessera.benchmarks.store.RawTupleCodec.skip;
+
 import dev.tessera.benchmarks.model.User;
-import dev.tessera.tuple.Tuple;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.text.Normalizer;
 import java.util.ArrayList;
@@ -12,7 +16,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import org.agrona.DirectBuffer;
-import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.lmdbjava.Cursor;
 import org.lmdbjava.Dbi;
@@ -28,10 +31,12 @@ import org.lmdbjava.Txn;
  * floor of what any layer over LMDB can cost.
  *
  * <p>Same key space as Tessera (FoundationDB tuple keys in one data DBI, a commit counter in a
- * second DBI, the entity's record count updated by inserts and deletes), same values (10-byte versionstamp, then the packed record or pointer), same checks
- * (id and lower-cased email absent on insert; old index entries removed on update and delete), one
- * LMDB write transaction per call. Unlike Tessera it reads inside the write transaction instead of
- * reading first and checking versionstamps at commit: the cheapest correct way LMDB allows.
+ * second DBI, the entity's record count updated by inserts and deletes), same values (10-byte
+ * versionstamp, then the packed record or pointer), same checks (id and normalised email absent on
+ * insert; old index entries removed on update and delete), one LMDB write transaction per call.
+ * Unlike Tessera it reads inside the write transaction instead of reading first and checking
+ * versionstamps at commit, and it encodes and decodes the tuples by hand ({@link RawTupleCodec})
+ * straight in off-heap memory: the cheapest correct way LMDB allows.
  *
  * <p>Durability: {@link Durability#DURABLE} is LMDB's default (fsync per commit);
  * {@link Durability#NO_SYNC} adds {@code MDB_NOSYNC}, as Tessera's {@code NO_SYNC} does.
@@ -40,20 +45,19 @@ import org.lmdbjava.Txn;
  * transactions; each thread has its own off-heap scratch buffers.
  */
 public final class RawLmdbUserStore implements UserStore {
+  /** The name of the DBI holding records and indexes, as in Tessera's stores. */
+  public static final String DATA_DBI = "tessera.data";
+
   private static final String NAME = "raw-lmdbjava";
   // The schema id Tessera's processor derives for User (FNV-1a of its schema descriptor), so that
   // stored values are byte for byte the same.
   private static final long SCHEMA_ID = 0xe53f3a2afc79154aL;
-  /** The name of the DBI holding records and indexes, as in Tessera's stores. */
-  public static final String DATA_DBI = "tessera.data";
-  private static final int VERSIONSTAMP_BYTES = 10;
+  private static final int STAMP = 10;
   private static final String RECORDS = "user";
   private static final String BY_EMAIL = "user_by_email";
   private static final String BY_COLOUR = "user_by_favoriteColor";
   private static final String BY_AGE = "user_by_age";
-  // Tessera's per-entity record count, kept in the data DBI: versionstamp + 8-byte big-endian sum.
-  private static final byte[] COUNT_KEY = Tuple.of("\u0000tessera", "count", RECORDS).pack();
-  private static final byte[] COUNTER_KEY = "commit-counter".getBytes(StandardCharsets.US_ASCII);
+  private static final String COUNTER = "commit-counter";
 
   private final Env<DirectBuffer> env;
   private final Dbi<DirectBuffer> data;
@@ -113,24 +117,22 @@ public final class RawLmdbUserStore implements UserStore {
   }
 
   private void insertIn(Txn<DirectBuffer> txn, Scratch s, User user, long version, int order) {
-    DirectBuffer recordKey = s.key(0, Tuple.of(RECORDS, user.id()));
-    DirectBuffer emailKey = s.key(1, Tuple.of(BY_EMAIL, normalized(user.email())));
+    DirectBuffer recordKey = s.recordKey(0, user.id());
+    DirectBuffer emailKey = s.key(1, BY_EMAIL, normalized(user.email()));
     if (data.get(txn, recordKey) != null || data.get(txn, emailKey) != null) {
       throw new DuplicateUserException(NAME, user.id(), null);
     }
-    putStamped(txn, s, recordKey, version, order, record(user));
-    putStamped(txn, s, emailKey, version, order, Tuple.of(user.id()).pack());
-    putStamped(txn, s, s.key(2, Tuple.of(BY_COLOUR, user.favoriteColor(), user.id())),
-        version, order, null);
-    putStamped(txn, s, s.key(3, Tuple.of(BY_AGE, user.age(), user.id())), version, order, null);
+    data.put(txn, recordKey, s.record(version, order, user));
+    data.put(txn, emailKey, s.pointer(version, order, user.id()));
+    data.put(txn, s.key(2, BY_COLOUR, user.favoriteColor(), user.id()), s.stamp(version, order));
+    data.put(txn, s.key(3, BY_AGE, user.age(), user.id()), s.stamp(version, order));
   }
 
   @Override
   public boolean update(User user) {
     Scratch s = scratch.get();
     try (Txn<DirectBuffer> txn = env.txnWrite()) {
-      DirectBuffer recordKey = s.key(0, Tuple.of(RECORDS, user.id()));
-      DirectBuffer current = data.get(txn, recordKey);
+      DirectBuffer current = data.get(txn, s.recordKey(0, user.id()));
       if (current == null) {
         return false;
       }
@@ -139,23 +141,22 @@ public final class RawLmdbUserStore implements UserStore {
       String oldEmail = normalized(old.email());
       String newEmail = normalized(user.email());
       if (!oldEmail.equals(newEmail)) {
-        DirectBuffer newEmailKey = s.key(1, Tuple.of(BY_EMAIL, newEmail));
+        DirectBuffer newEmailKey = s.key(1, BY_EMAIL, newEmail);
         if (data.get(txn, newEmailKey) != null) {
           throw new DuplicateUserException(NAME, user.id(), null);
         }
-        putStamped(txn, s, newEmailKey, version, 0, Tuple.of(user.id()).pack());
-        data.delete(txn, s.key(1, Tuple.of(BY_EMAIL, oldEmail)));
+        data.put(txn, newEmailKey, s.pointer(version, 0, user.id()));
+        data.delete(txn, s.key(1, BY_EMAIL, oldEmail));
       }
       if (!old.favoriteColor().equals(user.favoriteColor())) {
-        data.delete(txn, s.key(2, Tuple.of(BY_COLOUR, old.favoriteColor(), user.id())));
-        putStamped(txn, s, s.key(2, Tuple.of(BY_COLOUR, user.favoriteColor(), user.id())),
-            version, 0, null);
+        data.delete(txn, s.key(2, BY_COLOUR, old.favoriteColor(), user.id()));
+        data.put(txn, s.key(2, BY_COLOUR, user.favoriteColor(), user.id()), s.stamp(version, 0));
       }
       if (old.age() != user.age()) {
-        data.delete(txn, s.key(3, Tuple.of(BY_AGE, old.age(), user.id())));
-        putStamped(txn, s, s.key(3, Tuple.of(BY_AGE, user.age(), user.id())), version, 0, null);
+        data.delete(txn, s.key(3, BY_AGE, old.age(), user.id()));
+        data.put(txn, s.key(3, BY_AGE, user.age(), user.id()), s.stamp(version, 0));
       }
-      putStamped(txn, s, s.key(0, Tuple.of(RECORDS, user.id())), version, 0, record(user));
+      data.put(txn, s.recordKey(0, user.id()), s.record(version, 0, user));
       txn.commit();
       return true;
     }
@@ -165,7 +166,7 @@ public final class RawLmdbUserStore implements UserStore {
   public boolean delete(String id) {
     Scratch s = scratch.get();
     try (Txn<DirectBuffer> txn = env.txnWrite()) {
-      DirectBuffer recordKey = s.key(0, Tuple.of(RECORDS, id));
+      DirectBuffer recordKey = s.recordKey(0, id);
       DirectBuffer current = data.get(txn, recordKey);
       if (current == null) {
         return false;
@@ -173,9 +174,9 @@ public final class RawLmdbUserStore implements UserStore {
       User old = decode(current);
       long version = nextVersion(txn, s);
       data.delete(txn, recordKey);
-      data.delete(txn, s.key(1, Tuple.of(BY_EMAIL, normalized(old.email()))));
-      data.delete(txn, s.key(2, Tuple.of(BY_COLOUR, old.favoriteColor(), id)));
-      data.delete(txn, s.key(3, Tuple.of(BY_AGE, old.age(), id)));
+      data.delete(txn, s.key(1, BY_EMAIL, normalized(old.email())));
+      data.delete(txn, s.key(2, BY_COLOUR, old.favoriteColor(), id));
+      data.delete(txn, s.key(3, BY_AGE, old.age(), id));
       addToCount(txn, s, version, -1);
       txn.commit();
       return true;
@@ -186,7 +187,7 @@ public final class RawLmdbUserStore implements UserStore {
   public Optional<User> findById(String id) {
     Scratch s = scratch.get();
     try (Txn<DirectBuffer> txn = env.txnRead()) {
-      DirectBuffer value = data.get(txn, s.key(0, Tuple.of(RECORDS, id)));
+      DirectBuffer value = data.get(txn, s.recordKey(0, id));
       return value == null ? Optional.empty() : Optional.of(decode(value));
     }
   }
@@ -195,47 +196,46 @@ public final class RawLmdbUserStore implements UserStore {
   public Optional<User> findByEmail(String email) {
     Scratch s = scratch.get();
     try (Txn<DirectBuffer> txn = env.txnRead()) {
-      DirectBuffer pointer = data.get(txn, s.key(1, Tuple.of(BY_EMAIL, normalized(email))));
+      DirectBuffer pointer = data.get(txn, s.key(1, BY_EMAIL, normalized(email)));
       if (pointer == null) {
         return Optional.empty();
       }
-      String id = unpackAfterStamp(pointer).getString(0);
-      DirectBuffer value = data.get(txn, s.key(0, Tuple.of(RECORDS, id)));
+      DirectBuffer value = data.get(txn, s.recordKey(0, getString(pointer, STAMP)));
       return value == null ? Optional.empty() : Optional.of(decode(value));
     }
   }
 
   @Override
   public List<User> findByFavoriteColor(String colour) {
-    byte[] start = Tuple.of(BY_COLOUR, colour).pack();
-    // The packed string ends with its 0x00 terminator; every (colour, id) key sorts below 0x01.
-    byte[] end = start.clone();
-    end[end.length - 1] = 0x01;
-    return findByIndexRange(start, end);
+    Scratch s = scratch.get();
+    DirectBuffer start = s.key(2, BY_COLOUR, colour);
+    // The packed colour ends with its 0x00 terminator; every (colour, id) key sorts below 0x01.
+    DirectBuffer end = s.key(3, BY_COLOUR, colour);
+    s.keys[3].putByte(end.capacity() - 1, (byte) 0x01);
+    return findByIndexRange(s, start, end);
   }
 
   @Override
   public List<User> findByAgeBetween(int lo, int hi) {
-    return findByIndexRange(
-        Tuple.of(BY_AGE, lo).pack(), Tuple.of(BY_AGE, (long) hi + 1).pack());
+    Scratch s = scratch.get();
+    return findByIndexRange(s, s.key(2, BY_AGE, lo), s.key(3, BY_AGE, (long) hi + 1));
   }
 
   // Scans the index keys in [start, end) (unsigned byte order, as LMDB sorts them), collects the
   // ids at their ends, then reads the records, all in one read transaction.
-  private List<User> findByIndexRange(byte[] start, byte[] end) {
-    Scratch s = scratch.get();
+  private List<User> findByIndexRange(Scratch s, DirectBuffer start, DirectBuffer end) {
     List<String> ids = new ArrayList<>();
     List<User> users = new ArrayList<>();
     try (Txn<DirectBuffer> txn = env.txnRead();
         Cursor<DirectBuffer> cursor = data.openCursor(txn)) {
-      boolean found = cursor.get(s.key(2, start), GetOp.MDB_SET_RANGE);
+      boolean found = cursor.get(start, GetOp.MDB_SET_RANGE);
       while (found && compareUnsigned(cursor.key(), end) < 0) {
-        Tuple key = unpack(cursor.key(), 0);
-        ids.add(key.getString(key.size() - 1));
+        DirectBuffer key = cursor.key();
+        ids.add(getString(key, skip(key, skip(key, 0))));
         found = cursor.next();
       }
       for (String id : ids) {
-        DirectBuffer value = data.get(txn, s.key(0, Tuple.of(RECORDS, id)));
+        DirectBuffer value = data.get(txn, s.recordKey(0, id));
         if (value != null) {
           users.add(decode(value));
         }
@@ -244,15 +244,16 @@ public final class RawLmdbUserStore implements UserStore {
     return users;
   }
 
-  private static int compareUnsigned(DirectBuffer key, byte[] bound) {
-    int length = Math.min(key.capacity(), bound.length);
+  // Agrona's compareTo compares signed bytes; LMDB sorts unsigned.
+  private static int compareUnsigned(DirectBuffer a, DirectBuffer b) {
+    int length = Math.min(a.capacity(), b.capacity());
     for (int i = 0; i < length; i++) {
-      int c = Integer.compare(key.getByte(i) & 0xFF, bound[i] & 0xFF);
+      int c = Integer.compare(a.getByte(i) & 0xFF, b.getByte(i) & 0xFF);
       if (c != 0) {
         return c;
       }
     }
-    return Integer.compare(key.capacity(), bound.length);
+    return Integer.compare(a.capacity(), b.capacity());
   }
 
   @Override
@@ -261,7 +262,7 @@ public final class RawLmdbUserStore implements UserStore {
   }
 
   private long nextVersion(Txn<DirectBuffer> txn, Scratch s) {
-    DirectBuffer counterKey = s.bytes(4, COUNTER_KEY);
+    DirectBuffer counterKey = s.key(4, COUNTER);
     DirectBuffer current = meta.get(txn, counterKey);
     long next = (current == null ? 0 : current.getLong(0, ByteOrder.BIG_ENDIAN)) + 1;
     s.counter.putLong(0, next, ByteOrder.BIG_ENDIAN);
@@ -270,46 +271,26 @@ public final class RawLmdbUserStore implements UserStore {
   }
 
   private void addToCount(Txn<DirectBuffer> txn, Scratch s, long version, long delta) {
-    DirectBuffer countKey = s.bytes(4, COUNT_KEY);
+    DirectBuffer countKey = s.key(4, "\u0000tessera", "count", RECORDS);
     DirectBuffer current = data.get(txn, countKey);
-    long count = current == null ? 0 : current.getLong(VERSIONSTAMP_BYTES, ByteOrder.BIG_ENDIAN);
-    byte[] sum = new byte[Long.BYTES];
-    ByteBuffer.wrap(sum).putLong(count + delta);
-    putStamped(txn, s, countKey, version, 0, sum);
-  }
-
-  private void putStamped(Txn<DirectBuffer> txn, Scratch s, DirectBuffer key, long version,
-      int order, byte[] payload) {
-    int length = VERSIONSTAMP_BYTES + (payload == null ? 0 : payload.length);
-    MutableDirectBuffer value = s.value;
-    value.putLong(0, version, ByteOrder.BIG_ENDIAN);
-    value.putShort(8, (short) order, ByteOrder.BIG_ENDIAN);
-    if (payload != null) {
-      value.putBytes(VERSIONSTAMP_BYTES, payload);
-    }
-    s.valueView.wrap(value, 0, length);
-    data.put(txn, key, s.valueView);
-  }
-
-  private static byte[] record(User user) {
-    return Tuple.of(SCHEMA_ID, user.id(), user.name(), user.email(), user.favoriteColor(),
-        user.age()).pack();
+    long count = current == null ? 0 : current.getLong(STAMP, ByteOrder.BIG_ENDIAN);
+    data.put(txn, countKey, s.sum(version, count + delta));
   }
 
   private static User decode(DirectBuffer value) {
-    Tuple t = unpackAfterStamp(value);
-    return new User(t.getString(1), t.getString(2), t.getString(3), t.getString(4),
-        (int) t.getLong(5));
-  }
-
-  private static Tuple unpackAfterStamp(DirectBuffer value) {
-    return unpack(value, VERSIONSTAMP_BYTES);
-  }
-
-  private static Tuple unpack(DirectBuffer buffer, int offset) {
-    byte[] bytes = new byte[buffer.capacity() - offset];
-    buffer.getBytes(offset, bytes);
-    return Tuple.unpack(bytes);
+    if (getLong(value, STAMP) != SCHEMA_ID) {
+      throw new IllegalStateException(NAME + ": stored user has another schema");
+    }
+    int pos = skip(value, STAMP);
+    String id = getString(value, pos);
+    pos = skip(value, pos);
+    String name = getString(value, pos);
+    pos = skip(value, pos);
+    String email = getString(value, pos);
+    pos = skip(value, pos);
+    String colour = getString(value, pos);
+    pos = skip(value, pos);
+    return new User(id, name, email, colour, (int) getLong(value, pos));
   }
 
   // Tessera's CASE_INSENSITIVE normalisation: NFC, then case folding.
@@ -334,18 +315,67 @@ public final class RawLmdbUserStore implements UserStore {
       }
     }
 
-    DirectBuffer key(int slot, Tuple tuple) {
-      return bytes(slot, tuple.pack());
+    DirectBuffer recordKey(int slot, String id) {
+      return key(slot, RECORDS, id);
     }
 
-    DirectBuffer key(int slot, byte[] packed) {
-      return bytes(slot, packed);
+    DirectBuffer key(int slot, String a) {
+      return view(slot, putString(keys[slot], 0, a));
     }
 
-    DirectBuffer bytes(int slot, byte[] bytes) {
-      keys[slot].putBytes(0, bytes);
-      keyViews[slot].wrap(keys[slot], 0, bytes.length);
+    DirectBuffer key(int slot, String a, String b) {
+      return view(slot, putString(keys[slot], putString(keys[slot], 0, a), b));
+    }
+
+    DirectBuffer key(int slot, String a, long b) {
+      return view(slot, putLong(keys[slot], putString(keys[slot], 0, a), b));
+    }
+
+    DirectBuffer key(int slot, String a, String b, String c) {
+      UnsafeBuffer k = keys[slot];
+      return view(slot, putString(k, putString(k, putString(k, 0, a), b), c));
+    }
+
+    DirectBuffer key(int slot, String a, long b, String c) {
+      UnsafeBuffer k = keys[slot];
+      return view(slot, putString(k, putLong(k, putString(k, 0, a), b), c));
+    }
+
+    private DirectBuffer view(int slot, int length) {
+      keyViews[slot].wrap(keys[slot], 0, length);
       return keyViews[slot];
+    }
+
+    DirectBuffer stamp(long version, int order) {
+      value.putLong(0, version, ByteOrder.BIG_ENDIAN);
+      value.putShort(8, (short) order, ByteOrder.BIG_ENDIAN);
+      return value(STAMP);
+    }
+
+    DirectBuffer record(long version, int order, User user) {
+      stamp(version, order);
+      int pos = putLong(value, STAMP, SCHEMA_ID);
+      pos = putString(value, pos, user.id());
+      pos = putString(value, pos, user.name());
+      pos = putString(value, pos, user.email());
+      pos = putString(value, pos, user.favoriteColor());
+      return value(putLong(value, pos, user.age()));
+    }
+
+    DirectBuffer pointer(long version, int order, String id) {
+      stamp(version, order);
+      return value(putString(value, STAMP, id));
+    }
+
+    DirectBuffer sum(long version, long total) {
+      stamp(version, 0);
+      value.putLong(STAMP, total, ByteOrder.BIG_ENDIAN);
+      return value(STAMP + Long.BYTES);
+    }
+
+    private DirectBuffer value(int length) {
+      valueView.wrap(value, 0, length);
+      return valueView;
     }
   }
 }
