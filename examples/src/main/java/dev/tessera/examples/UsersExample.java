@@ -1,11 +1,105 @@
 package dev.tessera.examples;
 
-/** Placeholder: the seed 000/001 walk-through lands with the repository issue. */
+import dev.tessera.kv.KvEntry;
+import dev.tessera.kv.KvIterator;
+import dev.tessera.kv.KvStore;
+import dev.tessera.kv.ListSelector;
+import dev.tessera.kv.lmdb.LmdbKvStore;
+import dev.tessera.repository.UniqueConstraintViolationException;
+import dev.tessera.tuple.Tuple;
+import dev.tessera.tuple.TupleRange;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+/**
+ * Walks through the scenario of seeds 000 and 001 on an embedded LMDB store: unique and non-unique
+ * pointer indexes kept consistent by atomic commits.
+ *
+ * <p>Run it with {@code mvn -q -DskipTests -Pexample verify}; pass a directory to keep the store.
+ */
 public final class UsersExample {
   private UsersExample() {}
 
-  /** Runs the example. */
-  public static void main(String[] args) {
-    System.out.println("Tessera example: coming with the repository issue.");
+  /**
+   * Runs the walk-through.
+   *
+   * @param args optional: the store directory (default: a temporary directory, removed at the end)
+   */
+  public static void main(String[] args) throws IOException {
+    boolean temporary = args.length == 0;
+    Path directory = temporary ? Files.createTempDirectory("tessera-example") : Path.of(args[0]);
+    try (KvStore store = LmdbKvStore.open(directory)) {
+      run(new UserRepository(store), store, System.out);
+    } finally {
+      if (temporary) {
+        deleteRecursively(directory);
+      }
+    }
+  }
+
+  static void run(UserRepository users, KvStore store, PrintStream out) {
+    out.println("== Insert two users (seed 000: check id and email absent, then set both atomically)");
+    users.insert(new User("u1", "Alice", "Alice@Example.com", "blue"));
+    users.insert(new User("u2", "Bob", "bob@example.com", "blue"));
+    out.println("count() = " + users.count());
+
+    out.println();
+    out.println("== A third user takes Alice's e-mail in other letter case (seed 001: emails lower-cased)");
+    try {
+      users.insert(new User("u3", "Carol", "ALICE@example.COM", "green"));
+    } catch (UniqueConstraintViolationException e) {
+      out.println("rejected: " + e.getMessage());
+      out.println("u3 stored? " + users.existsById("u3"));
+    }
+
+    out.println();
+    out.println("== Reads through the indexes");
+    out.println("findByEmail(\"alice@EXAMPLE.com\") = " + users.findByEmail("alice@EXAMPLE.com").orElseThrow());
+    out.println("findByFavoriteColor(\"blue\") = " + users.findByFavoriteColor("blue"));
+    out.println("countByFavoriteColor(\"blue\") = " + users.countByFavoriteColor("blue"));
+
+    out.println();
+    out.println("== Alice moves to a new address; the old one is free again");
+    users.update(new User("u1", "Alice", "alice@new.example", "blue"));
+    users.insert(new User("u3", "Carol", "ALICE@example.COM", "green"));
+    out.println("findByEmail(\"alice@example.com\") = " + users.findByEmail("alice@example.com").orElseThrow());
+
+    out.println();
+    out.println("== Bob is deleted: his record and both of his index entries go in one commit");
+    out.println("delete(\"u2\") = " + users.delete("u2"));
+    out.println("count() = " + users.count());
+
+    out.println();
+    out.println("== The whole key space: records, then pointer index entries (primary keys, never copies)");
+    try (KvIterator entries = store.list(ListSelector.of(TupleRange.ofPacked(new byte[] {0x00}, new byte[] {(byte) 0xFF})))) {
+      while (entries.hasNext()) {
+        KvEntry entry = entries.next();
+        out.println(entry.key() + " @" + entry.versionstamp() + " -> " + describeValue(entry));
+      }
+    }
+  }
+
+  private static String describeValue(KvEntry entry) {
+    byte[] value = entry.value();
+    if (value.length == 0) {
+      return "(empty: the primary key is the last part of the key)";
+    }
+    try {
+      return Tuple.unpack(value).toString();
+    } catch (RuntimeException notATuple) {
+      return value.length + " bytes";
+    }
+  }
+
+  private static void deleteRecursively(Path directory) throws IOException {
+    try (Stream<Path> paths = Files.walk(directory)) {
+      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(path);
+      }
+    }
   }
 }
