@@ -30,6 +30,6 @@ class UsersExampleTest {
         .contains("countByFavoriteColor(\"blue\") = 2")
         .contains("delete(\"u2\") = true")
         .contains("(\"user_by_email\", \"alice@example.com\")")
-        .doesNotContain("\"u2\")");
+        .doesNotContain("(\"user\", \"u2\")");
   }
 }
