@@ -39,6 +39,8 @@ final class LmdbEnvironment {
   private final DataTable data;
   private final StoreMetadata metadata;
   private final TransactionGate gate;
+  private final ReadTransactionPool readers;
+  private final Runnable leaveBrief;
   private final Set<ReadSession> sessions = ConcurrentHashMap.newKeySet();
   private final AtomicBoolean closed = new AtomicBoolean();
   private volatile long mapSize;
@@ -56,6 +58,8 @@ final class LmdbEnvironment {
     this.data = new DataTable(data);
     this.metadata = new StoreMetadata(meta);
     this.gate = new TransactionGate(name);
+    this.readers = new ReadTransactionPool(env);
+    this.leaveBrief = gate::leaveBrief;
     this.mapSize = env.info().mapSize;
     // Only a durable commit pays a sync worth sharing; without one, batching only adds hand-offs.
     this.groupCommit =
@@ -239,19 +243,9 @@ final class LmdbEnvironment {
   ReadSession beginRead(String operation) {
     while (true) {
       TransactionGate.Permit permit = gate.enter(operation);
-      Txn<DirectBuffer> txn;
-      try {
-        txn = env.txnRead();
-      } catch (Dbi.MapResizedException e) {
-        permit.release();
-        adoptGrowthByAnotherProcess();
+      Txn<DirectBuffer> txn = takeReader(permit::release);
+      if (txn == null) {
         continue;
-      } catch (Env.ReadersFullException e) {
-        permit.release();
-        throw new TooManyReadersException(options.maxReaders(), e);
-      } catch (RuntimeException e) {
-        permit.release();
-        throw e;
       }
       ReadSession session = new ReadSession(this, permit, txn);
       sessions.add(session);
@@ -262,6 +256,63 @@ final class LmdbEnvironment {
       }
       return session;
     }
+  }
+
+  /**
+   * Runs {@code body} in a read transaction held only for the call: the cheap path of {@code get}
+   * and {@code getMany}, with a pooled transaction and no session. {@code body} must not keep
+   * anything that points into LMDB's memory, nor start other transactions.
+   */
+  <R> R read(String operation, Function<Txn<DirectBuffer>, R> body) {
+    while (true) {
+      gate.enterBrief(operation);
+      Txn<DirectBuffer> txn = takeReader(leaveBrief);
+      if (txn == null) {
+        continue;
+      }
+      try {
+        return body.apply(txn);
+      } finally {
+        readers.give(txn);
+        gate.leaveBrief();
+      }
+    }
+  }
+
+  /**
+   * A read transaction for a caller admitted by the gate, or {@code null} after adopting a map
+   * grown by another process (the caller tries again). On null or failure, {@code leave} has run.
+   */
+  private Txn<DirectBuffer> takeReader(Runnable leave) {
+    try {
+      return takeReaderOrFreeSlots();
+    } catch (Dbi.MapResizedException e) {
+      leave.run();
+      adoptGrowthByAnotherProcess();
+      return null;
+    } catch (RuntimeException e) {
+      leave.run();
+      throw e;
+    }
+  }
+
+  // Idle pooled transactions hold reader slots: when slots run out, free them and try once more.
+  private Txn<DirectBuffer> takeReaderOrFreeSlots() {
+    try {
+      return readers.take();
+    } catch (Env.ReadersFullException e) {
+      readers.drain();
+      try {
+        return readers.take();
+      } catch (Env.ReadersFullException again) {
+        throw new TooManyReadersException(options.maxReaders(), again);
+      }
+    }
+  }
+
+  /** Takes back the transaction of an ended session (its cursors closed). */
+  void recycle(Txn<DirectBuffer> txn) {
+    readers.give(txn);
   }
 
   /**
@@ -341,6 +392,7 @@ final class LmdbEnvironment {
         session.closeByStore();
       }
       gate.awaitIdle();
+      readers.drain();
       if (options.durability() == Durability.NO_SYNC) {
         env.sync(true);
       }

@@ -99,16 +99,15 @@ public final class LmdbKvStore implements KvStore {
   @Override
   public KvEntry get(Tuple key) {
     byte[] packed = StoredEntry.packKey(key);
-    try (ReadSession session = environment.beginRead("get")) {
-      return session.read("get", txn -> environment.data().get(txn, key, packed));
-    }
+    DataTable data = environment.data();
+    return environment.read("get", txn -> data.get(txn, key, packed));
   }
 
   @Override
   public List<KvEntry> getMany(List<Tuple> keys) {
-    try (ReadSession session = environment.beginRead("getMany")) {
-      return LmdbSnapshot.readMany(session, environment.data(), keys);
-    }
+    List<byte[]> packed = LmdbSnapshot.packAll(keys);
+    DataTable data = environment.data();
+    return environment.read("getMany", txn -> LmdbSnapshot.readAll(txn, data, keys, packed));
   }
 
   /**

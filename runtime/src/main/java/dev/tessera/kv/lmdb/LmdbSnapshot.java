@@ -7,6 +7,8 @@ import dev.tessera.kv.ListSelector;
 import dev.tessera.tuple.Tuple;
 import java.util.ArrayList;
 import java.util.List;
+import org.agrona.DirectBuffer;
+import org.lmdbjava.Txn;
 
 /**
  * A {@link KvSnapshot} over one LMDB read transaction. Not thread-safe as a contract (as {@link
@@ -30,7 +32,8 @@ final class LmdbSnapshot implements KvSnapshot {
 
   @Override
   public List<KvEntry> getMany(List<Tuple> keys) {
-    return readMany(session, data, keys);
+    List<byte[]> packed = packAll(keys);
+    return session.read("getMany", txn -> readAll(txn, data, keys, packed));
   }
 
   @Override
@@ -44,18 +47,22 @@ final class LmdbSnapshot implements KvSnapshot {
     session.close();
   }
 
-  /** Reads {@code keys} in {@code session}'s one transaction, in order. */
-  static List<KvEntry> readMany(ReadSession session, DataTable data, List<Tuple> keys) {
+  /** Packs {@code keys} (validating each) before a transaction begins. */
+  static List<byte[]> packAll(List<Tuple> keys) {
     List<byte[]> packed = new ArrayList<>(keys.size());
     for (Tuple key : keys) {
       packed.add(StoredEntry.packKey(key));
     }
-    return session.read("getMany", txn -> {
-      List<KvEntry> entries = new ArrayList<>(keys.size());
-      for (int i = 0; i < keys.size(); i++) {
-        entries.add(data.get(txn, keys.get(i), packed.get(i)));
-      }
-      return entries;
-    });
+    return packed;
+  }
+
+  /** Reads {@code keys} (packed as {@code packed}) in {@code txn}, in order. */
+  static List<KvEntry> readAll(
+      Txn<DirectBuffer> txn, DataTable data, List<Tuple> keys, List<byte[]> packed) {
+    List<KvEntry> entries = new ArrayList<>(keys.size());
+    for (int i = 0; i < keys.size(); i++) {
+      entries.add(data.get(txn, keys.get(i), packed.get(i)));
+    }
+    return entries;
   }
 }

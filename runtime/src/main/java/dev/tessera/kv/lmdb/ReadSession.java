@@ -101,7 +101,7 @@ final class ReadSession implements AutoCloseable {
       // LMDB wants a read-only transaction's cursors closed before the transaction.
       cursors.forEach(Cursor::close);
       cursors.clear();
-      txn.close();
+      environment.recycle(txn);
     } finally {
       lock.unlock();
       permit.release();

@@ -5,6 +5,7 @@ import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.ValueTooLargeException;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.Versionstamp;
+import java.nio.ByteOrder;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 
@@ -43,9 +44,8 @@ final class StoredEntry {
 
   /** The versionstamp at the front of a stored value. */
   static Versionstamp stampOf(DirectBuffer stored) {
-    byte[] stamp = new byte[STAMP_SIZE];
-    stored.getBytes(0, stamp);
-    return Versionstamp.fromBytes(stamp);
+    return Versionstamp.of(stored.getLong(0, ByteOrder.BIG_ENDIAN),
+        stored.getShort(Long.BYTES, ByteOrder.BIG_ENDIAN) & 0xFFFF);
   }
 
   /** The user's bytes of a stored value (a copy: LMDB's memory is only valid in the txn). */

@@ -17,6 +17,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * another thread). A resize that waits longer than its budget, or is asked for by a thread holding
  * permits, fails with {@link MapGrowthBlockedException} instead of deadlocking.
  *
+ * <p>Every read and commit passes here, so admission is lock-free while no resize or close is
+ * pending: a thread counts itself in, then re-checks the {@code barrier} flag (both are volatile,
+ * so a resize that raises the barrier and then sees no transaction is sure none slipped in); only
+ * when the barrier is up does it take the monitor. A short read ({@link #enterBrief}) does not even
+ * allocate a permit: it cannot hold anything while it is in.
+ *
  * <p>Thread-safe.
  */
 final class TransactionGate {
@@ -26,7 +32,10 @@ final class TransactionGate {
   private final ThreadLocal<Boolean> interruptedWhileWaiting =
       ThreadLocal.withInitial(() -> Boolean.FALSE);
   private final String storeName;
-  private int active;
+  /** Transactions in; changed without the monitor, read by resizes under it. */
+  private final AtomicInteger active = new AtomicInteger();
+  /** True while a resize waits or runs, or once closed: admission takes the slow path. */
+  private volatile boolean barrier;
   private int exclusiveWaiters;
   private boolean exclusiveHeld;
   private boolean closed;
@@ -45,21 +54,59 @@ final class TransactionGate {
     }
 
     void release() {
-      synchronized (monitor) {
+      synchronized (this) {
         if (released) {
           return;
         }
         released = true;
-        active--;
-        owner.decrementAndGet();
-        monitor.notifyAll();
       }
+      owner.decrementAndGet();
+      leave();
     }
   }
 
   /** Takes a shared permit, waiting while a resize runs; fails once the gate is closed. */
   Permit enter(String operation) {
     AtomicInteger mine = heldByThread.get();
+    admit(operation, mine);
+    mine.incrementAndGet();
+    return new Permit(mine);
+  }
+
+  /**
+   * Admits a read that begins and ends within one call on this thread, holding nothing in between
+   * (no snapshot, no iterator, no commit): end it with {@link #leaveBrief()}. Waits while a resize
+   * runs; fails once the gate is closed.
+   */
+  void enterBrief(String operation) {
+    if (!barrier) {
+      active.incrementAndGet();
+      if (!barrier) {
+        return;
+      }
+      leave();
+    }
+    admitSlowly(operation, heldByThread.get());
+  }
+
+  /** Ends a read admitted by {@link #enterBrief}. */
+  void leaveBrief() {
+    leave();
+  }
+
+  private void admit(String operation, AtomicInteger mine) {
+    if (!barrier) {
+      active.incrementAndGet();
+      if (!barrier) {
+        return;
+      }
+      leave();
+    }
+    admitSlowly(operation, mine);
+  }
+
+  // A resize is pending or running, or the gate closed: wait under the monitor as it requires.
+  private void admitSlowly(String operation, AtomicInteger mine) {
     synchronized (monitor) {
       while (!closed && (exclusiveHeld || (exclusiveWaiters > 0 && mine.get() == 0))) {
         waitUninterruptibly(0);
@@ -68,9 +115,15 @@ final class TransactionGate {
       if (closed) {
         throw new StoreClosedException(storeName, operation);
       }
-      active++;
-      mine.incrementAndGet();
-      return new Permit(mine);
+      active.incrementAndGet();
+    }
+  }
+
+  private void leave() {
+    if (active.decrementAndGet() == 0 && barrier) {
+      synchronized (monitor) {
+        monitor.notifyAll();
+      }
     }
   }
 
@@ -87,17 +140,18 @@ final class TransactionGate {
     synchronized (monitor) {
       if (mine.get() > 0) {
         throw new MapGrowthBlockedException(purpose,
-            "this thread itself holds open snapshots or iterators", active, Duration.ZERO);
+            "this thread itself holds open snapshots or iterators", active.get(), Duration.ZERO);
       }
       long start = System.nanoTime();
       long deadline = start + maxWait.toNanos();
       exclusiveWaiters++;
+      barrier = true;
       try {
-        while (!closed && (exclusiveHeld || active > 0)) {
+        while (!closed && (exclusiveHeld || active.get() > 0)) {
           long remaining = deadline - System.nanoTime();
           if (remaining <= 0) {
             throw new MapGrowthBlockedException(purpose,
-                "other threads kept snapshots or iterators open", active,
+                "other threads kept snapshots or iterators open", active.get(),
                 Duration.ofNanos(System.nanoTime() - start));
           }
           waitUninterruptibly(Math.max(1, remaining / 1_000_000));
@@ -109,6 +163,7 @@ final class TransactionGate {
       } finally {
         restoreInterrupt();
         exclusiveWaiters--;
+        updateBarrier();
         monitor.notifyAll();
       }
     }
@@ -117,15 +172,22 @@ final class TransactionGate {
     } finally {
       synchronized (monitor) {
         exclusiveHeld = false;
+        updateBarrier();
         monitor.notifyAll();
       }
     }
+  }
+
+  // Under the monitor: the barrier stays up while anything needs admissions to wait.
+  private void updateBarrier() {
+    barrier = closed || exclusiveHeld || exclusiveWaiters > 0;
   }
 
   /** Refuses new permits from now on; waiting threads fail with StoreClosedException. */
   void close() {
     synchronized (monitor) {
       closed = true;
+      barrier = true;
       monitor.notifyAll();
     }
   }
@@ -133,7 +195,7 @@ final class TransactionGate {
   /** Waits until every permit and resize is over (call after {@link #close()}). */
   void awaitIdle() {
     synchronized (monitor) {
-      while (active > 0 || exclusiveHeld) {
+      while (active.get() > 0 || exclusiveHeld) {
         waitUninterruptibly(0);
       }
       restoreInterrupt();
@@ -147,9 +209,7 @@ final class TransactionGate {
 
   /** The number of permits out now. */
   int activeTransactions() {
-    synchronized (monitor) {
-      return active;
-    }
+    return active.get();
   }
 
   // Waits are short (a resize, the end of running transactions); an interrupt must not leave the
