@@ -6,85 +6,134 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import org.agrona.DirectBuffer;
 import org.lmdbjava.Txn;
 
 /**
- * Group commit for {@link Durability#DURABLE} stores: a durable commit costs one sync, so commits
- * that arrive while one is being written wait and are then written together, in one LMDB write
- * transaction and one sync. Each operation runs in a nested transaction of its own, in arrival
- * order, with its own versionstamp, checks and outcome: a failed check or a {@link
- * CounterValueException} rolls back only that operation.
+ * Group commit for {@link Durability#DURABLE} stores: a durable commit costs disk flushes, so
+ * commits that arrive while others are being written wait and are then written together, in one
+ * LMDB write transaction. Each operation runs in a nested transaction of its own, in arrival order,
+ * with its own versionstamp, checks and outcome: a failed check or a {@link CounterValueException}
+ * rolls back only that operation.
  *
- * <p>The first committer to arrive leads: it writes the batch waiting at that moment (its own
- * included), then hands the lead to the first committer that arrived meanwhile. A failure of the
- * whole transaction (store closed, map cannot grow) is reported to every operation of the batch;
- * when a batch does not fit under {@link LmdbOptions#maxMapSize()}, its operations are retried one by
- * one so only those that do not fit fail.
+ * <p><b>When a batch is durable.</b> A durable store runs with {@code MDB_NOMETASYNC}: committing
+ * a write transaction flushes its data pages (so a crash never leaves a meta page pointing at
+ * unwritten pages) and then writes the new meta page without flushing it. Any flush that begins
+ * after that commit returned makes it durable: either the next batch's commit, which flushes the
+ * file before writing its own meta page, or an explicit {@link LmdbEnvironment#syncCommitted()}.
+ * So under load each batch costs one flush, and its committers return when the next batch commits;
+ * only when no batch follows (the queue is empty, or the next batch wrote nothing) does a committer
+ * flush explicitly. With one flush inside the commit and another after it, a lone committer pays
+ * what LMDB's default durable commit pays (two flushes).
+ *
+ * <p>Why not simply flush inside each commit (LMDB's default): the committers of a finished batch
+ * would find the next batch already started by those that queued meanwhile, and wait for a whole
+ * further commit; batches would alternate between halves of the writers, so no more than half of
+ * them could share a flush.
+ *
+ * <p>Committers do the work themselves: a committer whose operation is still queued and finds no
+ * one writing writes everything queued (up to {@value #MAX_BATCH}); a committer whose batch is
+ * written but not yet durable waits for the next writer, or flushes itself when none will come.
+ * Every outcome is reported only once durable, so no caller sees a state that a crash could still
+ * undo (a failed check included: it may have seen an earlier, not yet durable, commit). A failure of
+ * the whole write transaction (store closed, map cannot grow) is reported at once to every operation
+ * of the batch; when a batch does not fit under {@link LmdbOptions#maxMapSize()}, its operations are
+ * retried one by one so only those that do not fit fail. A failed flush fails every operation it
+ * was to cover.
  *
  * <p>Thread-safe.
  */
 final class GroupCommit {
-  private static final int MAX_BATCH = 256;
+  // Bounds the size of one write transaction; far above the committers a process usually has.
+  private static final int MAX_BATCH = 1024;
 
   private final LmdbEnvironment environment;
   private final Object monitor = new Object();
   private final ArrayDeque<Pending> queue = new ArrayDeque<>();
+  /** Written batches' operations, in batch order, until a flush covers them. */
+  private final ArrayDeque<Pending> unflushed = new ArrayDeque<>();
   private final AtomicLong transactions = new AtomicLong();
-  private boolean leaderActive;
+  private final AtomicLong flushes = new AtomicLong();
+  private boolean writing;
+  private boolean syncing;
+  /** Batches written so far; batch n is the n-th (numbers start at 1). */
+  private long batchesWritten;
+  /** True if the last batch written wrote nothing, so its commit flushed nothing. */
+  private boolean lastBatchWroteNothing;
 
   GroupCommit(LmdbEnvironment environment) {
     this.environment = environment;
   }
 
-  /** One operation waiting for its batch; guarded by the monitor. */
+  /**
+   * One operation waiting for its outcome. The writer sets the outcome before it publishes the
+   * batch under the monitor; everything else is guarded by the monitor.
+   */
   private static final class Pending {
     private final LmdbAtomicOperation operation;
+    /** The number of the batch that wrote it, 0 while queued. */
+    private long batch;
+    /** True once its write transaction committed: its outcome waits for a flush. */
+    private boolean committed;
     private CommitResult result;
     private RuntimeException failure;
     private boolean done;
-    private boolean lead;
+    /** Guarded by this object: set by {@link #wake()}, cleared by {@link #sleep()}. */
+    private boolean woken;
 
     Pending(LmdbAtomicOperation operation) {
       this.operation = operation;
     }
-  }
 
-  /** Commits {@code operation} in the next batch and returns its own outcome. */
-  CommitResult commit(LmdbAtomicOperation operation) {
-    Pending mine = new Pending(operation);
-    boolean interrupted = false;
-    synchronized (monitor) {
-      queue.add(mine);
-      if (!leaderActive) {
-        leaderActive = true;
-        mine.lead = true;
-      }
-      while (!mine.done && !mine.lead) {
+    boolean wrote() {
+      return committed && result != null && result.ok();
+    }
+
+    /** Wakes the committer of this operation (or lets its next sleep return at once). */
+    synchronized void wake() {
+      woken = true;
+      notify();
+    }
+
+    /** Waits for {@link #wake()}; returns true if interrupted meanwhile (it keeps waiting). */
+    synchronized boolean sleep() {
+      boolean interrupted = false;
+      while (!woken) {
         try {
-          monitor.wait();
+          wait();
         } catch (InterruptedException e) {
-          // The operation is queued and will be written: wait for its outcome regardless.
           interrupted = true;
         }
       }
+      woken = false;
+      return interrupted;
     }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
-    }
-    if (!mine.done) {
-      lead();
-    }
+  }
+
+  /**
+   * What a committer does next, decided under the monitor and done outside it: write {@code
+   * batch} (its commit will make batches up to {@code upTo} durable), or flush (making batches up to
+   * {@code upTo} durable).
+   */
+  private record Task(List<Pending> batch, long upTo) {}
+
+  /** Commits {@code operation} in the next batch and returns its own outcome once durable. */
+  CommitResult commit(LmdbAtomicOperation operation) {
+    Pending mine = new Pending(operation);
     synchronized (monitor) {
-      if (mine.failure != null) {
-        throw mine.failure;
+      queue.add(mine);
+    }
+    while (true) {
+      Task task = nextTask(mine);
+      if (task == null) {
+        return outcome(mine);
       }
-      if (mine.result == null) {
-        // Only when the leader died of an Error (say, OutOfMemoryError) mid-batch.
-        throw new IllegalStateException("The group commit carrying this operation failed; "
-            + "its outcome is unknown: read the keys to find out whether it was applied");
+      if (task.batch() != null) {
+        writeBatch(task.batch(), task.upTo());
+      } else {
+        flush(task.upTo());
       }
-      return mine.result;
     }
   }
 
@@ -93,58 +142,185 @@ final class GroupCommit {
     return transactions.get();
   }
 
-  private void lead() {
-    List<Pending> batch = new ArrayList<>();
-    synchronized (monitor) {
-      while (!queue.isEmpty() && batch.size() < MAX_BATCH) {
-        batch.add(queue.poll());
+  /** How many explicit flushes group commits used (for tests and diagnostics). */
+  long flushes() {
+    return flushes.get();
+  }
+
+  // Waits until the operation is done (null), or this committer should write or flush. Each
+  // committer sleeps on its own operation and is woken only when its operation is done or a role
+  // it may take is free: waking every committer on every change would make them queue for the
+  // monitor, and the committers just released are the ones the next batch waits for.
+  private Task nextTask(Pending mine) {
+    boolean interrupted = false;
+    try {
+      while (true) {
+        synchronized (monitor) {
+          if (mine.done) {
+            return null;
+          }
+          if (mine.batch == 0 && !writing) {
+            writing = true;
+            List<Pending> batch = new ArrayList<>(Math.min(queue.size(), MAX_BATCH));
+            while (!queue.isEmpty() && batch.size() < MAX_BATCH) {
+              batch.add(queue.poll());
+            }
+            return new Task(batch, batchesWritten);
+          }
+          if (mine.batch != 0 && flushNeeded()) {
+            syncing = true;
+            return new Task(null, batchesWritten);
+          }
+        }
+        // The operation is queued and will be written: wait for its outcome regardless.
+        interrupted |= mine.sleep();
+      }
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
       }
     }
+  }
+
+  // Under the monitor: written batches wait, and no writer at work (or about to start: the queue
+  // is not empty) will cover them (a batch that wrote nothing flushed nothing), nor a flush.
+  private boolean flushNeeded() {
+    boolean writerWillCover = writing || (!queue.isEmpty() && !lastBatchWroteNothing);
+    return !unflushed.isEmpty() && !writerWillCover && !syncing;
+  }
+
+  // Under the monitor, after a writer or a flush finished: wakes whoever may take a free role.
+  private void wakeNextRoles() {
+    if (!writing && !queue.isEmpty()) {
+      queue.peek().wake();
+    }
+    if (flushNeeded()) {
+      unflushed.peekLast().wake();
+    }
+  }
+
+  private CommitResult outcome(Pending mine) {
+    synchronized (monitor) {
+      if (mine.failure != null) {
+        throw mine.failure;
+      }
+      if (mine.result == null) {
+        // Only when the thread writing or flushing died of an Error (say, OutOfMemoryError).
+        throw new IllegalStateException("The group commit carrying this operation failed; "
+            + "its outcome is unknown: read the keys to find out whether it was applied");
+      }
+      return mine.result;
+    }
+  }
+
+  // Writes a batch (LMDB's writer lock held only meanwhile). Its commit flushed the file, so every
+  // batch written before it began is durable now; its own operations wait for the next flush.
+  private void writeBatch(List<Pending> batch, long writtenBefore) {
     try {
       write(batch);
     } finally {
       synchronized (monitor) {
-        batch.forEach(p -> p.done = true);
-        Pending next = queue.peek();
-        if (next != null) {
-          next.lead = true;
-        } else {
-          leaderActive = false;
-        }
-        monitor.notifyAll();
-      }
-    }
-  }
-
-  /** Writes {@code batch} in one transaction and records each operation's outcome. */
-  void write(List<Pending> batch) {
-    List<LmdbAtomicOperation> operations = batch.stream().map(p -> p.operation).toList();
-    try {
-      List<Object> outcomes = writeTogether(operations);
-      synchronized (monitor) {
-        for (int i = 0; i < batch.size(); i++) {
-          Object outcome = outcomes.get(i);
-          if (outcome instanceof RuntimeException failure) {
-            batch.get(i).failure = failure;
+        writing = false;
+        long number = ++batchesWritten;
+        boolean wrote = false;
+        for (Pending p : batch) {
+          wrote |= p.wrote();
+          p.batch = number;
+          if (p.committed) {
+            unflushed.add(p);
           } else {
-            batch.get(i).result = (CommitResult) outcome;
+            p.done = true; // its transaction failed: nothing of it was written
+            p.wake();
           }
         }
+        lastBatchWroteNothing = !wrote;
+        if (wrote) {
+          markDurable(writtenBefore, null, true);
+        }
+        wakeNextRoles();
       }
-    } catch (MapSizeLimitException e) {
-      if (batch.size() == 1) {
-        fail(batch, e);
-      } else {
-        batch.forEach(p -> write(List.of(p)));
-      }
-    } catch (RuntimeException e) {
-      fail(batch, e);
     }
   }
 
-  private void fail(List<Pending> batch, RuntimeException e) {
-    synchronized (monitor) {
+  // An explicit flush covering every batch written before it began.
+  private void flush(long upTo) {
+    RuntimeException failure = null;
+    boolean flushed = false;
+    try {
+      environment.syncCommitted();
+      flushes.incrementAndGet();
+      flushed = true;
+    } catch (RuntimeException e) {
+      failure = e;
+    } finally {
+      synchronized (monitor) {
+        syncing = false;
+        markDurable(upTo, failure, flushed);
+        wakeNextRoles();
+      }
+    }
+  }
+
+  // Under the monitor: completes the operations of batches up to upTo.
+  private void markDurable(long upTo, RuntimeException failure, boolean flushed) {
+    while (!unflushed.isEmpty() && unflushed.peek().batch <= upTo) {
+      Pending p = unflushed.poll();
+      if (failure != null) {
+        p.failure = failure;
+      } else if (!flushed) {
+        p.result = null; // the flush died of an Error: durability unknown
+      }
+      p.done = true;
+      p.wake();
+    }
+  }
+
+  /**
+   * Writes {@code batch} in one transaction and records each operation's outcome. Operations
+   * queued while the transaction is being built join it (they are added to {@code batch}) until it
+   * commits: committers released by the previous commit are usually still waking up when this one
+   * begins.
+   */
+  private void write(List<Pending> batch) {
+    List<LmdbAtomicOperation> operations = new ArrayList<>(batch.size());
+    batch.forEach(p -> operations.add(p.operation));
+    try {
+      record(batch, writeTogether(operations, () -> admitLatecomer(batch)));
+    } catch (MapSizeLimitException e) {
+      // Too big together: each alone, so only those that do not fit fail.
+      for (Pending p : batch) {
+        try {
+          record(List.of(p), writeTogether(List.of(p.operation)));
+        } catch (RuntimeException alone) {
+          p.failure = alone;
+        }
+      }
+    } catch (RuntimeException e) {
       batch.forEach(p -> p.failure = e);
+    }
+  }
+
+  private static void record(List<Pending> batch, List<Object> outcomes) {
+    for (int i = 0; i < batch.size(); i++) {
+      Pending p = batch.get(i);
+      p.committed = true;
+      if (outcomes.get(i) instanceof RuntimeException failure) {
+        p.failure = failure;
+      } else {
+        p.result = (CommitResult) outcomes.get(i);
+      }
+    }
+  }
+
+  // The next queued operation, moved into the batch being written; null if none (or it is full).
+  private LmdbAtomicOperation admitLatecomer(List<Pending> batch) {
+    synchronized (monitor) {
+      if (queue.isEmpty() || batch.size() >= MAX_BATCH) {
+        return null;
+      }
+      Pending p = queue.poll();
+      batch.add(p);
+      return p.operation;
     }
   }
 
@@ -153,11 +329,28 @@ final class GroupCommit {
    * operation its {@link CommitResult} or the {@link CounterValueException} that rolled it back.
    */
   List<Object> writeTogether(List<LmdbAtomicOperation> operations) {
+    return writeTogether(new ArrayList<>(operations), () -> null);
+  }
+
+  /**
+   * As {@link #writeTogether(List)}, then the operations {@code latecomers} supplies (until it
+   * returns null), which are appended to {@code operations}. If the map must grow, the transaction
+   * is built again from the start with every operation taken so far.
+   */
+  private List<Object> writeTogether(
+      List<LmdbAtomicOperation> operations, Supplier<LmdbAtomicOperation> latecomers) {
     long bytes = operations.stream().mapToLong(LmdbAtomicOperation::bytes).sum();
     return environment.write("commit", bytes, txn -> {
       List<Object> outcomes = new ArrayList<>(operations.size());
-      for (LmdbAtomicOperation operation : operations) {
-        outcomes.add(applyNested(txn, operation));
+      for (int i = 0; ; i++) {
+        if (i == operations.size()) {
+          LmdbAtomicOperation next = latecomers.get();
+          if (next == null) {
+            break;
+          }
+          operations.add(next);
+        }
+        outcomes.add(applyNested(txn, operations.get(i)));
       }
       txn.commit();
       transactions.incrementAndGet();

@@ -84,8 +84,8 @@ final class LmdbAtomicOperation implements AtomicOperation {
    * Commits in one LMDB write transaction: see {@link #applyIn}. A {@link
    * dev.tessera.kv.CounterValueException} aborts the operation, so nothing of it is written. In a
    * durable store the commit joins a {@link GroupCommit} batch, unless this thread holds an open
-   * snapshot or iterator (then it commits alone, so a map growth it needs cannot wait on itself
-   * through another thread).
+   * snapshot or iterator (then it commits alone and syncs, so a map growth it needs cannot wait on
+   * itself through another thread).
    */
   @Override
   public CommitResult commit() {
@@ -95,13 +95,17 @@ final class LmdbAtomicOperation implements AtomicOperation {
     if (group != null && !environment.currentThreadInTransaction()) {
       return group.commit(this);
     }
-    return environment.write("commit", bytes(), txn -> {
-      CommitResult result = applyIn(txn);
-      if (result.ok()) {
+    CommitResult result = environment.write("commit", bytes(), txn -> {
+      CommitResult outcome = applyIn(txn);
+      if (outcome.ok()) {
         txn.commit();
       }
-      return result;
+      return outcome;
     });
+    if (group != null && result.ok()) {
+      environment.syncCommitted();
+    }
+    return result;
   }
 
   /** A rough size of what the operation writes, for sizing a map growth. */

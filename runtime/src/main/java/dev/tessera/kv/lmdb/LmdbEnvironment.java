@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import org.agrona.DirectBuffer;
@@ -43,6 +44,8 @@ final class LmdbEnvironment {
   private final Runnable leaveBrief;
   private final Set<ReadSession> sessions = ConcurrentHashMap.newKeySet();
   private final AtomicBoolean closed = new AtomicBoolean();
+  private final CountDownLatch finalFlush = new CountDownLatch(1);
+  private volatile boolean finalFlushDone;
   private volatile long mapSize;
   private final GroupCommit groupCommit;
   private final java.util.concurrent.atomic.AtomicInteger adoptedGrowths =
@@ -85,6 +88,9 @@ final class LmdbEnvironment {
         adoptStoredMapSize(env, options);
       }
       Handles dbis = fresh ? create(env, directory) : openExisting(env, directory);
+      if (fresh && options.durability() == Durability.DURABLE) {
+        env.sync(true); // the new store's meta page (MDB_NOMETASYNC left it to the next flush)
+      }
       return new LmdbEnvironment(directory, canonical, options, env, dbis.data(), dbis.meta());
     } catch (Env.FileInvalidException | Env.VersionMismatchException e) {
       cleanUpFailedOpen(env, canonical);
@@ -101,9 +107,13 @@ final class LmdbEnvironment {
   private static EnvFlags[] flags(LmdbOptions options) {
     // MDB_NOTLS: read transactions are not bound to threads, so thread pools and iterators handed
     // between threads neither exhaust reader slots nor break.
+    // MDB_NOMETASYNC (durable): a commit still flushes its data pages before it writes the meta
+    // page, so a crash never leaves a meta page pointing at unwritten pages (LMDB: "maintains
+    // database integrity"); the meta page is flushed by syncCommitted() after the writer lock is
+    // released, so one sync can cover batches committed meanwhile (see GroupCommit).
     return options.durability() == Durability.NO_SYNC
         ? new EnvFlags[] {EnvFlags.MDB_NOTLS, EnvFlags.MDB_NOSYNC}
-        : new EnvFlags[] {EnvFlags.MDB_NOTLS};
+        : new EnvFlags[] {EnvFlags.MDB_NOTLS, EnvFlags.MDB_NOMETASYNC};
   }
 
   // The builder always sets a map size; never shrink below what the file already uses or what
@@ -184,6 +194,46 @@ final class LmdbEnvironment {
 
   private static byte[] bytes(String name) {
     return name.getBytes(StandardCharsets.UTF_8);
+  }
+
+  /**
+   * Makes every commit of a durable store that returned before this call durable: flushes the
+   * file, meta page included (commits run with {@code MDB_NOMETASYNC}). Runs outside LMDB's writer
+   * lock, so commits continue meanwhile. If the store is closing, waits for {@link #close()}, whose
+   * final flush covers the same commits.
+   *
+   * @throws StoreClosedException if the store closed without its final flush
+   */
+  void syncCommitted() {
+    try {
+      gate.enterBrief("sync");
+    } catch (StoreClosedException e) {
+      awaitFinalFlush(e);
+      return;
+    }
+    try {
+      env.sync(true);
+    } finally {
+      gate.leaveBrief();
+    }
+  }
+
+  private void awaitFinalFlush(StoreClosedException closedFirst) {
+    boolean interrupted = false;
+    while (true) {
+      try {
+        finalFlush.await();
+        break;
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+    if (!finalFlushDone) {
+      throw closedFirst;
+    }
   }
 
   /** The store's directory, for messages. */
@@ -393,10 +443,11 @@ final class LmdbEnvironment {
       }
       gate.awaitIdle();
       readers.drain();
-      if (options.durability() == Durability.NO_SYNC) {
-        env.sync(true);
-      }
+      // NO_SYNC: its promise on close; DURABLE: commits whose sync could not start any more.
+      env.sync(true);
+      finalFlushDone = true;
     } finally {
+      finalFlush.countDown();
       env.close();
       OPEN_IN_THIS_JVM.remove(canonical);
     }
