@@ -7,7 +7,8 @@ public enum Durability {
   /**
    * The default: when {@code commit()} returns, LMDB has flushed the data and meta pages to disk
    * ({@code fdatasync}). The commit survives a process crash ({@code kill -9}), an operating
-   * system crash and a power loss (as far as the disk honours flushes). Costs one sync per commit.
+   * system crash and a power loss (as far as the disk honours flushes). A lone commit costs two
+   * flushes; concurrent commits share them (group commit: under load, one flush per batch).
    */
   DURABLE,
 
