@@ -187,14 +187,17 @@ public final class FieldCodec {
 
   // ---- floating point ----
 
-  /** Encodes a {@code float} as a tuple float. */
+  /**
+   * Encodes a {@code float} as a tuple float. Every NaN is stored as the canonical {@link
+   * Float#NaN}, so NaNs are one index value (sorting after infinity), as {@link Float#equals} has it.
+   */
   public static Object encodeFloat(float value) {
-    return value;
+    return Float.isNaN(value) ? Float.NaN : value;
   }
 
-  /** Encodes a {@code Float} or {@code null}. */
+  /** Encodes a {@code Float} or {@code null}; NaN as in {@link #encodeFloat}. */
   public static Object encodeBoxedFloat(Float value) {
-    return value;
+    return value == null ? null : encodeFloat(value);
   }
 
   /** Decodes a {@code float}; rejects {@code null}. */
@@ -207,14 +210,19 @@ public final class FieldCodec {
     return as(part, Float.class, "float");
   }
 
-  /** Encodes a {@code double} as a tuple double. */
+  /**
+   * Encodes a {@code double} as a tuple double. Every NaN is stored as the canonical {@link
+   * Double#NaN}: the tuple encoding keeps a NaN's payload bits, so NaNs computed differently would
+   * otherwise be different index values and escape a lookup or a unique index. {@link
+   * Double#equals} treats all NaNs as equal too; they sort after positive infinity.
+   */
   public static Object encodeDouble(double value) {
-    return value;
+    return Double.isNaN(value) ? Double.NaN : value;
   }
 
-  /** Encodes a {@code Double} or {@code null}. */
+  /** Encodes a {@code Double} or {@code null}; NaN as in {@link #encodeDouble}. */
   public static Object encodeBoxedDouble(Double value) {
-    return value;
+    return value == null ? null : encodeDouble(value);
   }
 
   /** Decodes a {@code double}; rejects {@code null}. */
