@@ -6,7 +6,9 @@ import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvStore;
 import dev.tessera.kv.ListSelector;
+import dev.tessera.it.CrashWorkload.Profile;
 import dev.tessera.kv.lmdb.LmdbKvStore;
+import dev.tessera.kv.lmdb.LmdbOptions;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
 import dev.tessera.tuple.Versionstamp;
@@ -18,6 +20,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
@@ -30,34 +33,67 @@ import org.junit.jupiter.api.io.TempDir;
  * Kills a child JVM running {@link CrashWorkload} with SIGKILL at random moments, then reopens the
  * store and checks that every acknowledged operation is there, the one in flight is all there or not
  * at all, every index agrees with the records, the count is right and versionstamps keep growing.
- * {@code -Dsoak} raises the number of kills from 30 to 2000.
+ * {@code -Dsoak} raises the number of kills from 30 to 2000 (and those during map growth from 15 to
+ * 500).
  */
 class CrashSafetyTest {
-  private static final int KILLS = System.getProperty("soak") != null ? 2000 : 30;
+  private static final boolean SOAK = System.getProperty("soak") != null;
 
   @TempDir Path directory;
 
   @Test
   void acknowledgedCommitsSurviveKillNineAndNothingIsHalfWritten() throws Exception {
+    runKills(Profile.SMALL, SOAK ? 2000 : 30, 20261123L);
+  }
+
+  /**
+   * The same checks on a store whose map starts at 64 KiB and grows 64 KiB at a time while the
+   * workload inserts records of up to 16 KB: about one commit in eight grows the map (abort, resize,
+   * run again), so kills land before, during and after growths. The map size found after each kill
+   * proves that the rounds grew it.
+   */
+  @Test
+  void killsDuringMapGrowthLoseNothingAndHalfWriteNothing() throws Exception {
+    int kills = SOAK ? 500 : 15;
+    List<Long> mapSizes = runKills(Profile.GROWING, kills, 20261124L);
+    int roundsThatGrew = 0;
+    for (int i = 1; i < mapSizes.size(); i++) {
+      if (mapSizes.get(i) > mapSizes.get(i - 1)) {
+        roundsThatGrew++;
+      }
+    }
+    // Proof that the kills met a growing map (not a timing claim: a slow machine only does fewer
+    // operations per round, and half the rounds still grow a map that grows every few commits).
+    assertThat(mapSizes.get(mapSizes.size() - 1)).as("the map grew by at least ten 64 KiB steps")
+        .isGreaterThanOrEqualTo(11 * LmdbOptions.MIN_MAP_SIZE);
+    assertThat(roundsThatGrew).as("rounds whose workload grew the map, of %s", mapSizes)
+        .isGreaterThanOrEqualTo((kills - 1) / 2);
+  }
+
+  /** Runs {@code kills} rounds of workload, kill and verification; returns the map size after each. */
+  private List<Long> runKills(Profile profile, int kills, long seed) throws Exception {
     Path store = directory.resolve("store");
     Path journal = directory.resolve("journal.txt");
     Files.createFile(journal);
-    Random random = new Random(20261123L);
+    Random random = new Random(seed);
     Versionstamp highest = null;
-    for (int kill = 0; kill < KILLS; kill++) {
-      runAndKill(store, journal, random.nextLong(), random.nextInt(400));
-      highest = verify(store, journal, highest, kill);
+    List<Long> mapSizes = new ArrayList<>();
+    for (int kill = 0; kill < kills; kill++) {
+      runAndKill(store, journal, profile, random.nextLong(),
+          profile.minKillDelay + random.nextInt(profile.killDelaySpread));
+      highest = verify(store, journal, profile, highest, kill, mapSizes);
     }
+    return mapSizes;
   }
 
-  private static void runAndKill(Path store, Path journal, long seed, int millisAfterStart)
+  private static void runAndKill(Path store, Path journal, Profile profile, long seed, int millisAfterStart)
       throws IOException, InterruptedException {
     long journalSize = Files.size(journal);
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     Process child =
         new ProcessBuilder(
                 java, "-cp", System.getProperty("java.class.path"), CrashWorkload.class.getName(),
-                store.toString(), journal.toString(), Long.toString(seed))
+                store.toString(), journal.toString(), Long.toString(seed), profile.name())
             .redirectErrorStream(true)
             .redirectOutput(ProcessBuilder.Redirect.DISCARD)
             .start();
@@ -72,10 +108,13 @@ class CrashSafetyTest {
   }
 
   /** Reopens the store after a kill and checks every promise; returns the highest versionstamp. */
-  private static Versionstamp verify(Path storeDirectory, Path journal, Versionstamp previousHighest, int kill)
-      throws IOException {
+  private static Versionstamp verify(Path storeDirectory, Path journal, Profile profile,
+      Versionstamp previousHighest, int kill, List<Long> mapSizes) throws IOException {
     Replay replay = Replay.of(Files.readAllLines(journal, StandardCharsets.UTF_8));
-    try (KvStore store = LmdbKvStore.open(storeDirectory)) {
+    // The workload's options: a reopen with the default 64 MiB map would record that size in the
+    // file, and the next workload would have nothing left to grow.
+    try (LmdbKvStore store = LmdbKvStore.open(storeDirectory, profile.options())) {
+      mapSizes.add(store.mapSize());
       UserRepository users = new UserRepository(store);
       Map<String, User> actual = new TreeMap<>();
       try (var all = users.findAll()) {
@@ -109,7 +148,7 @@ class CrashSafetyTest {
     Map<Tuple, Tuple> expectedEmails = new TreeMap<>();
     TreeSet<Tuple> expectedColours = new TreeSet<>();
     for (User user : records.values()) {
-      expectedEmails.put(Tuple.of("user_by_email", user.email().toLowerCase(java.util.Locale.ROOT)), Tuple.of(user.id()));
+      expectedEmails.put(Tuple.of("user_by_email", user.email().toLowerCase(Locale.ROOT)), Tuple.of(user.id()));
       expectedColours.add(Tuple.of("user_by_favoriteColor", user.favoriteColor(), user.id()));
     }
     Map<Tuple, Tuple> actualEmails = new TreeMap<>();
@@ -181,6 +220,8 @@ class CrashSafetyTest {
   /** What the repository must do, written the simple way. */
   private static final class Model {
     final Map<String, User> users = new HashMap<>();
+    /** Who holds each e-mail, lower-cased (kept alongside, so a long soak replays in linear time). */
+    private final Map<String, String> emailHolders = new HashMap<>();
 
     boolean apply(String op) {
       String[] parts = op.split(" ");
@@ -189,7 +230,7 @@ class CrashSafetyTest {
         case "insert" -> !users.containsKey(id) && emailFree(parts[2], id) && put(id, parts);
         case "update" -> users.containsKey(id) && emailFree(parts[2], id) && put(id, parts);
         case "delete" -> {
-          users.remove(id);
+          remove(id);
           yield true; // delete of an absent record returns false; it never throws
         }
         default -> throw new IllegalArgumentException(op);
@@ -197,12 +238,23 @@ class CrashSafetyTest {
     }
 
     private boolean emailFree(String email, String id) {
-      return users.values().stream().noneMatch(u -> u.email().equalsIgnoreCase(email) && !u.id().equals(id));
+      String holder = emailHolders.get(email.toLowerCase(Locale.ROOT));
+      return holder == null || holder.equals(id);
     }
 
     private boolean put(String id, String[] parts) {
-      users.put(id, new User(id, "name of " + id, parts[2], parts[3]));
+      remove(id);
+      User user = CrashWorkload.userOf(parts);
+      users.put(id, user);
+      emailHolders.put(user.email().toLowerCase(Locale.ROOT), id);
       return true;
+    }
+
+    private void remove(String id) {
+      User old = users.remove(id);
+      if (old != null) {
+        emailHolders.remove(old.email().toLowerCase(Locale.ROOT));
+      }
     }
   }
 }

@@ -2,6 +2,7 @@ package dev.tessera.it;
 
 import dev.tessera.kv.KvStore;
 import dev.tessera.kv.lmdb.LmdbKvStore;
+import dev.tessera.kv.lmdb.LmdbOptions;
 import dev.tessera.repository.EntityExistsException;
 import dev.tessera.repository.EntityNotFoundException;
 import dev.tessera.repository.UniqueConstraintViolationException;
@@ -19,25 +20,65 @@ import java.util.Random;
  * written only after the previous one, so at most one operation is in flight at the kill.
  */
 public final class CrashWorkload {
-  static final int KEYS = 60;
-  static final int EMAILS = 30;
   static final String[] COLOURS = {"red", "green", "blue", "cyan", "black"};
+
+  /** The shape of a workload: how many keys and e-mails it draws from, how big records get. */
+  enum Profile {
+    /** A few keys and e-mails: many conflicts, updates and deletes; the map never grows. */
+    SMALL(60, 30, 0, 6, 0, 400),
+    /**
+     * Mostly inserts of new keys with records of up to 16 KB (LMDB overflow pages) on a store whose
+     * map starts at 64 KiB and grows 64 KiB at a time, so that commits keep growing the map and
+     * kills land during growth.
+     */
+    GROWING(1_000_000, 1_000_000, 16_000, 14, 300, 900);
+
+    final int keys;
+    final int emails;
+    final int maxPadding;
+    /** Out of 16 operations, how many are inserts (the rest split between updates and deletes). */
+    final int insertsOf16;
+    /** The kill comes this many milliseconds after the first operation began... */
+    final int minKillDelay;
+    /** ...plus a random delay below this many. */
+    final int killDelaySpread;
+
+    Profile(int keys, int emails, int maxPadding, int insertsOf16, int minKillDelay, int killDelaySpread) {
+      this.keys = keys;
+      this.emails = emails;
+      this.maxPadding = maxPadding;
+      this.insertsOf16 = insertsOf16;
+      this.minKillDelay = minKillDelay;
+      this.killDelaySpread = killDelaySpread;
+    }
+
+    /** The options the workload and the checks open the store with. */
+    LmdbOptions options() {
+      return this == SMALL
+          ? LmdbOptions.defaults()
+          : LmdbOptions.builder()
+              .initialMapSize(LmdbOptions.MIN_MAP_SIZE)
+              .maxGrowthStep(LmdbOptions.MIN_MAP_SIZE)
+              .build();
+    }
+  }
 
   private CrashWorkload() {}
 
   /**
    * Runs the workload.
    *
-   * @param args the store directory, the journal file, the random seed
+   * @param args the store directory, the journal file, the random seed, the {@link Profile} name
    */
   public static void main(String[] args) throws IOException {
     Path directory = Path.of(args[0]);
     Random random = new Random(Long.parseLong(args[2]));
-    try (KvStore store = LmdbKvStore.open(directory);
+    Profile profile = Profile.valueOf(args[3]);
+    try (KvStore store = LmdbKvStore.open(directory, profile.options());
         OutputStream journal = new FileOutputStream(args[1], true)) {
       UserRepository users = new UserRepository(store);
       while (true) {
-        String op = nextOperation(random);
+        String op = nextOperation(random, profile);
         write(journal, "B " + op);
         try {
           apply(users, op);
@@ -49,23 +90,30 @@ public final class CrashWorkload {
     }
   }
 
-  private static String nextOperation(Random random) {
-    String id = "u" + random.nextInt(KEYS);
-    String email = "e" + random.nextInt(EMAILS) + "@example.com";
+  private static String nextOperation(Random random, Profile profile) {
+    String id = "u" + random.nextInt(profile.keys);
+    String email = "e" + random.nextInt(profile.emails) + "@example.com";
     String colour = COLOURS[random.nextInt(COLOURS.length)];
-    return switch (random.nextInt(10)) {
-      case 0, 1, 2, 3 -> "insert " + id + " " + email + " " + colour;
-      case 4, 5, 6 -> "update " + id + " " + email + " " + colour;
-      default -> "delete " + id;
-    };
+    int padding = profile.maxPadding == 0 ? 0 : random.nextInt(profile.maxPadding);
+    int kind = random.nextInt(16);
+    if (kind < profile.insertsOf16) {
+      return "insert " + id + " " + email + " " + colour + " " + padding;
+    }
+    return kind % 2 == 0 ? "update " + id + " " + email + " " + colour + " " + padding : "delete " + id;
+  }
+
+  /** The user an insert or update of the journaled {@code parts} writes; the model builds the same. */
+  static User userOf(String[] parts) {
+    String id = parts[1];
+    return new User(id, "name of " + id + "x".repeat(Integer.parseInt(parts[4])), parts[2], parts[3]);
   }
 
   /** Applies one journaled operation; the test's model replays the same text. */
   static void apply(UserRepository users, String op) {
     String[] parts = op.split(" ");
     switch (parts[0]) {
-      case "insert" -> users.insert(new User(parts[1], "name of " + parts[1], parts[2], parts[3]));
-      case "update" -> users.update(new User(parts[1], "name of " + parts[1], parts[2], parts[3]));
+      case "insert" -> users.insert(userOf(parts));
+      case "update" -> users.update(userOf(parts));
       case "delete" -> users.delete(parts[1]);
       default -> throw new IllegalArgumentException("unknown operation " + op);
     }

@@ -5,8 +5,8 @@ import dev.tessera.tuple.Tuple;
 
 /**
  * Thrown before anything is written when a key packs to more bytes than the store accepts. The
- * message shows the start of the key, decoded as a tuple, so the offending entity or index can be
- * recognised. Immutable and thread-safe.
+ * message shows the start of the key, decoded as a tuple, and, when a repository raised it, what the
+ * key is for (for example {@code index 'email' of entity 'user'}). Immutable and thread-safe.
  */
 public final class KeyTooLargeException extends TesseraException {
   private static final long serialVersionUID = 1L;
@@ -14,6 +14,7 @@ public final class KeyTooLargeException extends TesseraException {
   private final transient Tuple key;
   private final int size;
   private final int limit;
+  private final String owner;
 
   /**
    * Creates the exception.
@@ -23,11 +24,25 @@ public final class KeyTooLargeException extends TesseraException {
    * @param limit the largest packed key size the store accepts
    */
   public KeyTooLargeException(Tuple key, int size, int limit) {
-    super("Key of " + size + " bytes exceeds the limit of " + limit + " bytes: "
-        + KeyPreview.of(key));
+    this(key, size, limit, null, null);
+  }
+
+  private KeyTooLargeException(Tuple key, int size, int limit, String owner, Throwable cause) {
+    super("Key of " + size + " bytes" + (owner == null ? "" : " for " + owner)
+        + " exceeds the limit of " + limit + " bytes: " + KeyPreview.of(key), cause);
     this.key = key;
     this.size = size;
     this.limit = limit;
+    this.owner = owner;
+  }
+
+  /**
+   * The same failure, saying what the key is for; the original is the cause.
+   *
+   * @param owner what the key belongs to, e.g. {@code "index 'email' of entity 'user'"}
+   */
+  public KeyTooLargeException withOwner(String owner) {
+    return new KeyTooLargeException(key, size, limit, owner, this);
   }
 
   /** The key that is too large. */
@@ -43,5 +58,10 @@ public final class KeyTooLargeException extends TesseraException {
   /** The largest packed key size the store accepts, in bytes. */
   public int limit() {
     return limit;
+  }
+
+  /** What the key belongs to, e.g. {@code "index 'email' of entity 'user'"}; null if not known. */
+  public String owner() {
+    return owner;
   }
 }

@@ -48,9 +48,12 @@ public interface EntityMapping<T, ID> {
   byte[] encode(T entity);
 
   /**
-   * Decodes a stored value. Throws {@link IllegalArgumentException} (or any runtime exception) for
-   * bytes that do not decode; the repository turns that into a {@code CorruptRecordException}
-   * naming the key.
+   * Decodes a stored value. Generated decoders throw {@link dev.tessera.tuple.TupleDecodingException}
+   * for bytes that are not a packed tuple and {@link IllegalArgumentException} for a tuple of the
+   * wrong schema, shape, types or ranges, and nothing else (fuzz-tested); they only call fixed,
+   * typed codecs, so no stored value can make them load or instantiate a class it names. The
+   * repository turns any runtime exception of {@code decode} (including one thrown by a record's own
+   * constructor) into a {@code CorruptRecordException} naming the key.
    */
   T decode(byte[] value);
 

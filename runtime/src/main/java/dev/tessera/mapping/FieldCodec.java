@@ -3,6 +3,7 @@ package dev.tessera.mapping;
 import dev.tessera.tuple.Tuple;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -19,6 +20,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Encodes record component values into tuple parts and decodes them back. Generated mappings call
@@ -185,14 +187,17 @@ public final class FieldCodec {
 
   // ---- floating point ----
 
-  /** Encodes a {@code float} as a tuple float. */
+  /**
+   * Encodes a {@code float} as a tuple float. Every NaN is stored as the canonical {@link
+   * Float#NaN}, so NaNs are one index value (sorting after infinity), as {@link Float#equals} has it.
+   */
   public static Object encodeFloat(float value) {
-    return value;
+    return Float.isNaN(value) ? Float.NaN : value;
   }
 
-  /** Encodes a {@code Float} or {@code null}. */
+  /** Encodes a {@code Float} or {@code null}; NaN as in {@link #encodeFloat}. */
   public static Object encodeBoxedFloat(Float value) {
-    return value;
+    return value == null ? null : encodeFloat(value);
   }
 
   /** Decodes a {@code float}; rejects {@code null}. */
@@ -205,14 +210,19 @@ public final class FieldCodec {
     return as(part, Float.class, "float");
   }
 
-  /** Encodes a {@code double} as a tuple double. */
+  /**
+   * Encodes a {@code double} as a tuple double. Every NaN is stored as the canonical {@link
+   * Double#NaN}: the tuple encoding keeps a NaN's payload bits, so NaNs computed differently would
+   * otherwise be different index values and escape a lookup or a unique index. {@link
+   * Double#equals} treats all NaNs as equal too; they sort after positive infinity.
+   */
   public static Object encodeDouble(double value) {
-    return value;
+    return Double.isNaN(value) ? Double.NaN : value;
   }
 
-  /** Encodes a {@code Double} or {@code null}. */
+  /** Encodes a {@code Double} or {@code null}; NaN as in {@link #encodeDouble}. */
   public static Object encodeBoxedDouble(Double value) {
-    return value;
+    return value == null ? null : encodeDouble(value);
   }
 
   /** Decodes a {@code double}; rejects {@code null}. */
@@ -293,7 +303,8 @@ public final class FieldCodec {
     Tuple pair = decodeTuple(part, 2, "Instant");
     return pair == null
         ? null
-        : Instant.ofEpochSecond(decodeLong(pair.get(0)), decodeLong(pair.get(1)));
+        : inTimeRange("Instant", pair,
+            () -> Instant.ofEpochSecond(decodeLong(pair.get(0)), decodeLong(pair.get(1))));
   }
 
   /** Encodes a {@code LocalDate} or {@code null} as its epoch day. */
@@ -304,7 +315,7 @@ public final class FieldCodec {
   /** Decodes a {@code LocalDate} or {@code null}. */
   public static LocalDate decodeLocalDate(Object part) {
     Long day = decodeBoxedLong(part);
-    return day == null ? null : LocalDate.ofEpochDay(day);
+    return day == null ? null : inTimeRange("LocalDate", day, () -> LocalDate.ofEpochDay(day));
   }
 
   /**
@@ -322,9 +333,9 @@ public final class FieldCodec {
     Tuple pair = decodeTuple(part, 2, "LocalDateTime");
     return pair == null
         ? null
-        : LocalDateTime.of(
+        : inTimeRange("LocalDateTime", pair, () -> LocalDateTime.of(
             LocalDate.ofEpochDay(decodeLong(pair.get(0))),
-            LocalTime.ofNanoOfDay(decodeLong(pair.get(1))));
+            LocalTime.ofNanoOfDay(decodeLong(pair.get(1)))));
   }
 
   /** Encodes a {@code LocalTime} or {@code null} as its nano of day. */
@@ -335,7 +346,7 @@ public final class FieldCodec {
   /** Decodes a {@code LocalTime} or {@code null}. */
   public static LocalTime decodeLocalTime(Object part) {
     Long nanos = decodeBoxedLong(part);
-    return nanos == null ? null : LocalTime.ofNanoOfDay(nanos);
+    return nanos == null ? null : inTimeRange("LocalTime", nanos, () -> LocalTime.ofNanoOfDay(nanos));
   }
 
   /** Encodes a {@code Duration} or {@code null} as the nested tuple {@code (seconds, nanos)}. */
@@ -348,7 +359,8 @@ public final class FieldCodec {
     Tuple pair = decodeTuple(part, 2, "Duration");
     return pair == null
         ? null
-        : Duration.ofSeconds(decodeLong(pair.get(0)), decodeLong(pair.get(1)));
+        : inTimeRange("Duration", pair,
+            () -> Duration.ofSeconds(decodeLong(pair.get(0)), decodeLong(pair.get(1))));
   }
 
   // ---- big numbers ----
@@ -376,7 +388,7 @@ public final class FieldCodec {
     Tuple pair = decodeTuple(part, 2, "BigDecimal");
     return pair == null
         ? null
-        : new BigDecimal(decodeBigInteger(pair.get(0)), decodeInt(pair.get(1)));
+        : new BigDecimal(require(decodeBigInteger(pair.get(0)), "BigDecimal unscaled value"), decodeInt(pair.get(1)));
   }
 
   // ---- containers ----
@@ -499,6 +511,20 @@ public final class FieldCodec {
     }
     throw new IllegalArgumentException(
         "expected a " + what + " but found " + part.getClass().getSimpleName() + " " + part);
+  }
+
+  /**
+   * Runs a java.time factory on stored numbers, reporting values outside its range (which it
+   * signals with {@code DateTimeException} or {@code ArithmeticException}) as {@link
+   * IllegalArgumentException}, like every other decoder.
+   */
+  private static <V> V inTimeRange(String what, Object stored, Supplier<V> factory) {
+    try {
+      return factory.get();
+    } catch (DateTimeException | ArithmeticException e) {
+      throw new IllegalArgumentException(
+          "stored " + stored + " is out of the range of " + what + ": " + e.getMessage(), e);
+    }
   }
 
   private static <V> V require(V value, String what) {

@@ -3,6 +3,7 @@ package dev.tessera.repository;
 import dev.tessera.annotations.KeyGeneration;
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.CommitResult;
+import dev.tessera.kv.KeyTooLargeException;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
@@ -97,6 +98,9 @@ public abstract class EntityRepository<T, ID> {
    * @throws EntityExistsException if a record with this primary key exists
    * @throws UniqueConstraintViolationException if another record holds one of its unique values
    * @throws MissingPrimaryKeyException if the key is {@code null} and not generated
+   * @throws dev.tessera.kv.KeyTooLargeException if the primary key or an index entry packs to more
+   *     bytes than the store accepts; it names the index (or primary key) and the entity, nothing is
+   *     written
    */
   public T insert(T entity) {
     T stored = withKey(entity);
@@ -105,15 +109,19 @@ public abstract class EntityRepository<T, ID> {
     Tuple recordKey = entityPrefix.addAll(pkParts);
     byte[] value = mapping.encode(stored);
     List<IndexEntry<T>> entries = entriesOf(stored, pkParts);
-    for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      AtomicOperation op = store.atomic().check(recordKey, null);
-      checkUniqueAbsent(op, entries);
-      op.set(recordKey, value);
-      setAll(op, entries);
-      if (op.sum(countKey, 1).commit().ok()) {
-        return stored;
+    try {
+      for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+        AtomicOperation op = store.atomic().check(recordKey, null);
+        checkUniqueAbsent(op, entries);
+        op.set(recordKey, value);
+        setAll(op, entries);
+        if (op.sum(countKey, 1).commit().ok()) {
+          return stored;
+        }
+        throwInsertConflict(List.of(new Pending<>(id, recordKey, entries)));
       }
-      throwInsertConflict(List.of(new Pending<>(id, recordKey, entries)));
+    } catch (KeyTooLargeException e) {
+      throw keyTooLarge(e, entries);
     }
     throw new RetryLimitExceededException(entityName, "insert", id, MAX_ATTEMPTS);
   }
@@ -155,20 +163,24 @@ public abstract class EntityRepository<T, ID> {
       batch.add(new Pending<>(id, recordKey, entries));
       values.add(mapping.encode(stored));
     }
-    for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      AtomicOperation op = store.atomic();
-      for (Pending<T, ID> p : batch) {
-        op.check(p.recordKey(), null);
-        checkUniqueAbsent(op, p.entries());
+    try {
+      for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+        AtomicOperation op = store.atomic();
+        for (Pending<T, ID> p : batch) {
+          op.check(p.recordKey(), null);
+          checkUniqueAbsent(op, p.entries());
+        }
+        for (int i = 0; i < batch.size(); i++) {
+          op.set(batch.get(i).recordKey(), values.get(i));
+          setAll(op, batch.get(i).entries());
+        }
+        if (op.sum(countKey, batch.size()).commit().ok()) {
+          return;
+        }
+        throwInsertConflict(batch);
       }
-      for (int i = 0; i < batch.size(); i++) {
-        op.set(batch.get(i).recordKey(), values.get(i));
-        setAll(op, batch.get(i).entries());
-      }
-      if (op.sum(countKey, batch.size()).commit().ok()) {
-        return;
-      }
-      throwInsertConflict(batch);
+    } catch (KeyTooLargeException e) {
+      throw keyTooLarge(e, batch.stream().flatMap(p -> p.entries().stream()).toList());
     }
     throw new RetryLimitExceededException(entityName, "insertAll", null, MAX_ATTEMPTS);
   }
@@ -182,6 +194,7 @@ public abstract class EntityRepository<T, ID> {
    * @return the record as stored
    * @throws EntityNotFoundException if no record has this primary key
    * @throws UniqueConstraintViolationException if another record holds one of its new unique values
+   * @throws dev.tessera.kv.KeyTooLargeException as for {@link #insert}
    */
   public T update(T entity) {
     return update(entity, null, false);
@@ -209,35 +222,39 @@ public abstract class EntityRepository<T, ID> {
     Tuple recordKey = entityPrefix.addAll(pkParts);
     byte[] value = mapping.encode(entity);
     List<IndexEntry<T>> newEntries = entriesOf(entity, pkParts);
-    for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      KvEntry current = store.get(recordKey);
-      if (!current.exists()) {
-        if (versioned) {
-          throw new ConcurrentModificationException(entityName, id, expected, null);
+    try {
+      for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+        KvEntry current = store.get(recordKey);
+        if (!current.exists()) {
+          if (versioned) {
+            throw new ConcurrentModificationException(entityName, id, expected, null);
+          }
+          throw new EntityNotFoundException(entityName, id);
         }
-        throw new EntityNotFoundException(entityName, id);
-      }
-      if (versioned && !expected.equals(current.versionstamp())) {
-        throw new ConcurrentModificationException(entityName, id, expected, current.versionstamp());
-      }
-      IndexDiff<T> diff = IndexDiff.between(entriesOf(decode(current), pkParts), newEntries);
-      AtomicOperation op = store.atomic().check(current);
-      checkUniqueAbsent(op, diff.added());
-      for (IndexEntry<T> stale : diff.removed()) {
-        op.delete(stale.key());
-      }
-      setAll(op, diff.added());
-      CommitResult result = op.set(recordKey, value).commit();
-      if (result.ok()) {
-        return entity;
-      }
-      if (recordKey.equals(result.failedKey())) {
-        if (versioned) {
-          throw new ConcurrentModificationException(entityName, id, expected, result.actual());
+        if (versioned && !expected.equals(current.versionstamp())) {
+          throw new ConcurrentModificationException(entityName, id, expected, current.versionstamp());
         }
-        continue; // changed under us: re-read and diff again
+        IndexDiff<T> diff = IndexDiff.between(entriesOf(decode(current), pkParts), newEntries);
+        AtomicOperation op = store.atomic().check(current);
+        checkUniqueAbsent(op, diff.added());
+        for (IndexEntry<T> stale : diff.removed()) {
+          op.delete(stale.key());
+        }
+        setAll(op, diff.added());
+        CommitResult result = op.set(recordKey, value).commit();
+        if (result.ok()) {
+          return entity;
+        }
+        if (recordKey.equals(result.failedKey())) {
+          if (versioned) {
+            throw new ConcurrentModificationException(entityName, id, expected, result.actual());
+          }
+          continue; // changed under us: re-read and diff again
+        }
+        throwUniqueConflict(diff.added(), id);
       }
-      throwUniqueConflict(diff.added(), id);
+    } catch (KeyTooLargeException e) {
+      throw keyTooLarge(e, newEntries);
     }
     throw new RetryLimitExceededException(entityName, "update", id, MAX_ATTEMPTS);
   }
@@ -517,6 +534,19 @@ public abstract class EntityRepository<T, ID> {
       entries.add(IndexEntry.of(index, values, pkParts, pkPacked));
     }
     return entries;
+  }
+
+  /** Says which index (or the primary key) a too large key is for; the store only knows its bytes. */
+  private KeyTooLargeException keyTooLarge(KeyTooLargeException e, List<IndexEntry<T>> entries) {
+    for (IndexEntry<T> entry : entries) {
+      if (entry.key().equals(e.key())) {
+        return e.withOwner("index '" + entry.index().name() + "' of entity '" + entityName + "'");
+      }
+    }
+    if (e.key() != null && e.key().startsWith(entityPrefix)) {
+      return e.withOwner("primary key '" + mapping.primaryKeyName() + "' of entity '" + entityName + "'");
+    }
+    return e;
   }
 
   private static <T> void checkUniqueAbsent(AtomicOperation op, List<IndexEntry<T>> entries) {

@@ -192,6 +192,28 @@ class FieldCodecTest {
   }
 
   @Test
+  void storedNumbersOutsideTheRangeOfATimeTypeOrANullUnscaledValueAreIllegalArguments() {
+    assertThatThrownBy(() -> FieldCodec.decodeLocalDate(Long.MAX_VALUE))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("out of the range of LocalDate");
+    assertThatThrownBy(() -> FieldCodec.decodeLocalTime(-1L))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("out of the range of LocalTime");
+    assertThatThrownBy(() -> FieldCodec.decodeInstant(Tuple.of(Long.MAX_VALUE, Long.MAX_VALUE)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("out of the range of Instant");
+    assertThatThrownBy(() -> FieldCodec.decodeDuration(Tuple.of(Long.MAX_VALUE, Long.MAX_VALUE)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("out of the range of Duration");
+    assertThatThrownBy(() -> FieldCodec.decodeLocalDateTime(Tuple.of(0L, -5L)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("out of the range of LocalDateTime");
+    assertThatThrownBy(() -> FieldCodec.decodeBigDecimal(Tuple.of(null, 2L)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("expected a BigDecimal unscaled value but found null");
+  }
+
+  @Test
   void byteArraysAreCopiedBothWays() {
     byte[] original = {1, 2};
     byte[] encoded = (byte[]) FieldCodec.encodeBytes(original);

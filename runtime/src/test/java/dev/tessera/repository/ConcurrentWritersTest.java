@@ -2,19 +2,13 @@ package dev.tessera.repository;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.lmdb.LmdbKvStore;
-import dev.tessera.tuple.Tuple;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
-import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -52,7 +46,7 @@ class ConcurrentWritersTest {
       }
       assertThat(unexpected).isEmpty();
       assertThat(successes.get()).isGreaterThan(100);
-      assertConsistent(store, users);
+      UserInvariants.assertConsistent(store, users);
     }
   }
 
@@ -97,36 +91,5 @@ class ConcurrentWritersTest {
         return;
       }
     }
-  }
-
-  private static void assertConsistent(LmdbKvStore store, UserRepository users) {
-    UserMapping mapping = new UserMapping(dev.tessera.annotations.KeyGeneration.NONE);
-    Map<String, User> records = new HashMap<>();
-    Map<String, String> emailPointers = new HashMap<>();
-    Set<Tuple> colorEntries = new HashSet<>();
-    for (KvEntry e : KeySpace.entries(store)) {
-      String space = e.key().getString(0);
-      switch (space) {
-        case "user" -> records.put(e.key().getString(1), mapping.decode(e.value()));
-        case "user_by_email" ->
-            emailPointers.put(e.key().getString(1), Tuple.unpack(e.value()).getString(0));
-        case "user_by_favoriteColor" -> colorEntries.add(e.key());
-        default -> assertThat((Object) e.key()).isEqualTo(EntityRepository.countKey("user"));
-      }
-    }
-    Map<String, String> expectedPointers = new HashMap<>();
-    Set<Tuple> expectedColors = new HashSet<>();
-    for (User u : records.values()) {
-      if (u.email() != null) {
-        String previous = expectedPointers.put(u.email().toLowerCase(Locale.ROOT), u.id());
-        assertThat(previous).as("email %s held twice", u.email()).isNull();
-      }
-      if (u.favoriteColor() != null) {
-        expectedColors.add(Tuple.of("user_by_favoriteColor", u.favoriteColor(), u.id()));
-      }
-    }
-    assertThat(emailPointers).isEqualTo(expectedPointers);
-    assertThat(colorEntries).isEqualTo(expectedColors);
-    assertThat(users.count()).isEqualTo(records.size());
   }
 }

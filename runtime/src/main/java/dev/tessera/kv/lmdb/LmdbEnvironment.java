@@ -2,6 +2,7 @@ package dev.tessera.kv.lmdb;
 
 import dev.tessera.kv.StoreClosedException;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +18,7 @@ import org.lmdbjava.DbiFlags;
 import org.lmdbjava.DirectBufferProxy;
 import org.lmdbjava.Env;
 import org.lmdbjava.EnvFlags;
+import org.lmdbjava.LmdbNativeException;
 import org.lmdbjava.Txn;
 
 /**
@@ -95,6 +97,11 @@ final class LmdbEnvironment {
     } catch (Env.FileInvalidException | Env.VersionMismatchException e) {
       cleanUpFailedOpen(env, canonical);
       throw new NotATesseraStoreException(directory, "LMDB cannot read it: " + e.getMessage(), e);
+    } catch (LmdbNativeException.ConstantDerivedException e) {
+      // An errno such as EACCES or EROFS: read-only directory or files. LMDB's message names no path.
+      cleanUpFailedOpen(env, canonical);
+      throw new UncheckedIOException("Cannot open the store in " + directory + ": " + e.getMessage()
+          + " (LMDB needs to read and write data.mdb and lock.mdb there)", new IOException(e));
     } catch (RuntimeException e) {
       cleanUpFailedOpen(env, canonical);
       throw e;
