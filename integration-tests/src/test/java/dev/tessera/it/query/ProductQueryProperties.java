@@ -85,6 +85,7 @@ class ProductQueryProperties {
       Comparator<Product> keyOrder =
           Comparator.comparing(Product::name, QueryModel.UTF8).thenComparingLong(Product::id);
       List<String> bounds = new ArrayList<>(prefixes);
+      bounds.addAll(LETTERS);
       data.forEach(p -> bounds.add(p.name()));
       checkEveryOperator("name", data,
           stage(products::byName, ByNameQuery::equalTo, ByNameQuery::between, ByNameQuery::greaterThan,
