@@ -42,17 +42,19 @@ final class QueryStageWriter {
   /** {@code public ByAgeQuery byAge()}: the entry point of the index's typed queries. */
   MethodSpec queryMethod(IndexModel index) {
     ClassName first = stage(index, 0);
+    ComponentModel leading = model.component(index.fields().get(0));
     return MethodSpec.methodBuilder(GeneratedNames.queryMethod(index))
         .addModifiers(Modifier.PUBLIC)
         .returns(first)
         .addJavadoc(
             "A typed query over the {@code $L} index ({@code $L}): every $L in index order until"
-                + " narrowed by {@code equalTo}, a range or, for text, {@code startsWith} on {@code"
-                + " $L}. Served by a scan of the index keys, then one multi-get of the records.\n\n",
+                + " narrowed by {@code equalTo}$L on {@code $L}. Served by a scan of the index"
+                + " keys, then one multi-get of the records.\n\n",
             index.name(),
             String.join(", ", index.fields()),
             model.entityName(),
-            index.fields().get(0))
+            narrowings(leading),
+            leading.name())
         .addJavadoc("@return the query, to narrow and run\n")
         .addStatement(
             "return new $T(query($N))", first, GeneratedNames.indexConstant(index))
@@ -93,7 +95,7 @@ final class QueryStageWriter {
     TypeName afterEqual = last ? runtimeQuery : stage(index, fixed + 1);
     CodeBlock equal = CodeBlock.of("equal($L)", members.encodedValue(index, next, next.name()));
     stage.addMethod(
-        operation(index, next, "equalTo", afterEqual, List.of(next.name()), List.of(valueDoc(next)))
+        operation("equalTo", afterEqual, JavaTypes.of(next.type()), List.of(next.name()))
             .addJavadoc(
                 "The $L records whose {@code $L} equals {@code $N}$L.\n",
                 model.entityName(),
@@ -110,7 +112,7 @@ final class QueryStageWriter {
     String from = "from" + GeneratedNames.capitalized(next.name());
     String to = "to" + GeneratedNames.capitalized(next.name());
     stage.addMethod(
-        range(index, next, "between", List.of(from, to),
+        range(index, next, "between", JavaTypes.of(next.type()), List.of(from, to),
             List.of("the lowest {@code " + next.name() + "}, inclusive" + notNull(next),
                 "the highest {@code " + next.name() + "}, inclusive" + notNull(next)),
             "lies between {@code $N} and {@code $N}, both inclusive",
@@ -123,7 +125,7 @@ final class QueryStageWriter {
     if (next.type().kind() == ValueKind.STRING) {
       String prefix = next.name() + "Prefix";
       stage.addMethod(
-          range(index, next, "startsWith", List.of(prefix),
+          range(index, next, "startsWith", TypeNames.STRING, List.of(prefix),
               List.of("the start of the {@code " + next.name() + "} values (empty: every value), not null"),
               "starts with {@code $N} (autocomplete)",
               CodeBlock.of("prefixed($L)", IndexMembers.normalizedText(index, prefix))));
@@ -134,16 +136,16 @@ final class QueryStageWriter {
   private MethodSpec bound(
       IndexModel index, ComponentModel next, String name, String relation, String delegate,
       boolean inclusive) {
-    return range(index, next, name, List.of(next.name()), List.of(valueDoc(next)),
+    return range(index, next, name, JavaTypes.of(next.type()), List.of(next.name()), List.of(valueDoc(next)),
         relation + " {@code $N}",
         CodeBlock.of("$N($L, $L)", delegate, members.encodedValue(index, next, next.name()), inclusive));
   }
 
   /** A range operation: its parameters, null checks, Javadoc and {@code return <call>}. */
   private MethodSpec range(
-      IndexModel index, ComponentModel next, String name, List<String> parameters,
+      IndexModel index, ComponentModel next, String name, TypeName type, List<String> parameters,
       List<String> parameterDocs, String relation, CodeBlock call) {
-    return operation(index, next, name, runtimeQuery, parameters, parameterDocs)
+    return operation(name, runtimeQuery, type, parameters)
         .addJavadoc("The $L records whose {@code $L} " + relation + ", in index order.\n",
             concat(model.entityName(), next.name(), parameters))
         .addJavadoc(paramsAndReturn(index, next, parameters, parameterDocs, "the query"))
@@ -151,14 +153,11 @@ final class QueryStageWriter {
         .build();
   }
 
-  /** The method's signature: public, typed parameters and their null checks. */
-  private MethodSpec.Builder operation(
-      IndexModel index, ComponentModel next, String name, TypeName returns, List<String> parameters,
-      List<String> parameterDocs) {
+  /** The method's signature: public, parameters of {@code type} and their null checks. */
+  private static MethodSpec.Builder operation(
+      String name, TypeName returns, TypeName type, List<String> parameters) {
     MethodSpec.Builder method =
         MethodSpec.methodBuilder(name).addModifiers(Modifier.PUBLIC).returns(returns);
-    boolean prefix = name.equals("startsWith");
-    TypeName type = prefix ? TypeNames.STRING : JavaTypes.of(next.type());
     for (String parameter : parameters) {
       method.addParameter(type, parameter);
       if (!type.isPrimitive()) {
@@ -204,8 +203,14 @@ final class QueryStageWriter {
           String.join(", ", index.fields().subList(0, fixed)));
     }
     return doc.add(" Run it as it is (every matching record, in index order), or narrow"
-        + " {@code $L}: {@code equalTo}, a range$L.\n", next.name(),
-        next.type().kind() == ValueKind.STRING ? " or {@code startsWith}" : "").build();
+        + " {@code $L} by {@code equalTo}$L.\n", next.name(), narrowings(next)).build();
+  }
+
+  /** The narrowings besides {@code equalTo} a component offers, for Javadoc. */
+  private static String narrowings(ComponentModel component) {
+    return component.type().kind() == ValueKind.STRING
+        ? ", a range or {@code startsWith}"
+        : " or a range";
   }
 
   private static Object[] concat(String entityName, String component, List<String> parameters) {
