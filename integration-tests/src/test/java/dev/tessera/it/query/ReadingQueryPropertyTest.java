@@ -30,7 +30,7 @@ import net.jqwik.api.Provide;
  * values cluster around zero (duplicates, both signs, {@code -0.0} and {@code 0.0}, infinities and
  * NaN, integers past 64 bits, instants around the epoch, enums declared out of name order).
  */
-class ReadingQueryProperties {
+class ReadingQueryPropertyTest {
   static final List<Integer> SMALL = List.of(Integer.MIN_VALUE, -3, -2, -1, 0, 1, 2, 3, Integer.MAX_VALUE);
   static final List<Long> LARGE =
       List.of(Long.MIN_VALUE, -(1L << 40), -256L, -1L, 0L, 1L, 255L, 256L, 1L << 40, Long.MAX_VALUE);
@@ -59,7 +59,7 @@ class ReadingQueryProperties {
                 Arbitraries.of(AT),
                 Arbitraries.of(LEVELS))
             .as((small, large, ratio, huge, at, level) -> new Reading(0, small, large, ratio, huge, at, level, 0));
-    return reading.list().ofMinSize(0).ofMaxSize(40).map(ReadingQueryProperties::withKeys);
+    return reading.list().ofMinSize(0).ofMaxSize(40).map(ReadingQueryPropertyTest::withKeys);
   }
 
   /** Distinct ids and distinct serials on both sides of zero, in unrelated orders. */

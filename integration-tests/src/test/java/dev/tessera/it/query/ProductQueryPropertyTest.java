@@ -24,7 +24,7 @@ import net.jqwik.api.Provide;
  * every operator plus prefixes on names with shared prefixes, non-ASCII, U+0000, U+FFFF and
  * supplementary characters.
  */
-class ProductQueryProperties {
+class ProductQueryPropertyTest {
   static final List<Integer> ROOMS = List.of(-2, -1, 0, 1, 2, 56);
   static final List<Double> PRICES = List.of(-10.0, -0.5, -0.0, 0.0, 0.5, 9.99, 10.0, 28.44, 30.0, 1e9);
   /** Code points, so generated strings never split a surrogate pair. */
@@ -39,7 +39,7 @@ class ProductQueryProperties {
     Arbitrary<Product> product =
         Combinators.combine(Arbitraries.of(ROOMS), Arbitraries.of(PRICES), strings(3))
             .as((room, price, name) -> new Product(0, room, price, name));
-    return product.list().ofMaxSize(40).map(ProductQueryProperties::withIds);
+    return product.list().ofMaxSize(40).map(ProductQueryPropertyTest::withIds);
   }
 
   private static List<Product> withIds(List<Product> products) {
