@@ -8,6 +8,8 @@ import dev.tessera.mapping.FieldCodec;
 import dev.tessera.mapping.IndexDefinition;
 import dev.tessera.mapping.RecordSchema;
 import dev.tessera.mapping.TextNormalizer;
+import dev.tessera.query.IndexQuery;
+import dev.tessera.query.IndexQueryStage;
 import dev.tessera.repository.EntityRepository;
 import dev.tessera.tuple.Tuple;
 import jakarta.inject.Inject;
@@ -78,6 +80,15 @@ public final class UserRepository extends EntityRepository<User, String> {
   }
 
   /**
+   * A typed query over the {@code email} index ({@code email}): every user in index order until narrowed by {@code equalTo}, a range or {@code startsWith} on {@code email}. Served by a scan of the index keys, then one multi-get of the records.
+   *
+   * @return the query, to narrow and run
+   */
+  public ByEmailQuery byEmail() {
+    return new ByEmailQuery(query(BY_EMAIL));
+  }
+
+  /**
    * The user whose {@code email} index holds the given values, if any.
    *
    * <p>String values are compared after {@link Normalize#CASE_INSENSITIVE} normalisation, as on write.
@@ -101,6 +112,15 @@ public final class UserRepository extends EntityRepository<User, String> {
   public boolean existsByEmail(String email) {
     Objects.requireNonNull(email, "email");
     return existsByUnique(BY_EMAIL, emailValues(email));
+  }
+
+  /**
+   * A typed query over the {@code favoriteColor} index ({@code favoriteColor}): every user in index order until narrowed by {@code equalTo}, a range or {@code startsWith} on {@code favoriteColor}. Served by a scan of the index keys, then one multi-get of the records.
+   *
+   * @return the query, to narrow and run
+   */
+  public ByFavoriteColorQuery byFavoriteColor() {
+    return new ByFavoriteColorQuery(query(BY_FAVORITE_COLOR));
   }
 
   /**
@@ -154,6 +174,196 @@ public final class UserRepository extends EntityRepository<User, String> {
       return null;
     }
     return Tuple.of(FieldCodec.encodeString(favoriteColor));
+  }
+
+  /**
+   * The typed query over the {@code email} index of {@link User} ({@code email}), before any component is given. Run it as it is (every matching record, in index order), or narrow {@code email} by {@code equalTo}, a range or {@code startsWith}.
+   */
+  public static final class ByEmailQuery extends IndexQueryStage<User> {
+    private ByEmailQuery(IndexQuery<User> query) {
+      super(query);
+    }
+
+    /**
+     * The user records whose {@code email} equals {@code email}.
+     *
+     * <p>Compared after {@link Normalize#CASE_INSENSITIVE} normalisation, as on write.
+     *
+     * @param email the {@code email} value, not null
+     * @return the query
+     */
+    public IndexQuery<User> equalTo(String email) {
+      Objects.requireNonNull(email, "email");
+      return equal(FieldCodec.encodeString(TextNormalizer.normalize(email, Normalize.CASE_INSENSITIVE)));
+    }
+
+    /**
+     * The user records whose {@code email} lies between {@code fromEmail} and {@code toEmail}, both inclusive, in index order.
+     *
+     * <p>Compared after {@link Normalize#CASE_INSENSITIVE} normalisation, as on write.
+     *
+     * @param fromEmail the lowest {@code email}, inclusive, not null
+     * @param toEmail the highest {@code email}, inclusive, not null
+     * @return the query
+     */
+    public IndexQuery<User> between(String fromEmail, String toEmail) {
+      Objects.requireNonNull(fromEmail, "fromEmail");
+      Objects.requireNonNull(toEmail, "toEmail");
+      return rangeBetween(FieldCodec.encodeString(TextNormalizer.normalize(fromEmail, Normalize.CASE_INSENSITIVE)), FieldCodec.encodeString(TextNormalizer.normalize(toEmail, Normalize.CASE_INSENSITIVE)));
+    }
+
+    /**
+     * The user records whose {@code email} is greater than {@code email}, in index order.
+     *
+     * <p>Compared after {@link Normalize#CASE_INSENSITIVE} normalisation, as on write.
+     *
+     * @param email the {@code email} value, not null
+     * @return the query
+     */
+    public IndexQuery<User> greaterThan(String email) {
+      Objects.requireNonNull(email, "email");
+      return rangeFrom(FieldCodec.encodeString(TextNormalizer.normalize(email, Normalize.CASE_INSENSITIVE)), false);
+    }
+
+    /**
+     * The user records whose {@code email} is at least {@code email}, in index order.
+     *
+     * <p>Compared after {@link Normalize#CASE_INSENSITIVE} normalisation, as on write.
+     *
+     * @param email the {@code email} value, not null
+     * @return the query
+     */
+    public IndexQuery<User> atLeast(String email) {
+      Objects.requireNonNull(email, "email");
+      return rangeFrom(FieldCodec.encodeString(TextNormalizer.normalize(email, Normalize.CASE_INSENSITIVE)), true);
+    }
+
+    /**
+     * The user records whose {@code email} is less than {@code email}, in index order.
+     *
+     * <p>Compared after {@link Normalize#CASE_INSENSITIVE} normalisation, as on write.
+     *
+     * @param email the {@code email} value, not null
+     * @return the query
+     */
+    public IndexQuery<User> lessThan(String email) {
+      Objects.requireNonNull(email, "email");
+      return rangeTo(FieldCodec.encodeString(TextNormalizer.normalize(email, Normalize.CASE_INSENSITIVE)), false);
+    }
+
+    /**
+     * The user records whose {@code email} is at most {@code email}, in index order.
+     *
+     * <p>Compared after {@link Normalize#CASE_INSENSITIVE} normalisation, as on write.
+     *
+     * @param email the {@code email} value, not null
+     * @return the query
+     */
+    public IndexQuery<User> atMost(String email) {
+      Objects.requireNonNull(email, "email");
+      return rangeTo(FieldCodec.encodeString(TextNormalizer.normalize(email, Normalize.CASE_INSENSITIVE)), true);
+    }
+
+    /**
+     * The user records whose {@code email} starts with {@code emailPrefix} (autocomplete), in index order.
+     *
+     * <p>Compared after {@link Normalize#CASE_INSENSITIVE} normalisation, as on write.
+     *
+     * @param emailPrefix the start of the {@code email} values (empty: every value), not null
+     * @return the query
+     */
+    public IndexQuery<User> startsWith(String emailPrefix) {
+      Objects.requireNonNull(emailPrefix, "emailPrefix");
+      return prefixed(TextNormalizer.normalize(emailPrefix, Normalize.CASE_INSENSITIVE));
+    }
+  }
+
+  /**
+   * The typed query over the {@code favoriteColor} index of {@link User} ({@code favoriteColor}), before any component is given. Run it as it is (every matching record, in index order), or narrow {@code favoriteColor} by {@code equalTo}, a range or {@code startsWith}.
+   */
+  public static final class ByFavoriteColorQuery extends IndexQueryStage<User> {
+    private ByFavoriteColorQuery(IndexQuery<User> query) {
+      super(query);
+    }
+
+    /**
+     * The user records whose {@code favoriteColor} equals {@code favoriteColor}.
+     *
+     * @param favoriteColor the {@code favoriteColor} value, not null
+     * @return the query
+     */
+    public IndexQuery<User> equalTo(String favoriteColor) {
+      Objects.requireNonNull(favoriteColor, "favoriteColor");
+      return equal(FieldCodec.encodeString(favoriteColor));
+    }
+
+    /**
+     * The user records whose {@code favoriteColor} lies between {@code fromFavoriteColor} and {@code toFavoriteColor}, both inclusive, in index order.
+     *
+     * @param fromFavoriteColor the lowest {@code favoriteColor}, inclusive, not null
+     * @param toFavoriteColor the highest {@code favoriteColor}, inclusive, not null
+     * @return the query
+     */
+    public IndexQuery<User> between(String fromFavoriteColor, String toFavoriteColor) {
+      Objects.requireNonNull(fromFavoriteColor, "fromFavoriteColor");
+      Objects.requireNonNull(toFavoriteColor, "toFavoriteColor");
+      return rangeBetween(FieldCodec.encodeString(fromFavoriteColor), FieldCodec.encodeString(toFavoriteColor));
+    }
+
+    /**
+     * The user records whose {@code favoriteColor} is greater than {@code favoriteColor}, in index order.
+     *
+     * @param favoriteColor the {@code favoriteColor} value, not null
+     * @return the query
+     */
+    public IndexQuery<User> greaterThan(String favoriteColor) {
+      Objects.requireNonNull(favoriteColor, "favoriteColor");
+      return rangeFrom(FieldCodec.encodeString(favoriteColor), false);
+    }
+
+    /**
+     * The user records whose {@code favoriteColor} is at least {@code favoriteColor}, in index order.
+     *
+     * @param favoriteColor the {@code favoriteColor} value, not null
+     * @return the query
+     */
+    public IndexQuery<User> atLeast(String favoriteColor) {
+      Objects.requireNonNull(favoriteColor, "favoriteColor");
+      return rangeFrom(FieldCodec.encodeString(favoriteColor), true);
+    }
+
+    /**
+     * The user records whose {@code favoriteColor} is less than {@code favoriteColor}, in index order.
+     *
+     * @param favoriteColor the {@code favoriteColor} value, not null
+     * @return the query
+     */
+    public IndexQuery<User> lessThan(String favoriteColor) {
+      Objects.requireNonNull(favoriteColor, "favoriteColor");
+      return rangeTo(FieldCodec.encodeString(favoriteColor), false);
+    }
+
+    /**
+     * The user records whose {@code favoriteColor} is at most {@code favoriteColor}, in index order.
+     *
+     * @param favoriteColor the {@code favoriteColor} value, not null
+     * @return the query
+     */
+    public IndexQuery<User> atMost(String favoriteColor) {
+      Objects.requireNonNull(favoriteColor, "favoriteColor");
+      return rangeTo(FieldCodec.encodeString(favoriteColor), true);
+    }
+
+    /**
+     * The user records whose {@code favoriteColor} starts with {@code favoriteColorPrefix} (autocomplete), in index order.
+     *
+     * @param favoriteColorPrefix the start of the {@code favoriteColor} values (empty: every value), not null
+     * @return the query
+     */
+    public IndexQuery<User> startsWith(String favoriteColorPrefix) {
+      Objects.requireNonNull(favoriteColorPrefix, "favoriteColorPrefix");
+      return prefixed(favoriteColorPrefix);
+    }
   }
 
   /**

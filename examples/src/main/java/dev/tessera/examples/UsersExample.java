@@ -95,7 +95,8 @@ public final class UsersExample {
     }
   }
 
-  private static void deleteRecursively(Path directory) throws IOException {
+  /** Deletes {@code directory} and everything in it. */
+  static void deleteRecursively(Path directory) throws IOException {
     try (Stream<Path> paths = Files.walk(directory)) {
       for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
         Files.delete(path);

@@ -11,6 +11,9 @@ import dev.tessera.kv.KvStore;
 import dev.tessera.kv.ListSelector;
 import dev.tessera.mapping.EntityMapping;
 import dev.tessera.mapping.IndexDefinition;
+import dev.tessera.query.IndexQuery;
+import dev.tessera.query.IndexQueryStage;
+import dev.tessera.query.RecordReader;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
 import dev.tessera.tuple.Versionstamp;
@@ -24,7 +27,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
-import java.util.stream.StreamSupport;
 
 /**
  * The base class of every generated repository: the secondary-index algorithms of design.md (seeds
@@ -66,6 +68,17 @@ public abstract class EntityRepository<T, ID> {
   private final Tuple entityPrefix;
   private final Tuple countKey;
   private final List<IndexDefinition<T>> indexes;
+  private final RecordReader<T> reader = new RecordReader<>() {
+    @Override
+    public T decode(KvEntry record) {
+      return EntityRepository.this.decode(record);
+    }
+
+    @Override
+    public Tuple pointer(KvEntry uniqueIndexEntry) {
+      return unpackPointer(uniqueIndexEntry);
+    }
+  };
 
   /**
    * Creates a repository of the entity described by {@code mapping} in {@code store}.
@@ -441,9 +454,7 @@ public abstract class EntityRepository<T, ID> {
    * primary-key order, read in one snapshot.
    */
   protected List<T> findByIndex(IndexDefinition<T> index, Tuple values) {
-    try (Stream<T> records = streamByIndex(index, values)) {
-      return records.toList();
-    }
+    return query(index, values).list();
   }
 
   /**
@@ -452,38 +463,28 @@ public abstract class EntityRepository<T, ID> {
    * or closed: use it in try-with-resources.
    */
   protected Stream<T> streamByIndex(IndexDefinition<T> index, Tuple values) {
-    Tuple prefix = Tuple.of(index.subspace()).addAll(values);
-    int pkStart = prefix.size();
-    KvSnapshot snapshot = store.snapshot();
-    try {
-      KvIterator keys =
-          snapshot.list(ListSelector.of(TupleRange.prefix(prefix)).batchSize(BATCH_SIZE));
-      IndexedRecordSpliterator<T> records =
-          new IndexedRecordSpliterator<>(
-              snapshot,
-              keys,
-              key -> entityPrefix.addAll(key.subTuple(pkStart, key.size())),
-              entry -> decodeIfIndexed(entry, index, values),
-              BATCH_SIZE);
-      return StreamSupport.stream(records, false).onClose(records::close);
-    } catch (RuntimeException e) {
-      snapshot.close();
-      throw e;
-    }
+    return query(index, values).stream();
   }
 
   /** For generated finders: how many records the non-unique index holds for {@code values}. */
   protected long countByIndex(IndexDefinition<T> index, Tuple values) {
-    Tuple prefix = Tuple.of(index.subspace()).addAll(values);
-    long count = 0;
-    try (KvIterator keys =
-        store.list(ListSelector.of(TupleRange.prefix(prefix)).batchSize(BATCH_SIZE))) {
-      while (keys.hasNext()) {
-        keys.next();
-        count++;
-      }
-    }
-    return count;
+    return query(index, values).count();
+  }
+
+  /**
+   * For generated query stages: a query over every entry of {@code index}, in key order, to narrow
+   * with equal values and a range (see {@link IndexQueryStage}).
+   */
+  protected final IndexQuery<T> query(IndexDefinition<T> index) {
+    return query(index, Tuple.of());
+  }
+
+  /**
+   * A query for the records whose first {@code values.size()} components of {@code index} hold
+   * {@code values} (encoded and normalised).
+   */
+  protected final IndexQuery<T> query(IndexDefinition<T> index, Tuple values) {
+    return IndexQuery.of(store, entityName, index, reader, values);
   }
 
   /** The mapping this repository uses. */

@@ -39,6 +39,32 @@ public final class TupleRange {
     return new TupleRange(begin, end);
   }
 
+  /**
+   * The key equal to {@code prefix} and every key that extends it: {@code [pack(prefix),
+   * pack(prefix) + 0xFF)}. Unlike {@link #prefix}, the key {@code prefix} itself is included (a unique
+   * index entry whose values are all given). Exact because every part encoding is self-delimiting and
+   * none starts with 0xFF: a key starts with the bytes of {@code pack(prefix)} exactly when its first
+   * parts are {@code prefix}'s.
+   *
+   * <p>Its {@link #begin()} is the lowest key starting with {@code prefix}, its {@link #end()} lies
+   * above every such key and below every greater key, which is what inclusive and exclusive bounds
+   * on a key's leading parts need:
+   *
+   * <pre>{@code
+   * // keys (idx, v, ...) with 10 <= v <= 20, whatever follows v
+   * TupleRange.ofPacked(keyAndExtensions(Tuple.of("idx", 10)).begin(),
+   *                     keyAndExtensions(Tuple.of("idx", 20)).end());
+   * }</pre>
+   */
+  public static TupleRange keyAndExtensions(Tuple prefix) {
+    int n = prefix.packedSize();
+    byte[] begin = new byte[n];
+    prefix.packInto(begin, 0);
+    byte[] end = Arrays.copyOf(begin, n + 1);
+    end[n] = (byte) 0xFF;
+    return new TupleRange(begin, end);
+  }
+
   /** Keys k with {@code start <= k < end} in tuple order: {@code [pack(start), pack(end))}. */
   public static TupleRange between(Tuple start, Tuple end) {
     return new TupleRange(start.pack(), end.pack());

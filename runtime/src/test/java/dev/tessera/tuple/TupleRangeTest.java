@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 /** Range membership against brute force over random keys from a small, collision-prone alphabet. */
@@ -48,20 +49,65 @@ class TupleRangeTest {
 
   @Test
   void prefixHoldsExactlyTheLongerKeysStartingWithThePrefix() {
+    assertPrefixRanges(TupleRange::prefix, false);
+  }
+
+  @Test
+  void keyAndExtensionsHoldsThePrefixItselfAndEveryLongerKeyStartingWithIt() {
+    assertPrefixRanges(TupleRange::keyAndExtensions, true);
+  }
+
+  /** {@code rangeOf(prefix)} holds the keys starting with prefix, and prefix itself if {@code withSelf}. */
+  private void assertPrefixRanges(Function<Tuple, TupleRange> rangeOf, boolean withSelf) {
     List<Tuple> keys = randomKeys(3000);
     int hits = 0;
     for (int round = 0; round < 200; round++) {
       Tuple prefix = keys.get(random.nextInt(keys.size()));
       prefix = prefix.subTuple(0, random.nextInt(prefix.size() + 1));
-      TupleRange range = TupleRange.prefix(prefix);
+      TupleRange range = rangeOf.apply(prefix);
+      int minSize = withSelf ? prefix.size() : prefix.size() + 1;
       for (Tuple key : keys) {
-        boolean expected = key.size() > prefix.size() && key.subTuple(0, prefix.size()).equals(prefix);
-        assertThat(range.contains(key.pack())).as("%s in prefix %s", key, prefix).isEqualTo(expected);
+        boolean expected = key.size() >= minSize && key.subTuple(0, prefix.size()).equals(prefix);
+        assertThat(range.contains(key.pack())).as("%s in range of %s", key, prefix).isEqualTo(expected);
         hits += expected ? 1 : 0;
       }
-      assertThat(range.contains(prefix)).isFalse();
+      assertThat(range.contains(prefix)).isEqualTo(withSelf);
     }
     assertThat(hits).isGreaterThan(1000);
+  }
+
+  @Test
+  void keyAndExtensionsBoundsSeparateSmallerAndGreaterLeadingParts() {
+    // What inclusive and exclusive bounds on a key's leading parts rely on: a key whose leading
+    // parts sort below the prefix lies below begin(), one whose leading parts sort above lies at or
+    // above end(), whatever parts follow.
+    List<Tuple> keys = randomKeys(2000);
+    for (int round = 0; round < 200; round++) {
+      Tuple bound = keys.get(random.nextInt(keys.size()));
+      TupleRange range = TupleRange.keyAndExtensions(bound);
+      for (Tuple key : keys) {
+        if (key.size() < bound.size()) {
+          continue;
+        }
+        int leading = SemanticTupleOrder.INSTANCE.compare(key.subTuple(0, bound.size()), bound);
+        byte[] packed = key.pack();
+        if (leading < 0) {
+          assertThat(Arrays.compareUnsigned(packed, range.begin())).as("%s below %s", key, bound).isNegative();
+        } else if (leading > 0) {
+          assertThat(Arrays.compareUnsigned(packed, range.end())).as("%s above %s", key, bound).isPositive();
+        }
+      }
+    }
+  }
+
+  @Test
+  void keyAndExtensionsBoundsAreThePackingAndThePackingPlusFf() {
+    TupleRange range = TupleRange.keyAndExtensions(Tuple.of("a"));
+    assertThat(range.begin()).containsExactly(0x02, 'a', 0x00);
+    assertThat(range.end()).containsExactly(0x02, 'a', 0x00, 0xFF);
+    TupleRange empty = TupleRange.keyAndExtensions(Tuple.of());
+    assertThat(empty.begin()).isEmpty();
+    assertThat(empty.end()).containsExactly(0xFF);
   }
 
   @Test

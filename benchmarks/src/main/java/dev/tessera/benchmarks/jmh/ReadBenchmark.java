@@ -44,7 +44,7 @@ public class ReadBenchmark {
     return s.users.findByFavoriteColor(s.data.colour(ThreadLocalRandom.current().nextLong()));
   }
 
-  /** All users in an age range (about 1,000); Tessera joins when it has range queries. */
+  /** All users in an age range (about 1,000). */
   @Benchmark
   public List<User> findByAgeRange(RangeReadStore s) {
     int width = s.data.ageRange();

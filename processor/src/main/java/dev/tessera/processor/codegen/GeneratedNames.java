@@ -3,6 +3,7 @@ package dev.tessera.processor.codegen;
 import com.palantir.javapoet.ClassName;
 import dev.tessera.processor.model.EntityModel;
 import dev.tessera.processor.model.IndexModel;
+import java.util.List;
 import java.util.Locale;
 
 /** The names of generated classes and members, decided in one place. Stateless. */
@@ -32,10 +33,31 @@ final class GeneratedNames {
 
   /** A finder such as {@code findByEmail}: {@code verb} followed by the capitalised index name. */
   static String finder(String verb, IndexModel index) {
-    return verb
-        + "By"
-        + index.name().substring(0, 1).toUpperCase(Locale.ROOT)
-        + index.name().substring(1);
+    return verb + "By" + capitalized(index.name());
+  }
+
+  /** The repository method starting an index's typed query: {@code roomAndPrice} gets {@code byRoomAndPrice}. */
+  static String queryMethod(IndexModel index) {
+    return "by" + capitalized(index.name());
+  }
+
+  /** The first query stage of an index: {@code roomAndPrice} gets {@code ByRoomAndPriceQuery}. */
+  static String queryStage(IndexModel index) {
+    return "By" + capitalized(index.name()) + "Query";
+  }
+
+  /** The query stage with components {@code given} fixed: {@code [room]} gets {@code WithRoom}. */
+  static String givenStage(List<String> given) {
+    StringBuilder name = new StringBuilder("With");
+    for (int i = 0; i < given.size(); i++) {
+      name.append(i == 0 ? "" : "And").append(capitalized(given.get(i)));
+    }
+    return name.toString();
+  }
+
+  /** {@code name} with its first letter in upper case. */
+  static String capitalized(String name) {
+    return name.substring(0, 1).toUpperCase(Locale.ROOT) + name.substring(1);
   }
 
   private static String upperSnake(String camel) {

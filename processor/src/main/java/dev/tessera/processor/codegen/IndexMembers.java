@@ -94,7 +94,7 @@ final class IndexMembers {
     }
     CodeBlock parts =
         index.fields().stream()
-            .map(field -> encodedValue(index, model.component(field)))
+            .map(field -> encodedValue(index, model.component(field), field))
             .collect(CodeBlock.joining(", "));
     return method.addStatement("return $T.of($L)", TypeNames.TUPLE, parts).build();
   }
@@ -192,17 +192,28 @@ final class IndexMembers {
     return parameters;
   }
 
-  private CodeBlock encodedValue(IndexModel index, ComponentModel component) {
-    CodeBlock value = CodeBlock.of("$N", component.name());
-    if (index.normalize() != Normalize.NONE && component.type().kind() == ValueKind.STRING) {
-      value =
-          CodeBlock.of(
-              "$T.normalize($L, $T.$N)",
-              TypeNames.TEXT_NORMALIZER,
-              value,
-              TypeNames.NORMALIZE,
-              index.normalize().name());
+  /**
+   * The expression encoding variable {@code variable}, a value of {@code component}, as {@code
+   * index} stores it: normalised first when it is a string and the index asks for it.
+   */
+  CodeBlock encodedValue(IndexModel index, ComponentModel component, String variable) {
+    CodeBlock value = CodeBlock.of("$N", variable);
+    if (component.type().kind() == ValueKind.STRING) {
+      value = normalizedText(index, variable);
     }
     return codecs.encode(component.type(), value);
+  }
+
+  /** The expression normalising string variable {@code variable} as {@code index} asks. */
+  static CodeBlock normalizedText(IndexModel index, String variable) {
+    if (index.normalize() == Normalize.NONE) {
+      return CodeBlock.of("$N", variable);
+    }
+    return CodeBlock.of(
+        "$T.normalize($N, $T.$N)",
+        TypeNames.TEXT_NORMALIZER,
+        variable,
+        TypeNames.NORMALIZE,
+        index.normalize().name());
   }
 }

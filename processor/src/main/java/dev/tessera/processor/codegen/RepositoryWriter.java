@@ -84,11 +84,16 @@ public final class RepositoryWriter {
       repository.addField(indexMembers.constant(index));
     }
     repository.addField(indexList(model, entity)).addMethod(constructor(entity));
+    QueryStageWriter queries = new QueryStageWriter(model, indexMembers);
     for (IndexModel index : model.indexes()) {
+      repository.addMethod(queries.queryMethod(index));
       repository.addMethods(indexMembers.finders(index));
     }
     for (IndexModel index : model.indexes()) {
       repository.addMethod(indexMembers.valuesMethod(index));
+    }
+    for (IndexModel index : model.indexes()) {
+      repository.addType(queries.stages(index));
     }
     repository.addType(new MappingWriter(model, codecs).write());
     return JavaFile.builder(model.type().packageName(), repository.build())

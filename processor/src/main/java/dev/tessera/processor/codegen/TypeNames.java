@@ -15,6 +15,8 @@ final class TypeNames {
   static final ClassName FIELD_CODEC = ClassName.get("dev.tessera.mapping", "FieldCodec");
   static final ClassName TEXT_NORMALIZER = ClassName.get("dev.tessera.mapping", "TextNormalizer");
   static final ClassName RECORD_SCHEMA = ClassName.get("dev.tessera.mapping", "RecordSchema");
+  static final ClassName INDEX_QUERY = ClassName.get("dev.tessera.query", "IndexQuery");
+  static final ClassName INDEX_QUERY_STAGE = ClassName.get("dev.tessera.query", "IndexQueryStage");
   static final ClassName KV_STORE = ClassName.get("dev.tessera.kv", "KvStore");
   static final ClassName TUPLE = ClassName.get("dev.tessera.tuple", "Tuple");
   static final ClassName KEY_GENERATION =

@@ -1,0 +1,291 @@
+package dev.tessera.query;
+
+import dev.tessera.kv.KvIterator;
+import dev.tessera.kv.KvSnapshot;
+import dev.tessera.kv.KvStore;
+import dev.tessera.kv.ListSelector;
+import dev.tessera.mapping.IndexDefinition;
+import dev.tessera.tuple.Tuple;
+import dev.tessera.tuple.TupleRange;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+
+/**
+ * A query over one index: equal values for its leading components, optionally a range or a string
+ * prefix on the next component, then direction, limit and cursor. Generated repositories build it
+ * through their typed {@code byX()} stages ({@link IndexQueryStage}), which encode and normalise
+ * values exactly as writes do; this class works on the encoded index key only.
+ *
+ * <p>The key range: with equal values {@code E} (the index subspace first) the query reads {@code
+ * [pack(E), pack(E) + 0xFF)}, every key that starts with {@code E}. A lower bound {@code v}
+ * starts at {@code pack(E + v)} (inclusive) or just past every key starting with {@code E + v},
+ * {@code pack(E + v) + 0xFF} (exclusive); an upper bound ends at {@code pack(E + v) + 0xFF}
+ * (inclusive: later components and primary key parts may follow {@code v}) or {@code pack(E + v)}
+ * (exclusive). A string prefix reads {@link TupleRange#startsWith(Tuple, String)}.
+ *
+ * <p>Immutable and thread-safe; see {@link Query} for the terminals.
+ *
+ * @param <T> the record type
+ */
+public final class IndexQuery<T> implements Query<T> {
+  private static final int BATCH_SIZE = 256;
+
+  private final IndexTarget<T> target;
+  private final Tuple prefix;
+  private final boolean bounded;
+  private final byte[] begin;
+  private final byte[] end;
+  private final boolean reverse;
+  private final int limit;
+  private final byte[] after;
+
+  private IndexQuery(
+      IndexTarget<T> target,
+      Tuple prefix,
+      boolean bounded,
+      byte[] begin,
+      byte[] end,
+      boolean reverse,
+      int limit,
+      byte[] after) {
+    this.target = target;
+    this.prefix = prefix;
+    this.bounded = bounded;
+    this.begin = begin;
+    this.end = end;
+    this.reverse = reverse;
+    this.limit = limit;
+    this.after = after;
+  }
+
+  /**
+   * A query for the records whose leading index components equal {@code values}: every record in
+   * the index when {@code values} is empty. For repositories; users start from a generated {@code
+   * byX()} method.
+   *
+   * @param store the store holding the entity
+   * @param entityName the entity name, the first part of every record key
+   * @param index the index to read
+   * @param reader how to read the records its entries point to
+   * @param values the encoded and normalised values of the first {@code values.size()} components
+   * @throws IllegalArgumentException if {@code values} has more parts than the index has components
+   */
+  public static <T> IndexQuery<T> of(
+      KvStore store,
+      String entityName,
+      IndexDefinition<T> index,
+      RecordReader<T> reader,
+      Tuple values) {
+    IndexTarget<T> target = new IndexTarget<>(store, Tuple.of(entityName), index, reader);
+    if (values.size() > target.components()) {
+      throw new IllegalArgumentException(
+          values.size() + " values for " + target.describe() + ", which has " + target.components()
+              + " components " + index.fields());
+    }
+    Tuple prefix = Tuple.of(index.subspace()).addAll(values);
+    TupleRange all = TupleRange.keyAndExtensions(prefix);
+    return new IndexQuery<>(target, prefix, false, all.begin(), all.end(), false, Integer.MAX_VALUE, null);
+  }
+
+  // ---------------------------------------------------------------- narrowing, for stages
+
+  /** Whether another component may be fixed or bounded: no bound yet and a component left. */
+  private void requireNextComponent(String operation) {
+    if (bounded || prefix.size() - 1 >= target.components()) {
+      throw new IllegalStateException(
+          operation + " needs a free next component, but " + target.describe() + " has "
+              + target.components() + " components " + target.index().fields() + " and "
+              + (bounded ? "this query already bounds one" : "all are given"));
+    }
+  }
+
+  /** This query with the next component equal to {@code part} (encoded). */
+  IndexQuery<T> equal(Object part) {
+    requireNextComponent("equalTo");
+    Tuple narrowed = prefix.add(part);
+    TupleRange range = TupleRange.keyAndExtensions(narrowed);
+    return new IndexQuery<>(target, narrowed, false, range.begin(), range.end(), reverse, limit, after);
+  }
+
+  /**
+   * This query with the next component bounded: {@code lower} and {@code upper} are encoded parts,
+   * {@code null} for no bound on that side.
+   */
+  IndexQuery<T> range(Object lower, boolean lowerInclusive, Object upper, boolean upperInclusive) {
+    requireNextComponent("a range");
+    byte[] from = begin;
+    if (lower != null) {
+      TupleRange at = TupleRange.keyAndExtensions(prefix.add(lower));
+      from = lowerInclusive ? at.begin() : at.end();
+    }
+    byte[] to = end;
+    if (upper != null) {
+      TupleRange at = TupleRange.keyAndExtensions(prefix.add(upper));
+      to = upperInclusive ? at.end() : at.begin();
+    }
+    return new IndexQuery<>(target, prefix, true, from, to, reverse, limit, after);
+  }
+
+  /** This query with the next (string) component starting with {@code partial} (normalised). */
+  IndexQuery<T> startingWith(String partial) {
+    requireNextComponent("startsWith");
+    TupleRange range = TupleRange.startsWith(prefix, partial);
+    return new IndexQuery<>(target, prefix, true, range.begin(), range.end(), reverse, limit, after);
+  }
+
+  // ---------------------------------------------------------------- modifiers
+
+  @Override
+  public IndexQuery<T> reverse() {
+    return new IndexQuery<>(target, prefix, bounded, begin, end, !reverse, limit, after);
+  }
+
+  @Override
+  public IndexQuery<T> limit(int n) {
+    if (n < 0) {
+      throw new IllegalArgumentException("limit must be >= 0, was " + n);
+    }
+    return new IndexQuery<>(target, prefix, bounded, begin, end, reverse, n, after);
+  }
+
+  @Override
+  public IndexQuery<T> after(PageCursor cursor) {
+    Objects.requireNonNull(cursor, "cursor");
+    byte[] key = cursor.key();
+    Tuple parsed;
+    try {
+      parsed = Tuple.unpack(key);
+    } catch (RuntimeException e) {
+      throw foreignCursor(cursor, "it is not a packed key", e);
+    }
+    int minimumParts = 1 + target.components();
+    if (parsed.size() < minimumParts || !target.index().subspace().equals(parsed.get(0))) {
+      throw foreignCursor(cursor, "it is a key of another index or entity", null);
+    }
+    return new IndexQuery<>(target, prefix, bounded, begin, end, reverse, limit, key);
+  }
+
+  private IllegalArgumentException foreignCursor(PageCursor cursor, String why, Throwable cause) {
+    return new IllegalArgumentException(
+        "Page cursor '" + cursor + "' does not belong to " + target.describe() + " (subspace '"
+            + target.index().subspace() + "'): " + why,
+        cause);
+  }
+
+  // ---------------------------------------------------------------- terminals
+
+  @Override
+  public List<T> list() {
+    try (Stream<T> records = stream()) {
+      return records.toList();
+    }
+  }
+
+  @Override
+  public Stream<T> stream() {
+    if (limit == 0) {
+      return Stream.empty();
+    }
+    IndexedRecordSpliterator<T> records = open(limit);
+    return StreamSupport.stream(records, false).onClose(records::close);
+  }
+
+  @Override
+  public Optional<T> first() {
+    return limit == 0 ? Optional.empty() : limit(1).list().stream().findFirst();
+  }
+
+  @Override
+  public long count() {
+    if (limit == 0) {
+      return 0;
+    }
+    long count = 0;
+    try (KvIterator keys = target.store().list(selector(limit))) {
+      while (keys.hasNext()) {
+        keys.next();
+        count++;
+      }
+    }
+    return count;
+  }
+
+  @Override
+  public Page<T> page(int n) {
+    if (n < 1) {
+      throw new IllegalArgumentException("page size must be >= 1, was " + n);
+    }
+    int size = Math.min(n, limit);
+    List<T> items = new ArrayList<>(Math.min(size, BATCH_SIZE));
+    IndexedRecordSpliterator<T> records = open(size);
+    try {
+      while (items.size() < size && records.tryAdvance(items::add)) {
+        // collecting
+      }
+      boolean more = items.size() == n && records.hasMoreKeys();
+      Optional<PageCursor> next =
+          more ? Optional.of(PageCursor.ofKey(records.lastKey().pack())) : Optional.empty();
+      return new Page<>(items, next);
+    } finally {
+      records.close();
+    }
+  }
+
+  private IndexedRecordSpliterator<T> open(int rows) {
+    KvSnapshot snapshot = target.store().snapshot();
+    try {
+      KvIterator keys = snapshot.list(selector(Integer.MAX_VALUE));
+      return new IndexedRecordSpliterator<>(snapshot, keys, target, rows, batchSize(rows));
+    } catch (RuntimeException e) {
+      snapshot.close();
+      throw e;
+    }
+  }
+
+  /** The key listing: this query's range narrowed by the cursor, in this query's direction. */
+  private ListSelector selector(int keyLimit) {
+    byte[] from = begin;
+    byte[] to = end;
+    if (after != null && !reverse) {
+      byte[] justAfter = Arrays.copyOf(after, after.length + 1); // the least key above `after`
+      if (Arrays.compareUnsigned(justAfter, from) > 0) {
+        from = justAfter;
+      }
+    } else if (after != null && Arrays.compareUnsigned(after, to) < 0) {
+      to = after;
+    }
+    return ListSelector.of(TupleRange.ofPacked(from, to))
+        .reverse(reverse)
+        .limit(keyLimit)
+        .batchSize(batchSize(keyLimit));
+  }
+
+  private static int batchSize(int rows) {
+    return Math.max(1, Math.min(BATCH_SIZE, rows));
+  }
+
+  /** E.g. {@code IndexQuery[index 'age' of entity 'user', [15..., 15...), reverse, limit 10]}. */
+  @Override
+  public String toString() {
+    StringBuilder text =
+        new StringBuilder("IndexQuery[")
+            .append(target.describe())
+            .append(", ")
+            .append(TupleRange.ofPacked(begin, end));
+    if (reverse) {
+      text.append(", reverse");
+    }
+    if (limit != Integer.MAX_VALUE) {
+      text.append(", limit ").append(limit);
+    }
+    if (after != null) {
+      text.append(", after ").append(PageCursor.ofKey(after));
+    }
+    return text.append(']').toString();
+  }
+}

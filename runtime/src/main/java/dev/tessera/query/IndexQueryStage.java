@@ -1,0 +1,138 @@
+package dev.tessera.query;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * The base of the typed query stages a repository generates for each index ({@code
+ * UserRepository.ByAgeQuery}, {@code ProductRepository.ByRoomAndPriceQuery}): a stage holds equal
+ * values for the index's leading components and offers typed operations on the next one only, so
+ * a query the index cannot serve does not compile. A stage is itself a query: all records with
+ * those leading values, in key order.
+ *
+ * <p>Generated subclasses only encode and normalise their typed arguments (as writes do) and call
+ * the protected methods here; the key ranges are built by {@link IndexQuery}.
+ *
+ * <p>Immutable and thread-safe.
+ *
+ * @param <T> the record type
+ */
+public abstract class IndexQueryStage<T> implements Query<T> {
+  private final IndexQuery<T> query;
+
+  /**
+   * Creates a stage over {@code query}, whose equal values are this stage's.
+   *
+   * @param query the query of every record with this stage's leading values
+   */
+  protected IndexQueryStage(IndexQuery<T> query) {
+    this.query = Objects.requireNonNull(query, "query");
+  }
+
+  /**
+   * The query with the next component equal to {@code part}, for a stage's {@code equalTo}.
+   *
+   * @param part the encoded, normalised value
+   * @return the narrowed query, to wrap in the next stage
+   */
+  protected final IndexQuery<T> equal(Object part) {
+    return query.equal(Objects.requireNonNull(part, "part"));
+  }
+
+  /**
+   * The query with the next component between {@code lower} and {@code upper}, both inclusive.
+   *
+   * @param lower the encoded lowest value
+   * @param upper the encoded highest value
+   * @return the bounded query
+   */
+  protected final IndexQuery<T> rangeBetween(Object lower, Object upper) {
+    return query.range(
+        Objects.requireNonNull(lower, "lower"), true, Objects.requireNonNull(upper, "upper"), true);
+  }
+
+  /**
+   * The query with the next component above {@code lower}.
+   *
+   * @param lower the encoded bound
+   * @param inclusive whether the bound itself matches
+   * @return the bounded query
+   */
+  protected final IndexQuery<T> rangeFrom(Object lower, boolean inclusive) {
+    return query.range(Objects.requireNonNull(lower, "lower"), inclusive, null, false);
+  }
+
+  /**
+   * The query with the next component below {@code upper}.
+   *
+   * @param upper the encoded bound
+   * @param inclusive whether the bound itself matches
+   * @return the bounded query
+   */
+  protected final IndexQuery<T> rangeTo(Object upper, boolean inclusive) {
+    return query.range(null, false, Objects.requireNonNull(upper, "upper"), inclusive);
+  }
+
+  /**
+   * The query with the next (string) component starting with {@code partial}.
+   *
+   * @param partial the normalised prefix; may be empty (every value)
+   * @return the bounded query
+   */
+  protected final IndexQuery<T> prefixed(String partial) {
+    return query.startingWith(Objects.requireNonNull(partial, "partial"));
+  }
+
+  /** The query this stage stands for. */
+  public final IndexQuery<T> query() {
+    return query;
+  }
+
+  @Override
+  public final IndexQuery<T> reverse() {
+    return query.reverse();
+  }
+
+  @Override
+  public final IndexQuery<T> limit(int n) {
+    return query.limit(n);
+  }
+
+  @Override
+  public final IndexQuery<T> after(PageCursor cursor) {
+    return query.after(cursor);
+  }
+
+  @Override
+  public final List<T> list() {
+    return query.list();
+  }
+
+  @Override
+  public final Stream<T> stream() {
+    return query.stream();
+  }
+
+  @Override
+  public final Optional<T> first() {
+    return query.first();
+  }
+
+  @Override
+  public final long count() {
+    return query.count();
+  }
+
+  @Override
+  public final Page<T> page(int n) {
+    return query.page(n);
+  }
+
+  /** The query's description. */
+  @Override
+  public String toString() {
+    return query.toString();
+  }
+}

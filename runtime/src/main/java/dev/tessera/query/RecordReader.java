@@ -1,0 +1,29 @@
+package dev.tessera.query;
+
+import dev.tessera.kv.KvEntry;
+import dev.tessera.tuple.Tuple;
+
+/**
+ * How a query reads what an index entry points to. A repository supplies it, so that the query
+ * reports undecodable bytes the way the repository does.
+ *
+ * <p>Implementations are stateless and thread-safe.
+ *
+ * @param <T> the record type
+ */
+public interface RecordReader<T> {
+
+  /**
+   * Decodes a stored record entry (present).
+   *
+   * @throws RuntimeException a specific exception naming the key when the bytes do not decode
+   */
+  T decode(KvEntry record);
+
+  /**
+   * The primary key parts a unique index entry holds as its value.
+   *
+   * @throws RuntimeException a specific exception naming the key when the bytes do not decode
+   */
+  Tuple pointer(KvEntry uniqueIndexEntry);
+}
