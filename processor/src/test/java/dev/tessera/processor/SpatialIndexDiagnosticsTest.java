@@ -157,4 +157,27 @@ class SpatialIndexDiagnosticsTest {
     assertThat(compilation).hadErrorContaining(ProcessorErrors.UNKNOWN_INDEX_FIELD);
     assertThat(compilation).hadErrorContaining(ProcessorErrors.NON_NUMERIC_SPATIAL_FIELD);
   }
+
+  @Test
+  void spatialSubspaceTakenByAnotherEntityIsRejected() {
+    JavaFileObject src =
+        place(
+            "@SpatialIndex(fields = {\"x\", \"y\"})",
+            "public record Place(@PrimaryKey String id, int x, int y) {}");
+    JavaFileObject other =
+        source(
+            "com.acme.Squatter",
+            "package com.acme;",
+            "import dev.tessera.annotations.*;",
+            "@Entity(name = \"place_by_xY\")",
+            "public record Squatter(@PrimaryKey String id) {}");
+    Compilation compilation =
+        TesseraCompiler.compiler(true).withProcessors(processor).compile(src, other);
+    assertThat(compilation).failed();
+    assertThat(compilation)
+        .hadErrorContaining(ProcessorErrors.KEY_LAYOUT_COLLISION)
+        .inFile(src)
+        .onLineContaining("@Entity");
+    assertThat(compilation).hadErrorContaining("spatial index 'xY' of com.acme.Place");
+  }
 }

@@ -20,9 +20,10 @@ import java.util.stream.StreamSupport;
  * {@code byXY().within(x0, y0, x1, y1)}. Nothing is read until a terminal runs; each terminal reads
  * one snapshot.
  *
- * <p>How: the box is covered by at most {@value BoxScan#MAX_RANGES} contiguous ranges of Z-order
+ * <p>How: the box is covered by at most 64 contiguous ranges of Z-order
  * codes; the index keys in those ranges are scanned (keys only), each key's code is de-interleaved
- * and kept only if its point lies inside the box, and the kept keys' records are read by multi-get,
+ * and kept only if its point lies inside the box (after a run of keys outside it, the scan
+ * jumps to the next code inside it), and the kept keys' records are read by multi-get,
  * a batch at a time, in the same snapshot.
  *
  * <p>Order: Z-order of the points (the index's key order), then primary key order. Z-order is not

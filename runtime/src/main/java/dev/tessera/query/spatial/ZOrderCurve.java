@@ -12,7 +12,7 @@ import java.util.Objects;
  * per level.
  *
  * <p>Any run of codes sharing a prefix of {@code k} bits is an axis-aligned cell, which is what
- * makes a box coverable by a few contiguous code ranges ({@link ZRangeCover}). Within one dimension
+ * makes a box coverable by a few contiguous code ranges (see {@link BoxQuery}). Within one dimension
  * the curve preserves order: if two points differ in one coordinate only, their codes compare as
  * that coordinate does.
  *
