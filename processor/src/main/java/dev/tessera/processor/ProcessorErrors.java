@@ -234,6 +234,49 @@ public final class ProcessorErrors {
         INTERNAL_ERROR, element, failure);
   }
 
+  // ---------------------------------------------------------------- spatial indexes
+
+  /** The tag of {@link #spatialIndexDimensions}. */
+  public static final String SPATIAL_INDEX_DIMENSIONS = "[Tessera/SpatialIndexDimensions]";
+  /** The tag of {@link #nonNumericSpatialField}. */
+  public static final String NON_NUMERIC_SPATIAL_FIELD = "[Tessera/NonNumericSpatialField]";
+
+  /** A spatial index with fewer than 2 or more than 3 fields. */
+  public static String spatialIndexDimensions(
+      String record, String index, Collection<String> fields) {
+    return String.format(
+        "%s spatial index '%s' of %s has %d field(s) (%s), but a spatial index has 2 or 3: list"
+            + " them with fields = {\"x\", \"y\"} or {\"x\", \"y\", \"z\"}",
+        SPATIAL_INDEX_DIMENSIONS, index, record, fields.size(), String.join(", ", fields));
+  }
+
+  /** A spatial index naming a field the record does not have. */
+  public static String unknownSpatialField(
+      String record, String index, String field, Collection<String> components) {
+    return String.format(
+        "%s spatial index '%s' of %s names the field '%s', which is not a component of %s: use"
+            + " one of %s",
+        UNKNOWN_INDEX_FIELD, index, record, field, simpleName(record),
+        String.join(", ", components));
+  }
+
+  /** A spatial index naming one field twice. */
+  public static String repeatedSpatialField(String record, String index, String field) {
+    return String.format(
+        "%s spatial index '%s' of %s names the field '%s' twice: each dimension needs its own"
+            + " field",
+        REPEATED_INDEX_FIELD, index, record, field);
+  }
+
+  /** A spatial index over a component that is not a number. */
+  public static String nonNumericSpatialField(
+      String record, String index, String field, String type) {
+    return String.format(
+        "%s spatial index '%s' of %s covers '%s' of type %s, which is not a coordinate: use"
+            + " byte, short, int, long, float, double or their boxes",
+        NON_NUMERIC_SPATIAL_FIELD, index, record, field, type);
+  }
+
   private static String simpleName(String qualified) {
     return qualified.substring(qualified.lastIndexOf('.') + 1);
   }

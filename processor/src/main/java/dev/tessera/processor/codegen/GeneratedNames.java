@@ -4,6 +4,7 @@ import com.palantir.javapoet.ClassName;
 import dev.tessera.processor.model.EntityModel;
 import dev.tessera.processor.model.IndexModel;
 import java.util.List;
+import dev.tessera.processor.model.SpatialIndexModel;
 import java.util.Locale;
 
 /** The names of generated classes and members, decided in one place. Stateless. */
@@ -58,6 +59,26 @@ final class GeneratedNames {
   /** {@code name} with its first letter in upper case. */
   static String capitalized(String name) {
     return name.substring(0, 1).toUpperCase(Locale.ROOT) + name.substring(1);
+  }
+
+  /** The public constant holding a spatial index: {@code xY} gets {@code BY_X_Y}. */
+  static String spatialConstant(SpatialIndexModel index) {
+    return "BY_" + upperSnake(index.name());
+  }
+
+  /** The private method deriving a spatial index's coordinates: {@code xYCoordinates}. */
+  static String spatialCoordinates(SpatialIndexModel index) {
+    return index.name() + "Coordinates";
+  }
+
+  /** The query method of a spatial index: {@code xY} gets {@code byXY}. */
+  static String spatialQueryMethod(SpatialIndexModel index) {
+    return "by" + capitalized(index.name());
+  }
+
+  /** The nested class of a spatial index's queries: {@code xY} gets {@code XYQuery}. */
+  static String spatialQueryClass(SpatialIndexModel index) {
+    return capitalized(index.name()) + "Query";
   }
 
   private static String upperSnake(String camel) {

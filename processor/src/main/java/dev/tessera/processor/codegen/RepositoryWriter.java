@@ -12,6 +12,9 @@ import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import dev.tessera.processor.model.EntityModel;
 import dev.tessera.processor.model.IndexModel;
+import dev.tessera.processor.model.SpatialIndexModel;
+import java.util.ArrayList;
+import java.util.List;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.Modifier;
 
@@ -43,6 +46,7 @@ public final class RepositoryWriter {
     NameAllocator memberNames = reservedMemberNames(model);
     CodecExpressions codecs = new CodecExpressions(model, memberNames);
     IndexMembers indexMembers = new IndexMembers(model, codecs);
+    SpatialMembers spatialMembers = new SpatialMembers(model);
 
     TypeSpec.Builder repository =
         TypeSpec.classBuilder(GeneratedNames.repository(model))
@@ -83,7 +87,10 @@ public final class RepositoryWriter {
     for (IndexModel index : model.indexes()) {
       repository.addField(indexMembers.constant(index));
     }
-    repository.addField(indexList(model, entity)).addMethod(constructor(entity));
+    repository.addFields(spatialMembers.constants());
+    repository
+        .addField(indexList(model, entity, spatialMembers.definitions()))
+        .addMethod(constructor(entity));
     QueryStageWriter queries = new QueryStageWriter(model, indexMembers);
     for (IndexModel index : model.indexes()) {
       repository.addMethod(queries.queryMethod(index));
@@ -95,6 +102,7 @@ public final class RepositoryWriter {
     for (IndexModel index : model.indexes()) {
       repository.addType(queries.stages(index));
     }
+    spatialMembers.addMembers(repository);
     repository.addType(new MappingWriter(model, codecs).write());
     return JavaFile.builder(model.type().packageName(), repository.build())
         .skipJavaLangImports(true)
@@ -117,11 +125,14 @@ public final class RepositoryWriter {
     return constructor.build();
   }
 
-  private static FieldSpec indexList(EntityModel model, ClassName entity) {
-    CodeBlock constants =
-        model.indexes().stream()
-            .map(index -> CodeBlock.of("$N", GeneratedNames.indexConstant(index)))
-            .collect(CodeBlock.joining(", "));
+  private static FieldSpec indexList(
+      EntityModel model, ClassName entity, List<CodeBlock> spatialDefinitions) {
+    List<CodeBlock> definitions = new ArrayList<>();
+    for (IndexModel index : model.indexes()) {
+      definitions.add(CodeBlock.of("$N", GeneratedNames.indexConstant(index)));
+    }
+    definitions.addAll(spatialDefinitions);
+    CodeBlock constants = CodeBlock.join(definitions, ", ");
     return FieldSpec.builder(
             ParameterizedTypeName.get(
                 TypeNames.LIST, ParameterizedTypeName.get(TypeNames.INDEX_DEFINITION, entity)),
@@ -163,6 +174,9 @@ public final class RepositoryWriter {
     NameAllocator names = new NameAllocator();
     for (IndexModel index : model.indexes()) {
       names.newName(GeneratedNames.indexValues(index));
+    }
+    for (SpatialIndexModel index : model.spatialIndexes()) {
+      names.newName(GeneratedNames.spatialCoordinates(index));
     }
     for (String reserved :
         new String[] {"encode", "decode", "entityName", "entityType", "idOf", "withId"}) {

@@ -17,6 +17,11 @@ final class TypeNames {
   static final ClassName RECORD_SCHEMA = ClassName.get("dev.tessera.mapping", "RecordSchema");
   static final ClassName INDEX_QUERY = ClassName.get("dev.tessera.query", "IndexQuery");
   static final ClassName INDEX_QUERY_STAGE = ClassName.get("dev.tessera.query", "IndexQueryStage");
+  static final ClassName SPATIAL_INDEX =
+      ClassName.get("dev.tessera.query.spatial", "SpatialIndex");
+  static final ClassName COORDINATE_TYPE =
+      ClassName.get("dev.tessera.query.spatial", "CoordinateType");
+  static final ClassName BOX_QUERY = ClassName.get("dev.tessera.query.spatial", "BoxQuery");
   static final ClassName KV_STORE = ClassName.get("dev.tessera.kv", "KvStore");
   static final ClassName TUPLE = ClassName.get("dev.tessera.tuple", "Tuple");
   static final ClassName KEY_GENERATION =

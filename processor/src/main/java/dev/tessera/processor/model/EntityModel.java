@@ -19,6 +19,7 @@ import java.util.stream.Collectors;
  * @param keyGeneration how a missing primary key is generated
  * @param indexes the secondary indexes: component indexes in component order, then the composite
  *     indexes declared on the record type in declaration order
+ * @param spatialIndexes the multi-dimensional indexes, in declaration order
  */
 public record EntityModel(
     ClassRef type,
@@ -26,7 +27,8 @@ public record EntityModel(
     List<ComponentModel> components,
     int primaryKeyIndex,
     KeyGeneration keyGeneration,
-    List<IndexModel> indexes) {
+    List<IndexModel> indexes,
+    List<SpatialIndexModel> spatialIndexes) {
 
   /** Validates and copies the fields. */
   public EntityModel {
@@ -36,6 +38,7 @@ public record EntityModel(
     Objects.checkIndex(primaryKeyIndex, components.size());
     Objects.requireNonNull(keyGeneration, "keyGeneration");
     indexes = List.copyOf(indexes);
+    spatialIndexes = List.copyOf(spatialIndexes);
   }
 
   /** The primary key component. */

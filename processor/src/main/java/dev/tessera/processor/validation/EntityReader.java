@@ -12,6 +12,7 @@ import dev.tessera.processor.model.ComponentModel;
 import dev.tessera.processor.model.EntityModel;
 import dev.tessera.processor.model.FieldType;
 import dev.tessera.processor.model.IndexModel;
+import dev.tessera.processor.model.SpatialIndexModel;
 import dev.tessera.processor.model.ValueKind;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -44,12 +45,14 @@ public final class EntityReader {
   private final Elements elements;
   private final ErrorReporter errors;
   private final FieldTypeResolver types;
+  private final SpatialIndexReader spatial;
 
   /** Reads with {@code elements}, reporting to {@code errors}. */
   public EntityReader(Elements elements, ErrorReporter errors) {
     this.elements = elements;
     this.errors = errors;
     this.types = new FieldTypeResolver(elements);
+    this.spatial = new SpatialIndexReader(elements, errors);
   }
 
   /** The {@code @Entity} annotation of {@code element}, for error positions. */
@@ -76,6 +79,8 @@ public final class EntityReader {
     String entityName = entityName(record, entity);
     PrimaryKeyChoice primaryKey = readPrimaryKey(record, components, entity);
     List<IndexModel> indexes = new IndexReader(record, components, entityName).read();
+    List<SpatialIndexModel> spatialIndexes =
+        spatial.read(record, components, entityName, indexes);
     if (errors.errorCount() != errorsBefore) {
       return Optional.empty();
     }
@@ -86,7 +91,8 @@ public final class EntityReader {
             components,
             primaryKey.position(),
             primaryKey.generation(),
-            indexes));
+            indexes,
+            spatialIndexes));
   }
 
   private void checkDeclaration(TypeElement record, AnnotationMirror entity) {

@@ -3,6 +3,7 @@ package dev.tessera.processor.validation;
 import dev.tessera.processor.ProcessorErrors;
 import dev.tessera.processor.model.EntityModel;
 import dev.tessera.processor.model.IndexModel;
+import dev.tessera.processor.model.SpatialIndexModel;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -75,6 +76,11 @@ public final class KeyLayoutValidator {
     for (IndexModel index : model.indexes()) {
       claims.add(
           new Claim(index.subspace(), "index '" + index.name() + "' of " + record, element));
+    }
+    for (SpatialIndexModel index : model.spatialIndexes()) {
+      claims.add(
+          new Claim(
+              index.subspace(), "spatial index '" + index.name() + "' of " + record, element));
     }
     return claims;
   }

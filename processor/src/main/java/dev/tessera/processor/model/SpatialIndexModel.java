@@ -1,0 +1,23 @@
+package dev.tessera.processor.model;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One multi-dimensional (Z-order) index of an entity, declared by {@code @SpatialIndex}.
+ *
+ * <p>Immutable and thread-safe.
+ *
+ * @param name the index name, a Java identifier (the query method is {@code "by" + Name})
+ * @param subspace the first key part of its entries: {@code entityName + "_by_" + name}
+ * @param fields the 2 or 3 numeric components, one per dimension, in query argument order
+ */
+public record SpatialIndexModel(String name, String subspace, List<String> fields) {
+
+  /** Validates and copies the fields. */
+  public SpatialIndexModel {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(subspace, "subspace");
+    fields = List.copyOf(fields);
+  }
+}

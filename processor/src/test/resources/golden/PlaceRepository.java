@@ -1,0 +1,276 @@
+package com.acme;
+
+import dev.tessera.annotations.KeyGeneration;
+import dev.tessera.kv.KvStore;
+import dev.tessera.mapping.EntityMapping;
+import dev.tessera.mapping.FieldCodec;
+import dev.tessera.mapping.IndexDefinition;
+import dev.tessera.mapping.RecordSchema;
+import dev.tessera.query.spatial.BoxQuery;
+import dev.tessera.query.spatial.CoordinateType;
+import dev.tessera.query.spatial.SpatialIndex;
+import dev.tessera.repository.EntityRepository;
+import dev.tessera.tuple.Tuple;
+import jakarta.inject.Inject;
+import java.util.List;
+import java.util.Objects;
+import javax.annotation.processing.Generated;
+
+/**
+ * Stores {@link Place} records under the entity name {@code "place"}, keyed by {@code id}, and keeps their indexes consistent in the same atomic commits.
+ *
+ * <pre>{@code
+ * PlaceRepository repository = new PlaceRepository(store);
+ * repository.insert(record);
+ * repository.findById(id);
+ * }</pre>
+ *
+ * <p>Thread-safe: the store's atomic commits isolate concurrent calls.
+ */
+@Generated("dev.tessera.processor.EntityProcessor")
+public final class PlaceRepository extends EntityRepository<Place, String> {
+  /**
+   * The entity name: the first key part of every Place record.
+   */
+  public static final String ENTITY_NAME = "place";
+
+  /**
+   * The canonical description of the stored shape that {@link #SCHEMA_ID} is derived from.
+   */
+  public static final String SCHEMA_DESCRIPTOR = "place(id:STRING,x:int,y:int,level:SHORT,height:double,name:STRING)";
+
+  /**
+   * The schema identifier every stored value starts with: the 64-bit FNV-1a hash of {@link #SCHEMA_DESCRIPTOR}.
+   */
+  public static final long SCHEMA_ID = 0x4d25fd84d4080924L;
+
+  /**
+   * The spatial index {@code xY} over {@code x, y}: Z-order codes of the points, with entries under {@code "place_by_xY"}.
+   */
+  public static final SpatialIndex<Place> BY_X_Y = new SpatialIndex<>(
+      "place",
+      "xY",
+      "place_by_xY",
+      List.of("x", "y"),
+      List.of(CoordinateType.INT, CoordinateType.INT),
+      entity -> xYCoordinates(entity.x(), entity.y()));
+
+  /**
+   * The spatial index {@code volume} over {@code x, level, height}: Z-order codes of the points, with entries under {@code "place_by_volume"}.
+   */
+  public static final SpatialIndex<Place> BY_VOLUME = new SpatialIndex<>(
+      "place",
+      "volume",
+      "place_by_volume",
+      List.of("x", "level", "height"),
+      List.of(CoordinateType.INT, CoordinateType.INT, CoordinateType.DOUBLE),
+      entity -> volumeCoordinates(entity.x(), entity.level(), entity.height()));
+
+  private static final List<IndexDefinition<Place>> INDEXES = List.of(BY_X_Y.definition(), BY_VOLUME.definition());
+
+  /**
+   * A repository of {@link Place} records in {@code store}.
+   *
+   * @param store the key store; the repository does not close it
+   */
+  @Inject
+  public PlaceRepository(KvStore store) {
+    super(store, new Mapping());
+  }
+
+  /**
+   * Box queries on the spatial index {@code xY} over {@code x, y}:
+   *
+   * <pre>{@code
+   * byXY().within(x0, y0, x1, y1).list();
+   * }</pre>
+   *
+   * @return the queries of the index
+   */
+  public XYQuery byXY() {
+    return new XYQuery();
+  }
+
+  /**
+   * Box queries on the spatial index {@code volume} over {@code x, level, height}:
+   *
+   * <pre>{@code
+   * byVolume().within(x0, level0, height0, x1, level1, height1).list();
+   * }</pre>
+   *
+   * @return the queries of the index
+   */
+  public VolumeQuery byVolume() {
+    return new VolumeQuery();
+  }
+
+  /**
+   * The coordinates of spatial index {@code xY}, or null when a value is missing.
+   */
+  private static long[] xYCoordinates(int x, int y) {
+    return new long[] {
+            BY_X_Y.fromInteger(0, x),
+            BY_X_Y.fromInteger(1, y)};
+  }
+
+  /**
+   * The coordinates of spatial index {@code volume}, or null when a value is missing.
+   */
+  private static long[] volumeCoordinates(int x, Short level, double height) {
+    if (level == null) {
+      return null;
+    }
+    return new long[] {
+            BY_VOLUME.fromInteger(0, x),
+            BY_VOLUME.fromInteger(1, level),
+            BY_VOLUME.fromFloating(2, height)};
+  }
+
+  /**
+   * Box queries on the spatial index {@code xY} of {@link Place} records.
+   */
+  public final class XYQuery {
+    private XYQuery() {
+    }
+
+    /**
+     * The place records inside the box x0 &lt;= x &lt;= x1, y0 &lt;= y &lt;= y1, every bound inclusive. Records come in Z-order of their points, then primary key order; the index keys are scanned and filtered before any record is read.
+     *
+     * @param x0 the smallest {@code x}
+     * @param y0 the smallest {@code y}
+     * @param x1 the largest {@code x}
+     * @param y1 the largest {@code y}
+     * @return the query; run it with {@code list()}, {@code stream()} or {@code count()}
+     * @throws IllegalArgumentException if a low bound is above its high bound
+     */
+    public BoxQuery<Place> within(int x0, int y0, int x1, int y1) {
+      return BY_X_Y.within(
+              store(),
+              mapping(),
+              new long[] {
+                  BY_X_Y.fromInteger(0, x0),
+                  BY_X_Y.fromInteger(1, y0)},
+              new long[] {
+                  BY_X_Y.fromInteger(0, x1),
+                  BY_X_Y.fromInteger(1, y1)});
+    }
+  }
+
+  /**
+   * Box queries on the spatial index {@code volume} of {@link Place} records.
+   */
+  public final class VolumeQuery {
+    private VolumeQuery() {
+    }
+
+    /**
+     * The place records inside the box x0 &lt;= x &lt;= x1, level0 &lt;= level &lt;= level1, height0 &lt;= height &lt;= height1, every bound inclusive. Records come in Z-order of their points, then primary key order; the index keys are scanned and filtered before any record is read.
+     *
+     * @param x0 the smallest {@code x}
+     * @param level0 the smallest {@code level}
+     * @param height0 the smallest {@code height}
+     * @param x1 the largest {@code x}
+     * @param level1 the largest {@code level}
+     * @param height1 the largest {@code height}
+     * @return the query; run it with {@code list()}, {@code stream()} or {@code count()}
+     * @throws IllegalArgumentException if a low bound is above its high bound
+     * @throws dev.tessera.query.spatial.InvalidCoordinateException if a bound is NaN
+     */
+    public BoxQuery<Place> within(int x0, short level0, double height0, int x1, short level1,
+        double height1) {
+      return BY_VOLUME.within(
+              store(),
+              mapping(),
+              new long[] {
+                  BY_VOLUME.fromInteger(0, x0),
+                  BY_VOLUME.fromInteger(1, level0),
+                  BY_VOLUME.fromFloating(2, height0)},
+              new long[] {
+                  BY_VOLUME.fromInteger(0, x1),
+                  BY_VOLUME.fromInteger(1, level1),
+                  BY_VOLUME.fromFloating(2, height1)});
+    }
+  }
+
+  /**
+   * How {@link Place} records are stored. Stateless and thread-safe.
+   */
+  private static final class Mapping implements EntityMapping<Place, String> {
+    @Override
+    public String entityName() {
+      return ENTITY_NAME;
+    }
+
+    @Override
+    public Class<Place> entityType() {
+      return Place.class;
+    }
+
+    @Override
+    public String primaryKeyName() {
+      return "id";
+    }
+
+    @Override
+    public KeyGeneration keyGeneration() {
+      return KeyGeneration.NONE;
+    }
+
+    @Override
+    public String idOf(Place entity) {
+      return entity.id();
+    }
+
+    @Override
+    public Place withId(Place entity, String id) {
+      return new Place(
+              id,
+              entity.x(),
+              entity.y(),
+              entity.level(),
+              entity.height(),
+              entity.name());
+    }
+
+    @Override
+    public Tuple keyParts(String id) {
+      Objects.requireNonNull(id, "id");
+      return Tuple.of(FieldCodec.encodeString(id));
+    }
+
+    @Override
+    public String idFromKeyParts(Tuple parts) {
+      return FieldCodec.decodeString(parts.get(0));
+    }
+
+    @Override
+    public byte[] encode(Place entity) {
+      return Tuple.of(
+              SCHEMA_ID,
+              FieldCodec.encodeString(entity.id()),
+              FieldCodec.encodeInt(entity.x()),
+              FieldCodec.encodeInt(entity.y()),
+              FieldCodec.encodeBoxedShort(entity.level()),
+              FieldCodec.encodeDouble(entity.height()),
+              FieldCodec.encodeString(entity.name())).pack();
+    }
+
+    @Override
+    public Place decode(byte[] value) {
+      Tuple record = Tuple.unpack(value);
+      RecordSchema.verify(record, ENTITY_NAME, SCHEMA_ID, 6);
+      return new Place(
+              FieldCodec.decodeString(record.get(1)),
+              FieldCodec.decodeInt(record.get(2)),
+              FieldCodec.decodeInt(record.get(3)),
+              FieldCodec.decodeBoxedShort(record.get(4)),
+              FieldCodec.decodeDouble(record.get(5)),
+              FieldCodec.decodeString(record.get(6)));
+    }
+
+    @Override
+    public List<IndexDefinition<Place>> indexes() {
+      return INDEXES;
+    }
+  }
+}

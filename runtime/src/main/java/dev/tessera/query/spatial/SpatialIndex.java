@@ -1,0 +1,178 @@
+package dev.tessera.query.spatial;
+
+import dev.tessera.kv.KvStore;
+import dev.tessera.mapping.EntityMapping;
+import dev.tessera.mapping.IndexDefinition;
+import dev.tessera.tuple.Tuple;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * CONTRACT. A multi-dimensional (Z-order) index of an entity over 2 or 3 numeric components, as
+ * declared by {@code @SpatialIndex}; generated repositories hold one per declaration.
+ *
+ * <p>Key layout: a non-unique index whose one value is the point's Z-order code, a fixed-length
+ * byte string interleaving the coordinates' order-preserving bits ({@link SortableBits}, {@link
+ * ZOrderCurve}):
+ *
+ * <pre>
+ * (entity_by_name, zcode, pk...) -> empty
+ * </pre>
+ *
+ * <p>The repository's write path maintains it through {@link #definition()} like any other index:
+ * a record with a {@code null} coordinate is not in the index, and one with a NaN coordinate is
+ * rejected ({@link InvalidCoordinateException}) before anything is written. {@link #within} answers
+ * box queries.
+ *
+ * <p>Immutable and thread-safe.
+ *
+ * @param <T> the record type
+ */
+public final class SpatialIndex<T> {
+  private final String entityName;
+  private final List<String> fields;
+  private final List<CoordinateType> types;
+  private final ZOrderCurve curve;
+  private final IndexDefinition<T> definition;
+
+  /**
+   * @param entityName the entity, for messages
+   * @param name the index name
+   * @param subspace the first key part of its entries, {@code entityName + "_by_" + name}
+   * @param fields the indexed components, one per dimension
+   * @param types the components' coordinate types, in the order of {@code fields}
+   * @param coordinates a record's coordinates as mapped by {@link #fromInteger} and {@link
+   *     #fromFloating}, or {@code null} when one is {@code null}
+   */
+  public SpatialIndex(
+      String entityName,
+      String name,
+      String subspace,
+      List<String> fields,
+      List<CoordinateType> types,
+      Function<T, long[]> coordinates) {
+    this.entityName = Objects.requireNonNull(entityName, "entityName");
+    this.fields = List.copyOf(fields);
+    this.types = List.copyOf(types);
+    if (this.fields.size() < 2 || this.fields.size() > 3 || this.types.size() != this.fields.size()) {
+      throw new IllegalArgumentException(
+          "a spatial index has 2 or 3 fields with one type each: " + fields + " " + types);
+    }
+    Objects.requireNonNull(coordinates, "coordinates");
+    int bits = this.types.stream().mapToInt(CoordinateType::bits).max().orElseThrow();
+    this.curve = new ZOrderCurve(this.fields.size(), bits);
+    this.definition =
+        new IndexDefinition<>(
+            name,
+            subspace,
+            false,
+            this.fields,
+            record -> {
+              long[] point = coordinates.apply(record);
+              return point == null ? null : Tuple.of(curve.encode(point));
+            });
+  }
+
+  /** The definition the repository's write path maintains: values are {@code (zcode)}. */
+  public IndexDefinition<T> definition() {
+    return definition;
+  }
+
+  /** The entity name. */
+  public String entityName() {
+    return entityName;
+  }
+
+  /** The index name. */
+  public String name() {
+    return definition.name();
+  }
+
+  /** The indexed components, one per dimension. */
+  public List<String> fields() {
+    return fields;
+  }
+
+  /** The curve the codes follow: 32 or 64 bits per dimension. */
+  public ZOrderCurve curve() {
+    return curve;
+  }
+
+  /**
+   * The coordinate of integer value {@code value} in {@code dimension} (a {@link
+   * CoordinateType#INT} or {@link CoordinateType#LONG} component).
+   */
+  public long fromInteger(int dimension, long value) {
+    CoordinateType type = types.get(dimension);
+    if (type.floating()) {
+      throw new IllegalArgumentException(
+          "field '" + fields.get(dimension) + "' of " + entityName + " is a " + type + " coordinate");
+    }
+    if (curve.bitsPerDimension() == 64) {
+      return SortableBits.ofLong(value);
+    }
+    if (value != (int) value) {
+      throw new IllegalArgumentException(
+          "field '" + fields.get(dimension) + "' of " + entityName + " holds ints: " + value);
+    }
+    return SortableBits.ofInt((int) value);
+  }
+
+  /**
+   * The coordinate of floating-point value {@code value} in {@code dimension} (a {@link
+   * CoordinateType#FLOAT} or {@link CoordinateType#DOUBLE} component); {@code -0.0} is {@code 0.0}.
+   *
+   * @throws InvalidCoordinateException if {@code value} is NaN
+   */
+  public long fromFloating(int dimension, double value) {
+    CoordinateType type = types.get(dimension);
+    if (!type.floating()) {
+      throw new IllegalArgumentException(
+          "field '" + fields.get(dimension) + "' of " + entityName + " is a " + type + " coordinate");
+    }
+    if (Double.isNaN(value)) {
+      throw new InvalidCoordinateException(entityName, name(), fields.get(dimension), "is NaN");
+    }
+    return curve.bitsPerDimension() == 64
+        ? SortableBits.ofDouble(value)
+        : SortableBits.ofFloat((float) value);
+  }
+
+  /** The number at {@code coordinate} in {@code dimension}: the inverse of the {@code from} methods. */
+  public Number valueOf(int dimension, long coordinate) {
+    boolean wide = curve.bitsPerDimension() == 64;
+    switch (types.get(dimension)) {
+      case INT:
+        return wide ? (Number) (int) SortableBits.toLong(coordinate) : SortableBits.toInt(coordinate);
+      case LONG:
+        return SortableBits.toLong(coordinate);
+      case FLOAT:
+        return wide ? (float) SortableBits.toDouble(coordinate) : SortableBits.toFloat(coordinate);
+      default:
+        return SortableBits.toDouble(coordinate);
+    }
+  }
+
+  /**
+   * The records of this index inside the box {@code [lo, hi]}, both corners inclusive, as a lazy
+   * query over {@code store}. Corners are coordinates from the {@code from} methods.
+   *
+   * @throws IllegalArgumentException if a low bound is above its high bound, naming the field
+   */
+  public <ID> BoxQuery<T> within(
+      KvStore store, EntityMapping<T, ID> mapping, long[] lo, long[] hi) {
+    curve.checkPoint(lo);
+    curve.checkPoint(hi);
+    for (int d = 0; d < lo.length; d++) {
+      if (Long.compareUnsigned(lo[d], hi[d]) > 0) {
+        throw new IllegalArgumentException(
+            String.format(
+                "box on spatial index '%s' of %s: field '%s' goes from %s down to %s; the low"
+                    + " bound must not exceed the high bound",
+                name(), entityName, fields.get(d), valueOf(d, lo[d]), valueOf(d, hi[d])));
+      }
+    }
+    return new BoxQuery<>(store, mapping, this, lo.clone(), hi.clone());
+  }
+}
