@@ -44,15 +44,43 @@ public interface EntityMapping<T, ID> {
   /** The inverse of {@link #keyParts}: reads a primary key back from its key parts. */
   ID idFromKeyParts(Tuple parts);
 
-  /** Encodes the record (the stored value starts with the schema identifier). */
+  /**
+   * The record's current stored shape: its schema identifier, components, former names and
+   * defaults. Values stored with older shapes are read through it (see {@link SchemaTranslation}).
+   */
+  RecordSchema schema();
+
+  /** Encodes the record: the packed tuple {@code (schema().id(), component...)}. */
   byte[] encode(T entity);
 
   /**
-   * Decodes a stored value. Throws {@link IllegalArgumentException} (or any runtime exception) for
-   * bytes that do not decode; the repository turns that into a {@code CorruptRecordException}
-   * naming the key.
+   * Builds the record from an unpacked value in the current layout ({@link
+   * RecordSchema#isCurrent}): the schema identifier, then one part per component in declaration
+   * order. Repositories bring values stored with older schemas into this layout first. Throws
+   * {@link IllegalArgumentException} (or any runtime exception) for parts that do not decode; the
+   * repository turns that into a {@code CorruptRecordException} naming the key.
    */
-  T decode(byte[] value);
+  T decode(Tuple record);
+
+  /**
+   * Decodes a value stored with the current schema. Values stored with older schemas need the
+   * store's catalog: repositories read those.
+   *
+   * @throws IllegalArgumentException if the value was not written with the current schema
+   */
+  default T decode(byte[] value) {
+    Tuple record = Tuple.unpack(value);
+    if (!schema().isCurrent(record)) {
+      throw new IllegalArgumentException(
+          "stored value of entity '"
+              + entityName()
+              + "' was not written with its current schema "
+              + schema()
+              + ": "
+              + record);
+    }
+    return decode(record);
+  }
 
   /** The entity's secondary indexes, in declaration order. */
   List<IndexDefinition<T>> indexes();
