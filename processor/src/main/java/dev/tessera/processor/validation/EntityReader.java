@@ -44,12 +44,14 @@ public final class EntityReader {
   private final Elements elements;
   private final ErrorReporter errors;
   private final FieldTypeResolver types;
+  private final EvolutionAnnotations evolution;
 
   /** Reads with {@code elements}, reporting to {@code errors}. */
   public EntityReader(Elements elements, ErrorReporter errors) {
     this.elements = elements;
     this.errors = errors;
     this.types = new FieldTypeResolver(elements);
+    this.evolution = new EvolutionAnnotations(elements, errors);
   }
 
   /** The {@code @Entity} annotation of {@code element}, for error positions. */
@@ -72,7 +74,7 @@ public final class EntityReader {
     int errorsBefore = errors.errorCount();
     checkDeclaration(record, entity);
     // Unsupported components stay null so the key and index checks still run on the others.
-    List<ComponentModel> components = readComponents(record);
+    List<ComponentModel> components = evolution.apply(record, readComponents(record));
     String entityName = entityName(record, entity);
     PrimaryKeyChoice primaryKey = readPrimaryKey(record, components, entity);
     List<IndexModel> indexes = new IndexReader(record, components, entityName).read();
