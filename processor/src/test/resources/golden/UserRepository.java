@@ -3,6 +3,7 @@ package com.acme;
 import dev.tessera.annotations.KeyGeneration;
 import dev.tessera.annotations.Normalize;
 import dev.tessera.kv.KvStore;
+import dev.tessera.mapping.ComponentSchema;
 import dev.tessera.mapping.EntityMapping;
 import dev.tessera.mapping.FieldCodec;
 import dev.tessera.mapping.IndexDefinition;
@@ -38,14 +39,18 @@ public final class UserRepository extends EntityRepository<User, String> {
   public static final String ENTITY_NAME = "user";
 
   /**
-   * The canonical description of the stored shape that {@link #SCHEMA_ID} is derived from.
-   */
-  public static final String SCHEMA_DESCRIPTOR = "user(id:STRING,name:STRING,email:STRING,favoriteColor:STRING)";
-
-  /**
-   * The schema identifier every stored value starts with: the 64-bit FNV-1a hash of {@link #SCHEMA_DESCRIPTOR}.
+   * The schema identifier every stored value starts with: the 64-bit FNV-1a hash of {@code user(id:STRING,name:STRING,email:STRING,favoriteColor:STRING)}.
    */
   public static final long SCHEMA_ID = 0x3a05ca2370145bc2L;
+
+  /**
+   * The stored shape of {@link User} records, with the former names and defaults that read records stored with older shapes.
+   */
+  public static final RecordSchema SCHEMA = new RecordSchema(ENTITY_NAME, SCHEMA_ID, "id", List.of(
+      ComponentSchema.of("id", "STRING"),
+      ComponentSchema.of("name", "STRING"),
+      ComponentSchema.of("email", "STRING"),
+      ComponentSchema.of("favoriteColor", "STRING")));
 
   /**
    * The unique index {@code email} over {@code email}; its entries live under {@code "user_by_email"}.
@@ -416,6 +421,11 @@ public final class UserRepository extends EntityRepository<User, String> {
     }
 
     @Override
+    public RecordSchema schema() {
+      return SCHEMA;
+    }
+
+    @Override
     public byte[] encode(User entity) {
       return Tuple.of(
               SCHEMA_ID,
@@ -426,9 +436,7 @@ public final class UserRepository extends EntityRepository<User, String> {
     }
 
     @Override
-    public User decode(byte[] value) {
-      Tuple record = Tuple.unpack(value);
-      RecordSchema.verify(record, ENTITY_NAME, SCHEMA_ID, 4);
+    public User decode(Tuple record) {
       return new User(
               FieldCodec.decodeString(record.get(1)),
               FieldCodec.decodeString(record.get(2)),

@@ -48,6 +48,10 @@ public final class ProcessorErrors {
   public static final String KEY_LAYOUT_COLLISION = "[Tessera/KeyLayoutCollision]";
   /** The tag of {@link #ulidOnNonString}. */
   public static final String ULID_ON_NON_STRING = "[Tessera/UlidOnNonString]";
+  /** The tag of {@link #invalidDefaultValue} and {@link #defaultValueUnsupported}. */
+  public static final String INVALID_DEFAULT_VALUE = "[Tessera/InvalidDefaultValue]";
+  /** The tag of {@link #formerNameNotIdentifier}, {@link #formerNameIsCurrent} and {@link #formerNameTwice}. */
+  public static final String INVALID_FORMER_NAME = "[Tessera/InvalidFormerName]";
   /** The tag of {@link #internalError}. */
   public static final String INTERNAL_ERROR = "[Tessera/InternalError]";
 
@@ -224,6 +228,49 @@ public final class ProcessorErrors {
         "%s the primary key '%s' of %s asks for generate = ULID but has type %s: ULIDs are"
             + " Strings; make the key a String or remove generate",
         ULID_ON_NON_STRING, component, record, type);
+  }
+
+  /** A {@code @DefaultValue} whose text does not parse for its component's type. */
+  public static String invalidDefaultValue(
+      String record, String component, String type, String text, String expected) {
+    return String.format(
+        "%s @DefaultValue(\"%s\") on component '%s' of %s does not parse as %s: give %s",
+        INVALID_DEFAULT_VALUE, text, component, record, type, expected);
+  }
+
+  /** A {@code @DefaultValue} on a component whose type has no textual default. */
+  public static String defaultValueUnsupported(String record, String component, String type) {
+    return String.format(
+        "%s component '%s' of %s has type %s, which cannot declare a @DefaultValue: records stored"
+            + " without it read an empty collection, Optional.empty() or null; remove @DefaultValue",
+        INVALID_DEFAULT_VALUE, component, record, type);
+  }
+
+  /** A {@code @Renamed} former name that is not a Java identifier. */
+  public static String formerNameNotIdentifier(String record, String component, String former) {
+    return String.format(
+        "%s @Renamed(from = \"%s\") on component '%s' of %s is not a Java identifier, so no"
+            + " component was ever named so: give the component's former name",
+        INVALID_FORMER_NAME, former, component, record);
+  }
+
+  /** A {@code @Renamed} former name that a current component has. */
+  public static String formerNameIsCurrent(String record, String component, String former) {
+    return String.format(
+        "%s @Renamed(from = \"%s\") on component '%s' of %s names a current component of %s, whose"
+            + " stored values read into '%s' itself: remove \"%s\" from @Renamed, or rename '%s'"
+            + " too",
+        INVALID_FORMER_NAME, former, component, record, simpleName(record), former, former,
+        former);
+  }
+
+  /** One former name claimed by two components. */
+  public static String formerNameTwice(
+      String record, String component, String former, String other) {
+    return String.format(
+        "%s @Renamed(from = \"%s\") on component '%s' of %s is also a former name of '%s', so"
+            + " stored values would read into both: keep it on one of them",
+        INVALID_FORMER_NAME, former, component, record, other);
   }
 
   /** An unexpected failure of the processor itself. */

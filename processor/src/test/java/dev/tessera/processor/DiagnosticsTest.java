@@ -398,6 +398,83 @@ class DiagnosticsTest {
   }
 
   @Test
+  void defaultThatDoesNotParseForItsTypeIsRejected() {
+    JavaFileObject src =
+        entity(
+            "Player",
+            "@Entity",
+            "public record Player(@PrimaryKey String id,",
+            "    @DefaultValue(\"ten\") int level,",
+            "    @DefaultValue(\"PURPLE\") Color color,",
+            "    @DefaultValue(\"2024-13-01\") java.time.LocalDate joined) {",
+            "  public enum Color { RED, GREEN }",
+            "}");
+    Compilation compilation = compile(src);
+    assertThat(compilation)
+        .hadErrorContaining(
+            ProcessorErrors.invalidDefaultValue(
+                "com.acme.Player", "level", "int", "ten",
+                "a whole number in the range of int, such as \"0\""))
+        .inFile(src)
+        .onLineContaining("int level");
+    assertThat(compilation)
+        .hadErrorContaining("does not parse as com.acme.Player.Color: give one of the constants RED, GREEN")
+        .inFile(src)
+        .onLineContaining("Color color");
+    assertThat(compilation)
+        .hadErrorContaining(ProcessorErrors.INVALID_DEFAULT_VALUE)
+        .inFile(src)
+        .onLineContaining("LocalDate joined");
+    assertNoRepository(compilation, "Player");
+  }
+
+  @Test
+  void defaultOnACollectionIsRejected() {
+    JavaFileObject src =
+        entity(
+            "Bag",
+            "@Entity",
+            "public record Bag(@PrimaryKey String id, @DefaultValue(\"a\") List<String> items) {}");
+    Compilation compilation = compile(src);
+    assertThat(compilation)
+        .hadErrorContaining(
+            ProcessorErrors.defaultValueUnsupported(
+                "com.acme.Bag", "items", "java.util.List<java.lang.String>"))
+        .inFile(src)
+        .onLineContaining("List<String> items");
+    assertNoRepository(compilation, "Bag");
+  }
+
+  @Test
+  void formerNamesMustBeIdentifiersOfNoCurrentComponentClaimedOnce() {
+    JavaFileObject src =
+        entity(
+            "Person",
+            "@Entity",
+            "public record Person(@PrimaryKey String id,",
+            "    @Renamed(from = \"name\") String fullName,",
+            "    String name,",
+            "    @Renamed(from = {\"mail\", \"not-a-name\"}) String email,",
+            "    @Renamed(from = \"mail\") String contact) {}");
+    Compilation compilation = compile(src);
+    assertThat(compilation)
+        .hadErrorContaining(ProcessorErrors.formerNameIsCurrent("com.acme.Person", "fullName", "name"))
+        .inFile(src)
+        .onLineContaining("String fullName");
+    assertThat(compilation)
+        .hadErrorContaining(
+            ProcessorErrors.formerNameNotIdentifier("com.acme.Person", "email", "not-a-name"))
+        .inFile(src)
+        .onLineContaining("String email");
+    assertThat(compilation)
+        .hadErrorContaining(
+            ProcessorErrors.formerNameTwice("com.acme.Person", "contact", "mail", "email"))
+        .inFile(src)
+        .onLineContaining("String contact");
+    assertNoRepository(compilation, "Person");
+  }
+
+  @Test
   void allErrorsOfOneRoundAreReportedAndValidEntitiesStillGenerate() {
     JavaFileObject broken =
         entity(

@@ -129,6 +129,55 @@ class GeneratedCodeCompilesTest {
   }
 
   @Test
+  void defaultsOfEverySupportedTypeAndFormerNamesCompile() {
+    Compilation compilation =
+        compile(
+            source(
+                "com.acme.Settings",
+                "package com.acme;",
+                "",
+                "import dev.tessera.annotations.*;",
+                "import java.math.*;",
+                "import java.time.*;",
+                "import java.util.*;",
+                "",
+                "@Entity",
+                "public record Settings(",
+                "    @PrimaryKey @Renamed(from = \"key\") String id,",
+                "    @DefaultValue(\"true\") boolean flag, @DefaultValue(\"false\") Boolean boxedFlag,",
+                "    @DefaultValue(\"-128\") byte b, @DefaultValue(\"7\") Short s,",
+                "    @DefaultValue(\"-2147483648\") int i, @DefaultValue(\"-9223372036854775808\") long l,",
+                "    @DefaultValue(\"x\") char c, @DefaultValue(\"1.5\") float f,",
+                "    @DefaultValue(\"NaN\") Double d, @DefaultValue(\"-Infinity\") float low,",
+                "    @DefaultValue(\"en\") @Renamed(from = {\"lang\", \"locale\"}) String language,",
+                "    @DefaultValue(\"GREEN\") Color color,",
+                "    @DefaultValue(\"123e4567-e89b-12d3-a456-426614174000\") UUID uuid,",
+                "    @DefaultValue(\"2024-01-01T00:00:00Z\") Instant instant,",
+                "    @DefaultValue(\"2024-01-01\") LocalDate date,",
+                "    @DefaultValue(\"2024-01-01T12:00\") LocalDateTime dateTime,",
+                "    @DefaultValue(\"12:00\") LocalTime time, @DefaultValue(\"PT1H\") Duration duration,",
+                "    @DefaultValue(\"123456789012345678901234567890\") BigInteger big,",
+                "    @DefaultValue(\"-12.3400\") BigDecimal decimal) {",
+                "  public enum Color { RED, GREEN }",
+                "}"));
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(generatedText(compilation, "com.acme.SettingsRepository"))
+        .contains("ComponentSchema.of(\"id\", \"STRING\").renamedFrom(\"key\")")
+        .contains(
+            "ComponentSchema.of(\"language\", \"STRING\").renamedFrom(\"lang\", \"locale\")"
+                + ".withDefault(FieldCodec.encodeString(\"en\"))")
+        .contains(".withDefault(FieldCodec.encodeByte((byte) -128))")
+        .contains(".withDefault(FieldCodec.encodeLong(-9223372036854775808L))")
+        .contains(".withDefault(FieldCodec.encodeChar((char) 120))")
+        .contains(".withDefault(FieldCodec.encodeFloat(1.5f))")
+        .contains(".withDefault(FieldCodec.encodeBoxedDouble(Double.NaN))")
+        .contains(".withDefault(FieldCodec.encodeFloat(Float.NEGATIVE_INFINITY))")
+        .contains(".withDefault(FieldCodec.encodeEnum(Settings.Color.GREEN))")
+        .contains(".withDefault(FieldCodec.encodeInstant(Instant.parse(\"2024-01-01T00:00:00Z\")))")
+        .contains(".withDefault(FieldCodec.encodeBigDecimal(new BigDecimal(\"-12.3400\")))");
+  }
+
+  @Test
   void staticNestedEntityGetsARepositoryInItsPackage() {
     Compilation compilation =
         compile(

@@ -126,9 +126,12 @@ class GeneratedMappingTest {
   void storedValueStartsWithTheSchemaIdDerivedFromTheDescriptor() throws Exception {
     EntityMapping<Object, Object> mapping = mapping("User");
     long schemaId = (Long) constant("UserRepository", "SCHEMA_ID");
-    String descriptor = (String) constant("UserRepository", "SCHEMA_DESCRIPTOR");
+    RecordSchema schema = (RecordSchema) constant("UserRepository", "SCHEMA");
 
-    assertThat(schemaId).isEqualTo(RecordSchema.fingerprint(descriptor));
+    assertThat(schema.descriptor())
+        .isEqualTo("user(id:STRING,name:STRING,email:STRING,favoriteColor:STRING)");
+    assertThat(schemaId).isEqualTo(RecordSchema.fingerprint(schema.descriptor()));
+    assertThat(mapping.schema()).isSameAs(schema);
     Object user = newRecord("com.acme.User", "u1", "Alice", null, "blue");
     assertThat((Object) Tuple.unpack(mapping.encode(user)))
         .isEqualTo(Tuple.of(schemaId, "u1", "Alice", null, "blue"));
@@ -141,7 +144,8 @@ class GeneratedMappingTest {
     assertThatThrownBy(() -> mapping.decode(foreign))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("'user'")
-        .hasMessageContaining("schema 0000000000003039");
+        .hasMessageContaining("not written with its current schema")
+        .hasMessageContaining("12345");
   }
 
   @Test

@@ -44,18 +44,46 @@ public interface EntityMapping<T, ID> {
   /** The inverse of {@link #keyParts}: reads a primary key back from its key parts. */
   ID idFromKeyParts(Tuple parts);
 
-  /** Encodes the record (the stored value starts with the schema identifier). */
+  /**
+   * The record's current stored shape: its schema identifier, components, former names and
+   * defaults. Values stored with older shapes are read through it (see {@link SchemaTranslation}).
+   */
+  RecordSchema schema();
+
+  /** Encodes the record: the packed tuple {@code (schema().id(), component...)}. */
   byte[] encode(T entity);
 
   /**
-   * Decodes a stored value. Generated decoders throw {@link dev.tessera.tuple.TupleDecodingException}
-   * for bytes that are not a packed tuple and {@link IllegalArgumentException} for a tuple of the
-   * wrong schema, shape, types or ranges, and nothing else (fuzz-tested); they only call fixed,
-   * typed codecs, so no stored value can make them load or instantiate a class it names. The
-   * repository turns any runtime exception of {@code decode} (including one thrown by a record's own
-   * constructor) into a {@code CorruptRecordException} naming the key.
+   * Builds the record from an unpacked value in the current layout ({@link
+   * RecordSchema#isCurrent}): the schema identifier, then one part per component in declaration
+   * order. Repositories bring values stored with older schemas into this layout first. Throws
+   * {@link IllegalArgumentException} (or any runtime exception) for parts that do not decode; the
+   * repository turns that into a {@code CorruptRecordException} naming the key.
+   * Generated decoders call only fixed, typed codecs (fuzz-tested: {@link
+   * dev.tessera.tuple.TupleDecodingException} or {@link IllegalArgumentException}, nothing else), so
+   * no stored value can make them load or instantiate a class it names.
    */
-  T decode(byte[] value);
+  T decode(Tuple record);
+
+  /**
+   * Decodes a value stored with the current schema. Values stored with older schemas need the
+   * store's catalog: repositories read those.
+   *
+   * @throws IllegalArgumentException if the value was not written with the current schema
+   */
+  default T decode(byte[] value) {
+    Tuple record = Tuple.unpack(value);
+    if (!schema().isCurrent(record)) {
+      throw new IllegalArgumentException(
+          "stored value of entity '"
+              + entityName()
+              + "' was not written with its current schema "
+              + schema()
+              + ": "
+              + record);
+    }
+    return decode(record);
+  }
 
   /** The entity's secondary indexes, in declaration order. */
   List<IndexDefinition<T>> indexes();

@@ -2,45 +2,106 @@ package dev.tessera.mapping;
 
 import dev.tessera.tuple.Tuple;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Objects;
+import java.util.stream.Collectors;
 
 /**
- * Checks the header of a stored record before generated code decodes its components: the stored
- * value is {@code (schemaId, component...)}, and a value written under another schema must not be
- * read as if it were this one.
+ * The stored shape of an entity's records: its components in stored order, with the schema
+ * identifier every stored value starts with. A stored value is the packed tuple {@code (schemaId,
+ * component...)}. The identifier is the 64-bit FNV-1a hash of the {@linkplain #descriptor()
+ * descriptor}, e.g. {@code user(id:STRING,name:STRING)}, so any change of a name or type gives a new
+ * identifier, while former names and defaults (which only say how to read older shapes) do not.
  *
- * <p>Stateless and thread-safe.
+ * <p>Generated code declares the current schema of its entity; the catalog keeps every schema ever
+ * opened, so values stored with an older one can still be read (see {@link SchemaTranslation}).
+ *
+ * <p>Immutable and thread-safe.
  */
 public final class RecordSchema {
-  private RecordSchema() {}
+  private final String entityName;
+  private final String primaryKeyName;
+  private final List<ComponentSchema> components;
+  private final String descriptor;
+  private final long id;
 
   /**
-   * Verifies that {@code record} was written with schema {@code schemaId} and holds {@code
-   * componentCount} components after the schema identifier.
+   * A schema, computing its identifier.
    *
-   * @param record the unpacked stored value
-   * @param entityName the entity, for the message
-   * @param schemaId the expected schema identifier
-   * @param componentCount the number of record components
-   * @throws IllegalArgumentException naming the entity and both schema identifiers on a mismatch
+   * @param entityName the entity
+   * @param primaryKeyName the name of the primary key component
+   * @param components the components, in stored order
+   * @throws IllegalArgumentException if the primary key is not one of the components
    */
-  public static void verify(Tuple record, String entityName, long schemaId, int componentCount) {
-    if (record.size() == 0 || !(record.get(0) instanceof Long)) {
+  public RecordSchema(
+      String entityName, String primaryKeyName, List<ComponentSchema> components) {
+    this.entityName = Objects.requireNonNull(entityName, "entityName");
+    this.primaryKeyName = Objects.requireNonNull(primaryKeyName, "primaryKeyName");
+    this.components = List.copyOf(components);
+    this.descriptor =
+        entityName
+            + this.components.stream()
+                .map(ComponentSchema::toString)
+                .collect(Collectors.joining(",", "(", ")"));
+    this.id = fingerprint(descriptor);
+    if (this.components.stream().noneMatch(c -> c.name().equals(primaryKeyName))) {
       throw new IllegalArgumentException(
-          "stored value of entity '" + entityName + "' does not start with a schema identifier");
+          "primary key '" + primaryKeyName + "' is not a component of " + descriptor);
     }
-    long stored = record.getLong(0);
-    if (stored != schemaId) {
-      throw new IllegalArgumentException(
+  }
+
+  /**
+   * A schema whose identifier must be {@code expectedId} (generated code passes the identifier the
+   * processor computed, so the two can never disagree silently).
+   *
+   * @throws IllegalStateException if the components do not hash to {@code expectedId}
+   */
+  public RecordSchema(
+      String entityName, long expectedId, String primaryKeyName, List<ComponentSchema> components) {
+    this(entityName, primaryKeyName, components);
+    if (id != expectedId) {
+      throw new IllegalStateException(
           String.format(
-              "stored value of entity '%s' has schema %016x, expected %016x",
-              entityName, stored, schemaId));
+              "schema %s has identifier %016x, but the generated code says %016x: recompile it"
+                  + " with this version of the Tessera processor",
+              descriptor, id, expectedId));
     }
-    if (record.size() != componentCount + 1) {
-      throw new IllegalArgumentException(
-          String.format(
-              "stored value of entity '%s' has %d components, expected %d",
-              entityName, record.size() - 1, componentCount));
-    }
+  }
+
+  /** The entity name. */
+  public String entityName() {
+    return entityName;
+  }
+
+  /** The schema identifier every value stored with this schema starts with. */
+  public long id() {
+    return id;
+  }
+
+  /** The name of the primary key component. */
+  public String primaryKeyName() {
+    return primaryKeyName;
+  }
+
+  /** The components, in stored order. */
+  public List<ComponentSchema> components() {
+    return components;
+  }
+
+  /** The canonical description the identifier is the hash of, e.g. {@code user(id:STRING)}. */
+  public String descriptor() {
+    return descriptor;
+  }
+
+  /**
+   * True if {@code record} (an unpacked stored value) was written with this schema: it starts with
+   * this identifier and holds one part per component. The check every read makes before decoding
+   * positionally.
+   */
+  public boolean isCurrent(Tuple record) {
+    return record.size() == components.size() + 1
+        && record.get(0) instanceof Long
+        && (Long) record.get(0) == id;
   }
 
   /**
@@ -56,5 +117,11 @@ public final class RecordSchema {
       hash = (hash ^ (b & 0xff)) * 0x100000001b3L;
     }
     return hash;
+  }
+
+  /** The descriptor and identifier, for messages. */
+  @Override
+  public String toString() {
+    return String.format("%s [%016x]", descriptor, id);
   }
 }

@@ -1,6 +1,7 @@
 package dev.tessera.repository;
 
 import dev.tessera.annotations.KeyGeneration;
+import dev.tessera.catalog.RecordTranslator;
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.CommitResult;
 import dev.tessera.kv.KeyTooLargeException;
@@ -40,7 +41,11 @@ import java.util.stream.Stream;
  * (index subspace, values...)        -> packed pk parts          unique index: a pointer
  * (index subspace, values..., pk...) -> empty                    non-unique index
  * ("\u0000tessera", "count", entity)   -> unsigned 64-bit record count
+ * ("\u0000tessera", "schema", entity, id) -> a stored record shape (see SchemaCatalog)
  * </pre>
+ *
+ * <p>Records stored with an older shape of the entity are read through the catalog (see {@link
+ * RecordTranslator}) and written back in the current shape by the next write.
  *
  * <p>Every write is one atomic commit whose checks make it safe against concurrent writers: the
  * record, its index entries and the record count always change together or not at all. A commit
@@ -79,12 +84,17 @@ public abstract class EntityRepository<T, ID> {
       return unpackPointer(uniqueIndexEntry);
     }
   };
+  private final RecordTranslator records;
 
   /**
-   * Creates a repository of the entity described by {@code mapping} in {@code store}.
+   * Creates a repository of the entity described by {@code mapping} in {@code store}. Records the
+   * entity's current schema in the store's catalog, after checking that records stored with every
+   * schema the catalog holds can be read with it.
    *
    * @param store the key store, shared with other repositories
    * @param mapping the generated mapping of the entity
+   * @throws dev.tessera.mapping.IncompatibleSchemaException if stored records cannot be read with
+   *     the current schema (nothing is written)
    */
   protected EntityRepository(KvStore store, EntityMapping<T, ID> mapping) {
     this.store = Objects.requireNonNull(store, "store");
@@ -93,6 +103,7 @@ public abstract class EntityRepository<T, ID> {
     this.entityPrefix = Tuple.of(entityName);
     this.countKey = countKey(entityName);
     this.indexes = List.copyOf(mapping.indexes());
+    this.records = RecordTranslator.open(store, mapping.schema());
   }
 
   /** The reserved metadata key of the record counter of {@code entityName}. */
@@ -626,7 +637,7 @@ public abstract class EntityRepository<T, ID> {
 
   private T decode(KvEntry entry) {
     try {
-      return mapping.decode(entry.value());
+      return mapping.decode(records.toCurrent(Tuple.unpack(entry.value())));
     } catch (RuntimeException e) {
       throw new CorruptRecordException(entry.key(), e);
     }

@@ -4,9 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tessera.tuple.Tuple;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class RecordSchemaTest {
+  private static final RecordSchema USER =
+      new RecordSchema(
+          "user",
+          "id",
+          List.of(ComponentSchema.of("id", "STRING"), ComponentSchema.of("age", "int")));
 
   @Test
   void fingerprintIsFnv1a64OfUtf8() {
@@ -17,30 +23,44 @@ class RecordSchemaTest {
   }
 
   @Test
-  void matchingHeaderPasses() {
-    RecordSchema.verify(Tuple.of(42L, "a", "b"), "user", 42L, 2);
+  void identifierIsTheFingerprintOfTheDescriptor() {
+    assertThat(USER.descriptor()).isEqualTo("user(id:STRING,age:int)");
+    assertThat(USER.id()).isEqualTo(RecordSchema.fingerprint("user(id:STRING,age:int)"));
   }
 
   @Test
-  void otherSchemaIsRejectedNamingEntityAndBothIds() {
-    assertThatThrownBy(() -> RecordSchema.verify(Tuple.of(41L, "a"), "user", 42L, 1))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("'user'")
-        .hasMessageContaining("0000000000000029")
+  void formerNamesAndDefaultsDoNotChangeTheIdentifier() {
+    RecordSchema annotated =
+        new RecordSchema(
+            "user",
+            "id",
+            List.of(
+                ComponentSchema.of("id", "STRING"),
+                ComponentSchema.of("age", "int").renamedFrom("years").withDefault(18L)));
+    assertThat(annotated.id()).isEqualTo(USER.id());
+  }
+
+  @Test
+  void generatedIdentifierMustMatch() {
+    assertThatThrownBy(() -> new RecordSchema("user", 42L, "id", USER.components()))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("user(id:STRING,age:int)")
         .hasMessageContaining("000000000000002a");
   }
 
   @Test
-  void wrongComponentCountIsRejected() {
-    assertThatThrownBy(() -> RecordSchema.verify(Tuple.of(42L, "a"), "user", 42L, 2))
+  void primaryKeyMustBeAComponent() {
+    assertThatThrownBy(() -> new RecordSchema("user", "key", USER.components()))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("has 1 components, expected 2");
+        .hasMessageContaining("'key'");
   }
 
   @Test
-  void missingHeaderIsRejected() {
-    assertThatThrownBy(() -> RecordSchema.verify(Tuple.of("a"), "user", 42L, 0))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("does not start with a schema identifier");
+  void currentValuesHaveTheIdentifierAndOnePartPerComponent() {
+    assertThat(USER.isCurrent(Tuple.of(USER.id(), "u1", 3L))).isTrue();
+    assertThat(USER.isCurrent(Tuple.of(USER.id() + 1, "u1", 3L))).isFalse();
+    assertThat(USER.isCurrent(Tuple.of(USER.id(), "u1"))).isFalse();
+    assertThat(USER.isCurrent(Tuple.of("u1", "u1", 3L))).isFalse();
+    assertThat(USER.isCurrent(Tuple.of())).isFalse();
   }
 }

@@ -1,5 +1,6 @@
 package dev.tessera.repository;
 
+import dev.tessera.catalog.SchemaCatalog;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvStore;
@@ -10,14 +11,14 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 
-/** Dumps the whole key space, byte for byte, for before/after comparisons. */
-final class KeySpace {
+/** Dumps the whole key space, byte for byte, for before/after comparisons. Shared by tests. */
+public final class KeySpace {
   private KeySpace() {}
 
   /** One line per entry: packed key, value and versionstamp in hex. */
-  static List<String> dump(KvStore store) {
+  public static List<String> dump(KvStore store) {
     List<String> lines = new ArrayList<>();
-    for (KvEntry e : entries(store)) {
+    for (KvEntry e : all(store)) {
       lines.add(
           HexFormat.of().formatHex(e.key().pack())
               + " = "
@@ -28,7 +29,14 @@ final class KeySpace {
     return lines;
   }
 
+  /** Every entry except the schema catalog's, which repositories write once when opened. */
   static List<KvEntry> entries(KvStore store) {
+    Tuple schemas = SchemaCatalog.latestKey("user");
+    return all(store).stream().filter(e -> !e.key().startsWith(schemas)).toList();
+  }
+
+  /** Every entry of the store. */
+  static List<KvEntry> all(KvStore store) {
     List<KvEntry> entries = new ArrayList<>();
     try (KvIterator it =
         store.list(ListSelector.of(TupleRange.ofPacked(new byte[] {0x00}, new byte[] {(byte) 0xFF})))) {

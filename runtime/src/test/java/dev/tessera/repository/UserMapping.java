@@ -1,15 +1,25 @@
 package dev.tessera.repository;
 
 import dev.tessera.annotations.KeyGeneration;
+import dev.tessera.mapping.ComponentSchema;
 import dev.tessera.mapping.EntityMapping;
 import dev.tessera.mapping.IndexDefinition;
+import dev.tessera.mapping.RecordSchema;
 import dev.tessera.tuple.Tuple;
 import java.util.List;
 import java.util.Locale;
 
 /** A hand-written mapping standing in for generated code: unique email (lower-cased), colour index. */
 final class UserMapping implements EntityMapping<User, String> {
-  static final long SCHEMA = 1;
+  static final RecordSchema SCHEMA =
+      new RecordSchema(
+          "user",
+          "id",
+          List.of(
+              ComponentSchema.of("id", "STRING"),
+              ComponentSchema.of("name", "STRING"),
+              ComponentSchema.of("email", "STRING"),
+              ComponentSchema.of("favoriteColor", "STRING")));
   static final IndexDefinition<User> EMAIL =
       new IndexDefinition<>(
           "email",
@@ -72,16 +82,17 @@ final class UserMapping implements EntityMapping<User, String> {
   }
 
   @Override
-  public byte[] encode(User u) {
-    return Tuple.of(SCHEMA, u.id(), u.name(), u.email(), u.favoriteColor()).pack();
+  public RecordSchema schema() {
+    return SCHEMA;
   }
 
   @Override
-  public User decode(byte[] value) {
-    Tuple t = Tuple.unpack(value);
-    if (t.size() != 5 || t.getLong(0) != SCHEMA) {
-      throw new IllegalArgumentException("not a user record: " + t);
-    }
+  public byte[] encode(User u) {
+    return Tuple.of(SCHEMA.id(), u.id(), u.name(), u.email(), u.favoriteColor()).pack();
+  }
+
+  @Override
+  public User decode(Tuple t) {
     return new User(t.getString(1), t.getString(2), t.getString(3), t.getString(4));
   }
 

@@ -10,7 +10,7 @@ import java.util.Locale;
 /** The names of generated classes and members, decided in one place. Stateless. */
 final class GeneratedNames {
   static final String ENTITY_NAME = "ENTITY_NAME";
-  static final String SCHEMA_DESCRIPTOR = "SCHEMA_DESCRIPTOR";
+  static final String SCHEMA = "SCHEMA";
   static final String SCHEMA_ID = "SCHEMA_ID";
   static final String INDEXES = "INDEXES";
   static final String MAPPING = "Mapping";

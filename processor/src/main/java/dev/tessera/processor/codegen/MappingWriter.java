@@ -62,6 +62,10 @@ final class MappingWriter {
             .addMethod(withId())
             .addMethod(keyParts())
             .addMethod(idFromKeyParts())
+            .addMethod(
+                override("schema", TypeNames.RECORD_SCHEMA)
+                    .addStatement("return $N", GeneratedNames.SCHEMA)
+                    .build())
             .addMethod(encode())
             .addMethod(decode())
             .addMethod(
@@ -161,14 +165,7 @@ final class MappingWriter {
               model.components().get(i).type(), CodeBlock.of("record.get($L)", i + 1)));
     }
     return override("decode", entity)
-        .addParameter(ArrayTypeName.of(TypeName.BYTE), "value")
-        .addStatement("$T record = $T.unpack(value)", TypeNames.TUPLE, TypeNames.TUPLE)
-        .addStatement(
-            "$T.verify(record, $N, $N, $L)",
-            TypeNames.RECORD_SCHEMA,
-            GeneratedNames.ENTITY_NAME,
-            GeneratedNames.SCHEMA_ID,
-            model.components().size())
+        .addParameter(TypeNames.TUPLE, "record")
         .addStatement(
             "return new $T($>$>\n$L$<$<)", entity, CodeBlock.join(components, ",\n"))
         .build();

@@ -64,26 +64,16 @@ public final class RepositoryWriter {
                     .build())
             .addField(
                 constant(
-                        TypeNames.STRING,
-                        GeneratedNames.SCHEMA_DESCRIPTOR,
-                        "$S",
-                        model.schemaDescriptor())
-                    .addJavadoc(
-                        "The canonical description of the stored shape that {@link #$N} is derived"
-                            + " from.\n",
-                        GeneratedNames.SCHEMA_ID)
-                    .build())
-            .addField(
-                constant(
                         TypeName.LONG,
                         GeneratedNames.SCHEMA_ID,
                         "$L",
                         String.format("0x%016xL", model.schemaId()))
                     .addJavadoc(
                         "The schema identifier every stored value starts with: the 64-bit FNV-1a"
-                            + " hash of {@link #$N}.\n",
-                        GeneratedNames.SCHEMA_DESCRIPTOR)
-                    .build());
+                            + " hash of {@code $L}.\n",
+                        model.schemaDescriptor())
+                    .build())
+            .addField(new SchemaWriter(codecs).write(model));
     for (IndexModel index : model.indexes()) {
       repository.addField(indexMembers.constant(index));
     }

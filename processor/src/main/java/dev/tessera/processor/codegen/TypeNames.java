@@ -22,6 +22,8 @@ final class TypeNames {
   static final ClassName COORDINATE_TYPE =
       ClassName.get("dev.tessera.query.spatial", "CoordinateType");
   static final ClassName BOX_QUERY = ClassName.get("dev.tessera.query.spatial", "BoxQuery");
+  static final ClassName COMPONENT_SCHEMA =
+      ClassName.get("dev.tessera.mapping", "ComponentSchema");
   static final ClassName KV_STORE = ClassName.get("dev.tessera.kv", "KvStore");
   static final ClassName TUPLE = ClassName.get("dev.tessera.tuple", "Tuple");
   static final ClassName KEY_GENERATION =
@@ -34,6 +36,8 @@ final class TypeNames {
   static final ClassName STRING = ClassName.get("java.lang", "String");
   static final ClassName CLASS = ClassName.get("java.lang", "Class");
   static final ClassName OVERRIDE = ClassName.get("java.lang", "Override");
+  static final ClassName FLOAT = ClassName.get("java.lang", "Float");
+  static final ClassName DOUBLE = ClassName.get("java.lang", "Double");
   static final ClassName OBJECTS = ClassName.get("java.util", "Objects");
   static final ClassName LIST = ClassName.get("java.util", "List");
   static final ClassName SET = ClassName.get("java.util", "Set");

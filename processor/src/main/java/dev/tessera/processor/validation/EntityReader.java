@@ -46,6 +46,7 @@ public final class EntityReader {
   private final ErrorReporter errors;
   private final FieldTypeResolver types;
   private final SpatialIndexReader spatial;
+  private final EvolutionAnnotations evolution;
 
   /** Reads with {@code elements}, reporting to {@code errors}. */
   public EntityReader(Elements elements, ErrorReporter errors) {
@@ -53,6 +54,7 @@ public final class EntityReader {
     this.errors = errors;
     this.types = new FieldTypeResolver(elements);
     this.spatial = new SpatialIndexReader(elements, errors);
+    this.evolution = new EvolutionAnnotations(elements, errors);
   }
 
   /** The {@code @Entity} annotation of {@code element}, for error positions. */
@@ -75,7 +77,7 @@ public final class EntityReader {
     int errorsBefore = errors.errorCount();
     checkDeclaration(record, entity);
     // Unsupported components stay null so the key and index checks still run on the others.
-    List<ComponentModel> components = readComponents(record);
+    List<ComponentModel> components = evolution.apply(record, readComponents(record));
     String entityName = entityName(record, entity);
     PrimaryKeyChoice primaryKey = readPrimaryKey(record, components, entity);
     List<IndexModel> indexes = new IndexReader(record, components, entityName).read();

@@ -92,7 +92,8 @@ record IndexAnnotation(
         Normalize.valueOf(enumValue(mirror, "normalize", elements)));
   }
 
-  private static List<Object> listValue(
+  /** The values of the array {@code attribute} in {@code mirror}, defaults included. */
+  static List<Object> listValue(
       AnnotationMirror mirror, String attribute, Elements elements) {
     List<Object> result = new ArrayList<>();
     for (Object item : (List<?>) value(mirror, attribute, elements)) {

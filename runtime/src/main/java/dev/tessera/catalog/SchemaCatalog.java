@@ -1,0 +1,144 @@
+package dev.tessera.catalog;
+
+import dev.tessera.kv.KvEntry;
+import dev.tessera.kv.KvIterator;
+import dev.tessera.kv.KvSnapshot;
+import dev.tessera.kv.KvStore;
+import dev.tessera.kv.ListSelector;
+import dev.tessera.mapping.ComponentSchema;
+import dev.tessera.mapping.RecordSchema;
+import dev.tessera.tuple.Tuple;
+import dev.tessera.tuple.TupleRange;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The schema part of the store's catalog: every record shape an entity was ever opened with, so
+ * that values stored with any of them can be read later.
+ *
+ * <pre>
+ * ("\u0000tessera", "schema", entity, schemaId) -> (1, primaryKeyName, ((name, type)...))  one per shape
+ * ("\u0000tessera", "schema", entity)           -> (schemaId)                             the last one added
+ * </pre>
+ *
+ * <p>The schema identifier is the fingerprint of the entity name and the components, so an entry
+ * is checked against its key when read. Entries are only ever added, each in a commit checked on
+ * the "last added" entry, so concurrent openers of different shapes are serialised: each sees every
+ * shape added before it (see {@link RecordTranslator#open}).
+ *
+ * <p>Stateless and thread-safe.
+ */
+public final class SchemaCatalog {
+  private static final String RESERVED = "\u0000tessera";
+  private static final String SCHEMA = "schema";
+  private static final long FORMAT = 1;
+
+  private SchemaCatalog() {}
+
+  /** The catalog key of schema {@code schemaId} of {@code entityName}. */
+  public static Tuple schemaKey(String entityName, long schemaId) {
+    return Tuple.of(RESERVED, SCHEMA, entityName, schemaId);
+  }
+
+  /** The catalog key holding the identifier of the schema of {@code entityName} added last. */
+  public static Tuple latestKey(String entityName) {
+    return Tuple.of(RESERVED, SCHEMA, entityName);
+  }
+
+  /**
+   * The catalog entries of {@code entityName}, read in one snapshot: the "last added" entry (absent
+   * if none) and every stored schema in identifier order.
+   *
+   * @throws IllegalStateException naming the key of an entry that does not decode
+   */
+  public static Entries read(KvStore store, String entityName) {
+    try (KvSnapshot snapshot = store.snapshot()) {
+      KvEntry latest = snapshot.get(latestKey(entityName));
+      List<RecordSchema> schemas = new ArrayList<>();
+      try (KvIterator all =
+          snapshot.list(ListSelector.of(TupleRange.prefix(latestKey(entityName))))) {
+        while (all.hasNext()) {
+          schemas.add(decode(all.next()));
+        }
+      }
+      return new Entries(latest, schemas);
+    }
+  }
+
+  /** Schema {@code schemaId} of {@code entityName}, if the catalog holds it. */
+  public static Optional<RecordSchema> find(KvStore store, String entityName, long schemaId) {
+    KvEntry entry = store.get(schemaKey(entityName, schemaId));
+    return entry.exists() ? Optional.of(decode(entry)) : Optional.empty();
+  }
+
+  /**
+   * Adds {@code schema} in one commit that checks the "last added" entry is still {@code latest}
+   * (as {@link #read} returned it) and sets it to this schema.
+   *
+   * @return false if another schema was added meanwhile: nothing was written; read again
+   */
+  public static boolean add(KvStore store, RecordSchema schema, KvEntry latest) {
+    return store
+        .atomic()
+        .check(latest)
+        .set(schemaKey(schema.entityName(), schema.id()), encode(schema))
+        .set(latestKey(schema.entityName()), Tuple.of(schema.id()).pack())
+        .commit()
+        .ok();
+  }
+
+  /** The stored form of {@code schema}: its primary key name and component names and types. */
+  static byte[] encode(RecordSchema schema) {
+    List<Object> components = new ArrayList<>();
+    for (ComponentSchema component : schema.components()) {
+      components.add(Tuple.of(component.name(), component.type()));
+    }
+    return Tuple.of(FORMAT, schema.primaryKeyName(), Tuple.fromList(components)).pack();
+  }
+
+  /** Reads a schema entry, checking it against its key. */
+  static RecordSchema decode(KvEntry entry) {
+    Tuple key = entry.key();
+    try {
+      String entityName = key.getString(2);
+      long id = key.getLong(3);
+      Tuple value = Tuple.unpack(entry.value());
+      if (value.size() != 3 || value.getLong(0) != FORMAT) {
+        throw new IllegalArgumentException("not a format-" + FORMAT + " schema entry: " + value);
+      }
+      List<ComponentSchema> components = new ArrayList<>();
+      for (Object part : value.getNestedTuple(2)) {
+        Tuple component = (Tuple) part;
+        components.add(ComponentSchema.of(component.getString(0), component.getString(1)));
+      }
+      RecordSchema schema = new RecordSchema(entityName, value.getString(1), components);
+      if (schema.id() != id) {
+        throw new IllegalArgumentException(
+            String.format("its components hash to %016x, not to its key's %016x", schema.id(), id));
+      }
+      return schema;
+    } catch (RuntimeException e) {
+      throw new IllegalStateException(
+          "catalog entry " + key + " is not a schema of its entity: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * An entity's catalog entries, read in one snapshot.
+   *
+   * @param latest the "last added" entry; absent when no schema was added yet
+   * @param schemas every stored schema, in identifier order
+   */
+  public record Entries(KvEntry latest, List<RecordSchema> schemas) {
+    /** Copies the list. */
+    public Entries {
+      schemas = List.copyOf(schemas);
+    }
+
+    /** The stored schema with identifier {@code id}, if any. */
+    public Optional<RecordSchema> schema(long id) {
+      return schemas.stream().filter(s -> s.id() == id).findFirst();
+    }
+  }
+}
