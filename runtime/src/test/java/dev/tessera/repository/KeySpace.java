@@ -28,7 +28,17 @@ final class KeySpace {
     return lines;
   }
 
+  /** Every entry except the catalog's, which repositories write when opened; counters stay. */
   static List<KvEntry> entries(KvStore store) {
+    return all(store).stream().filter(e -> !isCatalog(e.key())).toList();
+  }
+
+  private static boolean isCatalog(Tuple key) {
+    return "\u0000tessera".equals(key.get(0)) && !"count".equals(key.get(1));
+  }
+
+  /** Every entry of the store. */
+  static List<KvEntry> all(KvStore store) {
     List<KvEntry> entries = new ArrayList<>();
     try (KvIterator it =
         store.list(ListSelector.of(TupleRange.ofPacked(new byte[] {0x00}, new byte[] {(byte) 0xFF})))) {

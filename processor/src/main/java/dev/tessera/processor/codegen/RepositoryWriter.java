@@ -84,6 +84,7 @@ public final class RepositoryWriter {
       repository.addField(indexMembers.constant(index));
     }
     repository.addField(indexList(model, entity)).addMethod(constructor(entity));
+    repository.addMethod(constructorWithOptions(entity));
     for (IndexModel index : model.indexes()) {
       repository.addMethods(indexMembers.finders(index));
     }
@@ -110,6 +111,21 @@ public final class RepositoryWriter {
       constructor.addAnnotation(TypeNames.INJECT);
     }
     return constructor.build();
+  }
+
+  private static MethodSpec constructorWithOptions(ClassName entity) {
+    return MethodSpec.constructorBuilder()
+        .addModifiers(Modifier.PUBLIC)
+        .addJavadoc(
+            "A repository of {@link $T} records in {@code store}, building its indexes as {@code"
+                + " options} say.\n\n"
+                + "@param store the key store; the repository does not close it\n"
+                + "@param options the index build policy, batch size and progress listener\n",
+            entity)
+        .addParameter(TypeNames.KV_STORE, "store")
+        .addParameter(TypeNames.REPOSITORY_OPTIONS, "options")
+        .addStatement("super(store, new $N(), options)", GeneratedNames.MAPPING)
+        .build();
   }
 
   private static FieldSpec indexList(EntityModel model, ClassName entity) {
