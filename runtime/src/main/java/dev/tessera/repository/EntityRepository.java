@@ -51,9 +51,10 @@ import java.util.stream.StreamSupport;
  * {@link RetryLimitExceededException}); versioned writes fail with {@link
  * ConcurrentModificationException} instead of retrying.
  *
- * <p>Thread-safe: a repository holds no state besides the store and the mapping, both thread-safe,
- * so one instance may be shared by any number of threads. Streams it returns are not thread-safe
- * and must be closed.
+ * <p>Thread-safe: besides the store and the mapping, both thread-safe, a repository holds only an
+ * immutable snapshot of its indexes' catalog states (replaced atomically when it changes) and at
+ * most one daemon thread building indexes, so one instance may be shared by any number of threads.
+ * Streams it returns are not thread-safe and must be closed.
  *
  * @param <T> the record type
  * @param <ID> the primary key type

@@ -12,7 +12,11 @@ public enum IndexBuildPolicy {
    * IndexNotReadyException}, or wait through {@link IndexAdmin#awaitIndexes}.
    */
   BACKGROUND,
-  /** The constructor does the pending work before it returns (a failed unique build throws). */
+  /**
+   * The constructor does the pending work before it returns; a unique build that fails over
+   * duplicates throws {@link IndexBuildFailedException}. An index that had already failed stays
+   * FAILED (the repository opens); {@link IndexAdmin#buildIndexes()} builds it again.
+   */
   BLOCKING,
   /** Nothing is built until {@link IndexAdmin#buildIndexes()} is called. */
   ON_DEMAND

@@ -76,7 +76,7 @@ final class IndexLifecycle<T> {
     lifecycle.refresh();
     switch (options.buildPolicy()) {
       case BLOCKING:
-        lifecycle.build();
+        lifecycle.runPending(); // a FAILED index stays failed: buildIndexes() retries it
         break;
       case BACKGROUND:
         if (lifecycle.hasPendingWork()) {
@@ -143,6 +143,10 @@ final class IndexLifecycle<T> {
   void build() {
     builder.resume();
     restartFailed();
+    runPending();
+  }
+
+  private void runPending() {
     try {
       builder.runPending();
     } finally {

@@ -252,6 +252,23 @@ class IndexBuildTest {
   }
 
   @Test
+  void blockingOpenThrowsTheFailureOnceThenOpensWithTheIndexStillFailed() {
+    IndexedUserRepository v1 = version(ON_DEMAND);
+    insertUsers(v1, 20);
+    v1.insert(new User("dup", "D", "user1@example.com", null));
+
+    assertThatThrownBy(() -> version(BLOCKING, EMAIL))
+        .isInstanceOfSatisfying(
+            IndexBuildFailedException.class, e -> assertThat(e.duplicates()).isEqualTo(1));
+    IndexedUserRepository reopened = version(BLOCKING, EMAIL);
+    assertThat(catalog("email").state()).isEqualTo(IndexState.FAILED);
+    assertThatThrownBy(() -> reopened.indexAdmin().awaitIndexes(Duration.ofSeconds(5)))
+        .isInstanceOfSatisfying(
+            IndexNotReadyException.class,
+            e -> assertThat(e.getMessage()).contains("FAILED", "user1@example.com"));
+  }
+
+  @Test
   void duplicateWrittenDuringAUniqueBuildIsAcceptedThenFailsTheBuild() {
     insertUsers(version(ON_DEMAND), 200);
     IndexedUserRepository[] v2 = new IndexedUserRepository[1];
