@@ -227,7 +227,7 @@ final class IndexLifecycle<T> {
       boolean empty = EntityRepository.counterValue(count) == 0;
       AtomicOperation op = store.atomic();
       Set<String> declared = new HashSet<>();
-      boolean changed = false;
+      List<IndexCatalogEntry> changes = new ArrayList<>();
       for (IndexDefinition<T> index : indexes) {
         declared.add(index.name());
         IndexCatalog.Stored stored = catalog.get(index.name());
@@ -235,7 +235,7 @@ final class IndexLifecycle<T> {
         if (next == null) {
           continue;
         }
-        changed = true;
+        changes.add(next);
         if (stored == null) {
           op.check(IndexCatalog.key(entityName, index.name()), null);
         } else {
@@ -246,20 +246,22 @@ final class IndexLifecycle<T> {
         }
         op.set(IndexCatalog.key(entityName, index.name()), IndexCatalog.encode(next))
             .sum(IndexCatalog.fenceKey(entityName, index.name()), 1);
-        log(next);
       }
       for (IndexCatalog.Stored stored : catalog.values()) {
         IndexCatalogEntry entry = stored.entry();
         if (!declared.contains(entry.indexName()) && entry.state() != IndexState.DROPPING) {
-          changed = true;
           IndexCatalogEntry next = entry.startPhase(IndexState.DROPPING, IndexPhase.CLEARING);
+          changes.add(next);
           op.check(stored.stored())
               .set(stored.stored().key(), IndexCatalog.encode(next))
               .sum(IndexCatalog.fenceKey(entityName, entry.indexName()), 1);
-          log(next);
         }
       }
-      if (!changed || op.commit().ok()) {
+      if (changes.isEmpty()) {
+        return;
+      }
+      if (op.commit().ok()) {
+        changes.forEach(this::log);
         return;
       }
     }
@@ -290,7 +292,7 @@ final class IndexLifecycle<T> {
         catalog = IndexCatalog.read(snapshot, entityName);
       }
       AtomicOperation op = store.atomic();
-      boolean changed = false;
+      List<IndexCatalogEntry> changes = new ArrayList<>();
       for (IndexDefinition<T> index : indexes) {
         IndexCatalog.Stored stored = catalog.get(index.name());
         if (stored != null && stored.entry().state() == IndexState.FAILED) {
@@ -302,11 +304,11 @@ final class IndexLifecycle<T> {
           op.check(stored.stored())
               .set(stored.stored().key(), IndexCatalog.encode(next))
               .sum(IndexCatalog.fenceKey(entityName, index.name()), 1);
-          changed = true;
-          log(next);
+          changes.add(next);
         }
       }
-      if (!changed || op.commit().ok()) {
+      if (changes.isEmpty() || op.commit().ok()) {
+        changes.forEach(this::log);
         refresh();
         return;
       }
