@@ -2,6 +2,7 @@ package com.acme;
 
 import dev.tessera.annotations.KeyGeneration;
 import dev.tessera.kv.KvStore;
+import dev.tessera.mapping.ComponentSchema;
 import dev.tessera.mapping.EntityMapping;
 import dev.tessera.mapping.FieldCodec;
 import dev.tessera.mapping.IndexDefinition;
@@ -10,6 +11,7 @@ import dev.tessera.query.spatial.BoxQuery;
 import dev.tessera.query.spatial.CoordinateType;
 import dev.tessera.query.spatial.SpatialIndex;
 import dev.tessera.repository.EntityRepository;
+import dev.tessera.repository.RepositoryOptions;
 import dev.tessera.tuple.Tuple;
 import jakarta.inject.Inject;
 import java.util.List;
@@ -35,14 +37,20 @@ public final class PlaceRepository extends EntityRepository<Place, String> {
   public static final String ENTITY_NAME = "place";
 
   /**
-   * The canonical description of the stored shape that {@link #SCHEMA_ID} is derived from.
-   */
-  public static final String SCHEMA_DESCRIPTOR = "place(id:STRING,x:int,y:int,level:SHORT,height:double,name:STRING)";
-
-  /**
-   * The schema identifier every stored value starts with: the 64-bit FNV-1a hash of {@link #SCHEMA_DESCRIPTOR}.
+   * The schema identifier every stored value starts with: the 64-bit FNV-1a hash of {@code place(id:STRING,x:int,y:int,level:SHORT,height:double,name:STRING)}.
    */
   public static final long SCHEMA_ID = 0x4d25fd84d4080924L;
+
+  /**
+   * The stored shape of {@link Place} records, with the former names and defaults that read records stored with older shapes.
+   */
+  public static final RecordSchema SCHEMA = new RecordSchema(ENTITY_NAME, SCHEMA_ID, "id", List.of(
+      ComponentSchema.of("id", "STRING"),
+      ComponentSchema.of("x", "int"),
+      ComponentSchema.of("y", "int"),
+      ComponentSchema.of("level", "SHORT"),
+      ComponentSchema.of("height", "double"),
+      ComponentSchema.of("name", "STRING")));
 
   /**
    * The spatial index {@code xY} over {@code x, y}: Z-order codes of the points, with entries under {@code "place_by_xY"}.
@@ -76,6 +84,16 @@ public final class PlaceRepository extends EntityRepository<Place, String> {
   @Inject
   public PlaceRepository(KvStore store) {
     super(store, new Mapping());
+  }
+
+  /**
+   * A repository of {@link Place} records in {@code store}, building its indexes as {@code options} say.
+   *
+   * @param store the key store; the repository does not close it
+   * @param options the index build policy, batch size and progress listener
+   */
+  public PlaceRepository(KvStore store, RepositoryOptions options) {
+    super(store, new Mapping(), options);
   }
 
   /**
@@ -244,6 +262,11 @@ public final class PlaceRepository extends EntityRepository<Place, String> {
     }
 
     @Override
+    public RecordSchema schema() {
+      return SCHEMA;
+    }
+
+    @Override
     public byte[] encode(Place entity) {
       return Tuple.of(
               SCHEMA_ID,
@@ -256,9 +279,7 @@ public final class PlaceRepository extends EntityRepository<Place, String> {
     }
 
     @Override
-    public Place decode(byte[] value) {
-      Tuple record = Tuple.unpack(value);
-      RecordSchema.verify(record, ENTITY_NAME, SCHEMA_ID, 6);
+    public Place decode(Tuple record) {
       return new Place(
               FieldCodec.decodeString(record.get(1)),
               FieldCodec.decodeInt(record.get(2)),

@@ -12,6 +12,7 @@ import dev.tessera.mapping.TextNormalizer;
 import dev.tessera.query.IndexQuery;
 import dev.tessera.query.IndexQueryStage;
 import dev.tessera.repository.EntityRepository;
+import dev.tessera.repository.RepositoryOptions;
 import dev.tessera.tuple.Tuple;
 import jakarta.inject.Inject;
 import java.util.List;
@@ -60,7 +61,8 @@ public final class UserRepository extends EntityRepository<User, String> {
       "user_by_email",
       true,
       List.of("email"),
-      entity -> emailValues(entity.email()));
+      entity -> emailValues(entity.email()),
+      "unique(email:STRING)/CASE_INSENSITIVE");
 
   /**
    * The non-unique index {@code favoriteColor} over {@code favoriteColor}; its entries live under {@code "user_by_favoriteColor"}.
@@ -70,7 +72,8 @@ public final class UserRepository extends EntityRepository<User, String> {
       "user_by_favoriteColor",
       false,
       List.of("favoriteColor"),
-      entity -> favoriteColorValues(entity.favoriteColor()));
+      entity -> favoriteColorValues(entity.favoriteColor()),
+      "index(favoriteColor:STRING)/NONE");
 
   private static final List<IndexDefinition<User>> INDEXES = List.of(BY_EMAIL, BY_FAVORITE_COLOR);
 
@@ -82,6 +85,16 @@ public final class UserRepository extends EntityRepository<User, String> {
   @Inject
   public UserRepository(KvStore store) {
     super(store, new Mapping());
+  }
+
+  /**
+   * A repository of {@link User} records in {@code store}, building its indexes as {@code options} say.
+   *
+   * @param store the key store; the repository does not close it
+   * @param options the index build policy, batch size and progress listener
+   */
+  public UserRepository(KvStore store, RepositoryOptions options) {
+    super(store, new Mapping(), options);
   }
 
   /**

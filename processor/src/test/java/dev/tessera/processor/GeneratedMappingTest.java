@@ -182,6 +182,16 @@ class GeneratedMappingTest {
   }
 
   @Test
+  void indexDescriptorsNameUniquenessFieldTypesAndNormalisation() throws Exception {
+    assertThat(((IndexDefinition<?>) constant("UserRepository", "BY_EMAIL")).descriptor())
+        .isEqualTo("unique(email:STRING)/CASE_INSENSITIVE");
+    assertThat(((IndexDefinition<?>) constant("UserRepository", "BY_FAVORITE_COLOR")).descriptor())
+        .isEqualTo("index(favoriteColor:STRING)/NONE");
+    assertThat(((IndexDefinition<?>) constant("BookingRepository", "BY_ROOM_AND_GUEST")).descriptor())
+        .isEqualTo("index(room:int,guest:STRING)/CASE_AND_ACCENT_INSENSITIVE");
+  }
+
+  @Test
   void everySupportedTypeRoundTrips() throws Exception {
     EntityMapping<Object, Object> mapping = mapping("Everything");
     byte[] bytes = {0, -1, 0x7f};

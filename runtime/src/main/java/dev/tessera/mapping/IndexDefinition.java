@@ -7,11 +7,15 @@ import java.util.function.Function;
 
 /**
  * CONTRACT. One secondary index of an entity: its name, the key subspace its entries live in, whether
- * it is unique, the record components it covers (in key order) and the function that derives its
- * (already normalised) values from a record.
+ * it is unique, the record components it covers (in key order), the function that derives its
+ * (already normalised) values from a record, and a descriptor that changes whenever the entries it
+ * would write change.
  *
  * <p>Key layout: a unique index entry is {@code (subspace, value...) -> packed primary key parts}; a
  * non-unique entry is {@code (subspace, value..., pk parts...) -> empty}.
+ *
+ * <p>The store's catalog keeps each index's descriptor: a repository opened with a different
+ * descriptor for the same index name rebuilds the index (see {@code docs/indexes.md}).
  *
  * @param <T> the record type
  * @param name the index name as declared, e.g. {@code "email"}
@@ -20,9 +24,16 @@ import java.util.function.Function;
  * @param fields the indexed record components, in key order
  * @param values derives the index values of a record, normalised; returns {@code null} when the
  *     record is not in the index (a {@code null} component)
+ * @param descriptor a stable description of everything that shapes the entries (uniqueness, fields,
+ *     their types, normalisation), e.g. {@code unique(email:STRING)/CASE_INSENSITIVE}
  */
 public record IndexDefinition<T>(
-    String name, String subspace, boolean unique, List<String> fields, Function<T, Tuple> values) {
+    String name,
+    String subspace,
+    boolean unique,
+    List<String> fields,
+    Function<T, Tuple> values,
+    String descriptor) {
 
   /** Validates and copies the fields. */
   public IndexDefinition {
@@ -30,5 +41,20 @@ public record IndexDefinition<T>(
     Objects.requireNonNull(subspace, "subspace");
     fields = List.copyOf(fields);
     Objects.requireNonNull(values, "values");
+    Objects.requireNonNull(descriptor, "descriptor");
+  }
+
+  /**
+   * An index whose descriptor is derived from its uniqueness and field names only, e.g. {@code
+   * unique(email)}: for hand-written definitions. A change of field types or normalisation is then
+   * not detected; generated definitions pass a full descriptor.
+   */
+  public IndexDefinition(
+      String name, String subspace, boolean unique, List<String> fields, Function<T, Tuple> values) {
+    this(name, subspace, unique, fields, values, defaultDescriptor(unique, fields));
+  }
+
+  private static String defaultDescriptor(boolean unique, List<String> fields) {
+    return (unique ? "unique" : "index") + "(" + String.join(",", fields) + ")";
   }
 }

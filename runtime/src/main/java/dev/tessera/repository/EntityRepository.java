@@ -42,10 +42,16 @@ import java.util.stream.Stream;
  * (index subspace, values..., pk...) -> empty                    non-unique index
  * ("\u0000tessera", "count", entity)   -> unsigned 64-bit record count
  * ("\u0000tessera", "schema", entity, id) -> a stored record shape (see SchemaCatalog)
+ * ("\u0000tessera", "index", entity, index) -> the index's catalog entry (see IndexCatalog)
  * </pre>
  *
  * <p>Records stored with an older shape of the entity are read through the catalog (see {@link
  * RecordTranslator}) and written back in the current shape by the next write.
+ *
+ * <p>Opening a repository compares its index definitions with the store's catalog and builds new
+ * or changed indexes online (see {@link RepositoryOptions} and {@link IndexAdmin}); until an index is
+ * readable, its queries throw {@link IndexNotReadyException} and a unique index does not reject
+ * writes (see {@code docs/indexes.md}).
  *
  * <p>Every write is one atomic commit whose checks make it safe against concurrent writers: the
  * record, its index entries and the record count always change together or not at all. A commit
@@ -53,9 +59,10 @@ import java.util.stream.Stream;
  * {@link RetryLimitExceededException}); versioned writes fail with {@link
  * ConcurrentModificationException} instead of retrying.
  *
- * <p>Thread-safe: a repository holds no state besides the store and the mapping, both thread-safe,
- * so one instance may be shared by any number of threads. Streams it returns are not thread-safe
- * and must be closed.
+ * <p>Thread-safe: besides the store and the mapping, both thread-safe, a repository holds only an
+ * immutable snapshot of its indexes' catalog states (replaced atomically when it changes) and at
+ * most one daemon thread building indexes, so one instance may be shared by any number of threads.
+ * Streams it returns are not thread-safe and must be closed.
  *
  * @param <T> the record type
  * @param <ID> the primary key type
@@ -86,10 +93,13 @@ public abstract class EntityRepository<T, ID> {
   };
   private final RecordTranslator records;
 
+  private final IndexLifecycle<T> lifecycle;
+
   /**
-   * Creates a repository of the entity described by {@code mapping} in {@code store}. Records the
-   * entity's current schema in the store's catalog, after checking that records stored with every
-   * schema the catalog holds can be read with it.
+   * Creates a repository of the entity described by {@code mapping} in {@code store}, with the
+   * {@linkplain RepositoryOptions#defaults() default options}: pending index work is done in the
+   * background. Records the entity's current schema in the store's catalog, after
+   * checking that records stored with every schema the catalog holds can be read with it.
    *
    * @param store the key store, shared with other repositories
    * @param mapping the generated mapping of the entity
@@ -97,6 +107,21 @@ public abstract class EntityRepository<T, ID> {
    *     the current schema (nothing is written)
    */
   protected EntityRepository(KvStore store, EntityMapping<T, ID> mapping) {
+    this(store, mapping, RepositoryOptions.defaults());
+  }
+
+  /**
+   * Creates a repository of the entity described by {@code mapping} in {@code store}. Records new,
+   * changed and removed indexes in the store's catalog, then builds them as {@code options} say.
+   *
+   * @param store the key store, shared with other repositories
+   * @param mapping the generated mapping of the entity
+   * @param options the index build policy, batch size and progress listener
+   * @throws IndexBuildFailedException with {@link IndexBuildPolicy#BLOCKING}, if a unique index
+   *     cannot be built over duplicate values
+   */
+  protected EntityRepository(
+      KvStore store, EntityMapping<T, ID> mapping, RepositoryOptions options) {
     this.store = Objects.requireNonNull(store, "store");
     this.mapping = Objects.requireNonNull(mapping, "mapping");
     this.entityName = mapping.entityName();
@@ -104,6 +129,8 @@ public abstract class EntityRepository<T, ID> {
     this.countKey = countKey(entityName);
     this.indexes = List.copyOf(mapping.indexes());
     this.records = RecordTranslator.open(store, mapping.schema());
+    this.lifecycle =
+        IndexLifecycle.open(store, mapping, this::decode, Objects.requireNonNull(options, "options"));
   }
 
   /** The reserved metadata key of the record counter of {@code entityName}. */
@@ -135,14 +162,16 @@ public abstract class EntityRepository<T, ID> {
     List<IndexEntry<T>> entries = entriesOf(stored, pkParts);
     try {
       for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+        IndexWrite<T> write = lifecycle.prepare(List.of(), entries);
         AtomicOperation op = store.atomic().check(recordKey, null);
-        checkUniqueAbsent(op, entries);
-        op.set(recordKey, value);
-        setAll(op, entries);
-        if (op.sum(countKey, 1).commit().ok()) {
+        write.addTo(op);
+        CommitResult result = op.set(recordKey, value).sum(countKey, 1).commit();
+        if (result.ok()) {
           return stored;
         }
-        throwInsertConflict(List.of(new Pending<>(id, recordKey, entries)));
+        if (!retried(write, result)) {
+          throwInsertConflict(List.of(new Pending<>(id, recordKey, write.enforced())));
+        }
       }
     } catch (KeyTooLargeException e) {
       throw keyTooLarge(e, entries);
@@ -176,7 +205,7 @@ public abstract class EntityRepository<T, ID> {
       }
       List<IndexEntry<T>> entries = entriesOf(stored, pkParts);
       for (IndexEntry<T> entry : entries) {
-        if (entry.index().unique()) {
+        if (lifecycle.modes().enforced(entry.index())) {
           ID holder = uniqueHolders.putIfAbsent(entry.key(), id);
           if (holder != null) {
             throw new UniqueConstraintViolationException(
@@ -187,24 +216,26 @@ public abstract class EntityRepository<T, ID> {
       batch.add(new Pending<>(id, recordKey, entries));
       values.add(mapping.encode(stored));
     }
+    List<IndexEntry<T>> allEntries = new ArrayList<>();
+    batch.forEach(p -> allEntries.addAll(p.entries()));
     try {
       for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+        IndexWrite<T> write = lifecycle.prepare(List.of(), allEntries);
         AtomicOperation op = store.atomic();
-        for (Pending<T, ID> p : batch) {
-          op.check(p.recordKey(), null);
-          checkUniqueAbsent(op, p.entries());
-        }
         for (int i = 0; i < batch.size(); i++) {
-          op.set(batch.get(i).recordKey(), values.get(i));
-          setAll(op, batch.get(i).entries());
+          op.check(batch.get(i).recordKey(), null).set(batch.get(i).recordKey(), values.get(i));
         }
-        if (op.sum(countKey, batch.size()).commit().ok()) {
+        write.addTo(op);
+        CommitResult result = op.sum(countKey, batch.size()).commit();
+        if (result.ok()) {
           return;
         }
-        throwInsertConflict(batch);
+        if (!retried(write, result)) {
+          throwInsertConflict(batch);
+        }
       }
     } catch (KeyTooLargeException e) {
-      throw keyTooLarge(e, batch.stream().flatMap(p -> p.entries().stream()).toList());
+      throw keyTooLarge(e, allEntries);
     }
     throw new RetryLimitExceededException(entityName, "insertAll", null, MAX_ATTEMPTS);
   }
@@ -259,12 +290,9 @@ public abstract class EntityRepository<T, ID> {
           throw new ConcurrentModificationException(entityName, id, expected, current.versionstamp());
         }
         IndexDiff<T> diff = IndexDiff.between(entriesOf(decode(current), pkParts), newEntries);
+        IndexWrite<T> write = lifecycle.prepare(diff.removed(), diff.added());
         AtomicOperation op = store.atomic().check(current);
-        checkUniqueAbsent(op, diff.added());
-        for (IndexEntry<T> stale : diff.removed()) {
-          op.delete(stale.key());
-        }
-        setAll(op, diff.added());
+        write.addTo(op);
         CommitResult result = op.set(recordKey, value).commit();
         if (result.ok()) {
           return entity;
@@ -275,7 +303,9 @@ public abstract class EntityRepository<T, ID> {
           }
           continue; // changed under us: re-read and diff again
         }
-        throwUniqueConflict(diff.added(), id);
+        if (!retried(write, result)) {
+          throwUniqueConflict(write.enforced(), id);
+        }
       }
     } catch (KeyTooLargeException e) {
       throw keyTooLarge(e, newEntries);
@@ -356,12 +386,22 @@ public abstract class EntityRepository<T, ID> {
     }
   }
 
+  /** Deletes the record at {@code current}; false if it changed (or went) meanwhile. */
   private boolean commitDelete(KvEntry current, ID id) {
-    AtomicOperation op = store.atomic().check(current).delete(current.key());
-    for (IndexEntry<T> entry : entriesOf(decode(current), mapping.keyParts(id))) {
-      op.delete(entry.key());
+    List<IndexEntry<T>> entries = entriesOf(decode(current), mapping.keyParts(id));
+    for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      IndexWrite<T> write = lifecycle.prepare(entries, List.of());
+      AtomicOperation op = store.atomic().check(current).delete(current.key());
+      write.addTo(op);
+      CommitResult result = op.sum(countKey, MINUS_ONE).commit();
+      if (result.ok()) {
+        return true;
+      }
+      if (!retried(write, result)) {
+        return false;
+      }
     }
-    return op.sum(countKey, MINUS_ONE).commit().ok();
+    throw new RetryLimitExceededException(entityName, "delete", id, MAX_ATTEMPTS);
   }
 
   // ---------------------------------------------------------------- reads
@@ -421,19 +461,47 @@ public abstract class EntityRepository<T, ID> {
 
   /** The number of records, read from the counter every write maintains: O(1). */
   public long count() {
-    byte[] value = store.get(countKey).value();
+    return counterValue(store.get(countKey));
+  }
+
+  /** The value of a counter entry (0 when absent). */
+  static long counterValue(KvEntry counter) {
+    byte[] value = counter.value();
     if (value == null) {
       return 0;
     }
     if (value.length != Long.BYTES) {
       throw new CorruptRecordException(
-          countKey, new IllegalArgumentException("a counter has 8 bytes, found " + value.length));
+          counter.key(), new IllegalArgumentException("a counter has 8 bytes, found " + value.length));
     }
     long count = 0;
     for (byte b : value) {
       count = (count << 8) | (b & 0xFF);
     }
     return count;
+  }
+
+  // ---------------------------------------------------------------- index administration
+
+  /**
+   * The administration of this repository's indexes: states, builds, verification and repair.
+   *
+   * <pre>{@code
+   * users.indexAdmin().awaitIndexes(Duration.ofSeconds(30));
+   * }</pre>
+   */
+  public final IndexAdmin indexAdmin() {
+    return lifecycle.admin();
+  }
+
+  /**
+   * Returns if {@code index} is readable, else throws: every query path calls it before reading an
+   * index (the generated finders through the methods below, query builders directly).
+   *
+   * @throws IndexNotReadyException if the index is being built or its build failed
+   */
+  public final void requireReadable(IndexDefinition<T> index) {
+    lifecycle.requireReadable(index);
   }
 
   // ---------------------------------------------------------------- queries for generated finders
@@ -444,6 +512,7 @@ public abstract class EntityRepository<T, ID> {
    * counts as not found.
    */
   protected Optional<T> findByUnique(IndexDefinition<T> index, Tuple values) {
+    requireReadable(index);
     try (KvSnapshot snapshot = store.snapshot()) {
       Tuple indexKey = Tuple.of(index.subspace()).addAll(values);
       KvEntry pointer = snapshot.get(indexKey);
@@ -495,6 +564,7 @@ public abstract class EntityRepository<T, ID> {
    * {@code values} (encoded and normalised).
    */
   protected final IndexQuery<T> query(IndexDefinition<T> index, Tuple values) {
+    requireReadable(index);
     return IndexQuery.of(store, entityName, index, reader, values);
   }
 
@@ -561,18 +631,15 @@ public abstract class EntityRepository<T, ID> {
     return e;
   }
 
-  private static <T> void checkUniqueAbsent(AtomicOperation op, List<IndexEntry<T>> entries) {
-    for (IndexEntry<T> entry : entries) {
-      if (entry.index().unique()) {
-        op.check(entry.key(), null);
-      }
+  /**
+   * True if a commit failed on an index key or fence its write read (a unique index that is not
+   * readable): the caller tries again, with the catalog read again if it changed.
+   */
+  private boolean retried(IndexWrite<T> write, CommitResult result) {
+    if (write.staleModes(result)) {
+      lifecycle.refresh();
     }
-  }
-
-  private static <T> void setAll(AtomicOperation op, List<IndexEntry<T>> entries) {
-    for (IndexEntry<T> entry : entries) {
-      op.set(entry.key(), entry.value());
-    }
+    return write.retries(result);
   }
 
   /**
@@ -588,7 +655,7 @@ public abstract class EntityRepository<T, ID> {
       }
       for (Pending<T, ID> p : batch) {
         for (IndexEntry<T> entry : p.entries()) {
-          if (entry.index().unique()) {
+          if (lifecycle.modes().enforced(entry.index())) {
             KvEntry pointer = snapshot.get(entry.key());
             if (pointer.exists()) {
               throw uniqueViolation(entry, pointer);
@@ -603,7 +670,7 @@ public abstract class EntityRepository<T, ID> {
   private void throwUniqueConflict(List<IndexEntry<T>> added, ID id) {
     try (KvSnapshot snapshot = store.snapshot()) {
       for (IndexEntry<T> entry : added) {
-        if (entry.index().unique()) {
+        if (entry.index().unique()) { // only enforced entries are passed
           KvEntry pointer = snapshot.get(entry.key());
           if (pointer.exists() && !unpackPointer(pointer).equals(mapping.keyParts(id))) {
             throw uniqueViolation(entry, pointer);

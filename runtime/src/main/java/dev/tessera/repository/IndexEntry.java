@@ -15,6 +15,15 @@ import dev.tessera.tuple.Tuple;
 record IndexEntry<T>(IndexDefinition<T> index, Tuple values, Tuple key, byte[] value) {
   private static final byte[] EMPTY = new byte[0];
 
+  /**
+   * The entry of {@code record}, whose primary key parts are {@code pkParts}, in {@code index}; null
+   * when the record is not in the index.
+   */
+  static <T> IndexEntry<T> forRecord(IndexDefinition<T> index, T record, Tuple pkParts) {
+    Tuple values = index.values().apply(record);
+    return values == null ? null : of(index, values, pkParts, index.unique() ? pkParts.pack() : EMPTY);
+  }
+
   /** The entry of a record with key parts {@code pkParts} and packed key parts {@code pkPacked}. */
   static <T> IndexEntry<T> of(IndexDefinition<T> index, Tuple values, Tuple pkParts, byte[] pkPacked) {
     Tuple prefix = Tuple.of(index.subspace()).addAll(values);

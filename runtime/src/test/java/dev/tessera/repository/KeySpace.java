@@ -1,6 +1,5 @@
 package dev.tessera.repository;
 
-import dev.tessera.catalog.SchemaCatalog;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvStore;
@@ -29,10 +28,13 @@ public final class KeySpace {
     return lines;
   }
 
-  /** Every entry except the schema catalog's, which repositories write once when opened. */
+  /** Every entry except the catalog's, which repositories write when opened; counters stay. */
   static List<KvEntry> entries(KvStore store) {
-    Tuple schemas = SchemaCatalog.latestKey("user");
-    return all(store).stream().filter(e -> !e.key().startsWith(schemas)).toList();
+    return all(store).stream().filter(e -> !isCatalog(e.key())).toList();
+  }
+
+  private static boolean isCatalog(Tuple key) {
+    return "\u0000tessera".equals(key.get(0)) && !"count".equals(key.get(1));
   }
 
   /** Every entry of the store. */

@@ -57,7 +57,7 @@ final class IndexMembers {
             String.join(", ", index.fields()),
             index.subspace())
         .initializer(
-            "new $T<>($>$>\n$S,\n$S,\n$L,\n$T.of($L),\nentity -> $N($L))$<$<",
+            "new $T<>($>$>\n$S,\n$S,\n$L,\n$T.of($L),\nentity -> $N($L),\n$S)$<$<",
             TypeNames.INDEX_DEFINITION,
             index.name(),
             index.subspace(),
@@ -65,7 +65,8 @@ final class IndexMembers {
             TypeNames.LIST,
             fields,
             GeneratedNames.indexValues(index),
-            arguments)
+            arguments,
+            model.indexDescriptor(index))
         .build();
   }
 

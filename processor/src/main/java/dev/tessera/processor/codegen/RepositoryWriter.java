@@ -81,6 +81,7 @@ public final class RepositoryWriter {
     repository
         .addField(indexList(model, entity, spatialMembers.definitions()))
         .addMethod(constructor(entity));
+    repository.addMethod(constructorWithOptions(entity));
     QueryStageWriter queries = new QueryStageWriter(model, indexMembers);
     for (IndexModel index : model.indexes()) {
       repository.addMethod(queries.queryMethod(index));
@@ -113,6 +114,21 @@ public final class RepositoryWriter {
       constructor.addAnnotation(TypeNames.INJECT);
     }
     return constructor.build();
+  }
+
+  private static MethodSpec constructorWithOptions(ClassName entity) {
+    return MethodSpec.constructorBuilder()
+        .addModifiers(Modifier.PUBLIC)
+        .addJavadoc(
+            "A repository of {@link $T} records in {@code store}, building its indexes as {@code"
+                + " options} say.\n\n"
+                + "@param store the key store; the repository does not close it\n"
+                + "@param options the index build policy, batch size and progress listener\n",
+            entity)
+        .addParameter(TypeNames.KV_STORE, "store")
+        .addParameter(TypeNames.REPOSITORY_OPTIONS, "options")
+        .addStatement("super(store, new $N(), options)", GeneratedNames.MAPPING)
+        .build();
   }
 
   private static FieldSpec indexList(

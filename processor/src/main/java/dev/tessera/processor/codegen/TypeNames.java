@@ -9,6 +9,8 @@ import com.palantir.javapoet.ClassName;
 final class TypeNames {
   static final ClassName ENTITY_REPOSITORY =
       ClassName.get("dev.tessera.repository", "EntityRepository");
+  static final ClassName REPOSITORY_OPTIONS =
+      ClassName.get("dev.tessera.repository", "RepositoryOptions");
   static final ClassName ENTITY_MAPPING = ClassName.get("dev.tessera.mapping", "EntityMapping");
   static final ClassName INDEX_DEFINITION =
       ClassName.get("dev.tessera.mapping", "IndexDefinition");

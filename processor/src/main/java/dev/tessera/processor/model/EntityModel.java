@@ -66,6 +66,21 @@ public record EntityModel(
             .collect(Collectors.joining(",", "(", ")"));
   }
 
+  /**
+   * The canonical description of what shapes {@code index}'s entries, e.g. {@code
+   * unique(email:STRING)/CASE_INSENSITIVE}: uniqueness, the fields in key order with their stored
+   * types, and the normalisation. The store's catalog compares it on open, so a change rebuilds the
+   * index.
+   */
+  public String indexDescriptor(IndexModel index) {
+    return (index.unique() ? "unique" : "index")
+        + index.fields().stream()
+            .map(field -> component(field).descriptor())
+            .collect(Collectors.joining(",", "(", ")"))
+        + "/"
+        + index.normalize().name();
+  }
+
   /** The 64-bit FNV-1a hash of the UTF-8 bytes of {@link #schemaDescriptor()}. */
   public long schemaId() {
     long hash = 0xcbf29ce484222325L;

@@ -1,0 +1,92 @@
+package dev.tessera.repository;
+
+import dev.tessera.catalog.IndexCatalogEntry;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Administration of one repository's indexes: their states, building them, waiting for them, and
+ * verifying and repairing them. Obtained from {@link EntityRepository#indexAdmin()}.
+ *
+ * <pre>{@code
+ * UserRepository users = new UserRepository(store);          // builds new indexes in the background
+ * users.indexAdmin().awaitIndexes(Duration.ofMinutes(1));    // until every index is readable
+ * IndexVerification check = users.indexAdmin().verifyIndexes();
+ * if (!check.clean()) {
+ *   users.indexAdmin().repairIndexes();
+ * }
+ * }</pre>
+ *
+ * <p>Thread-safe. Every method works on the store directly, so it sees builds done by other
+ * repositories and processes too.
+ */
+public final class IndexAdmin {
+  private final IndexLifecycle<?> lifecycle;
+
+  IndexAdmin(IndexLifecycle<?> lifecycle) {
+    this.lifecycle = lifecycle;
+  }
+
+  /**
+   * The catalog entries of the entity's indexes, declared ones and dropped ones still being
+   * cleared: state, build phase, progress and the reason of a failed build.
+   */
+  public List<IndexCatalogEntry> indexStates() {
+    return lifecycle.states();
+  }
+
+  /**
+   * Does all pending index work in the calling thread: builds new and changed indexes, clears
+   * dropped ones, and builds again unique indexes whose build failed. Returns when nothing is left
+   * (or {@link #stopBuilding()} was called).
+   *
+   * @throws IndexBuildFailedException if a unique index cannot be built over duplicate values (the
+   *     other indexes are still built; the failed one is left FAILED and empty)
+   */
+  public void buildIndexes() {
+    lifecycle.build();
+  }
+
+  /**
+   * Waits until every declared index is readable (built by this repository's background thread, a
+   * {@link #buildIndexes()} call or another process).
+   *
+   * @return true if they are, false if {@code timeout} passed first
+   * @throws IndexNotReadyException if an index's build failed (it would never become readable)
+   * @throws InterruptedException if the thread was interrupted while waiting
+   */
+  public boolean awaitIndexes(Duration timeout) throws InterruptedException {
+    return lifecycle.await(timeout);
+  }
+
+  /**
+   * Stops this repository's background build after its current batch and waits for its thread to
+   * end. The work stays pending in the catalog; {@link #buildIndexes()} or the next open resumes it
+   * from the persisted cursor.
+   *
+   * @throws InterruptedException if the thread was interrupted while waiting
+   */
+  public void stopBuilding() throws InterruptedException {
+    lifecycle.stop();
+  }
+
+  /**
+   * Scans every readable index and the records, batch by batch (memory bounded by the batch size),
+   * and reports missing entries, dangling entries and unique violations, with counts and up to ten
+   * samples of each kind. Writes nothing.
+   */
+  public IndexVerification verifyIndexes() {
+    return lifecycle.verify(false);
+  }
+
+  /**
+   * Verifies as {@link #verifyIndexes()} and fixes what it finds, in batches, each one atomic
+   * commit checked on the entries and records it read: deletes dangling entries, writes missing
+   * ones. Unique violations are reported, not fixed. Safe while writes go on.
+   *
+   * @return what was found, with {@link IndexReport#repaired()} counting the fixes
+   */
+  public IndexVerification repairIndexes() {
+    return lifecycle.verify(true);
+  }
+}

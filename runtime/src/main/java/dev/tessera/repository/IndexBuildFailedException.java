@@ -1,0 +1,83 @@
+package dev.tessera.repository;
+
+import dev.tessera.TesseraException;
+import dev.tessera.tuple.Tuple;
+import java.util.List;
+
+/**
+ * A unique index could not be built because stored records share a value. The index is left
+ * FAILED with no entries (never half-enforced); fix the duplicates, then call {@link
+ * IndexAdmin#buildIndexes()}. Immutable and thread-safe.
+ */
+public final class IndexBuildFailedException extends TesseraException {
+  private static final long serialVersionUID = 1L;
+
+  private final String entity;
+  private final String index;
+  private final long duplicates;
+  private final transient List<Duplicate> samples;
+
+  /**
+   * Creates the exception.
+   *
+   * @param entity the entity name
+   * @param index the unique index name
+   * @param duplicates how many records hold a value another record holds too
+   * @param samples some of them (at most {@link IndexLifecycle#SAMPLES})
+   */
+  public IndexBuildFailedException(
+      String entity, String index, long duplicates, List<Duplicate> samples) {
+    super(
+        "unique index "
+            + index
+            + " of "
+            + entity
+            + " cannot be built: "
+            + duplicates
+            + " record(s) hold a value another record holds, e.g. "
+            + samples);
+    this.entity = entity;
+    this.index = index;
+    this.duplicates = duplicates;
+    this.samples = List.copyOf(samples);
+  }
+
+  /** The entity name. */
+  public String entity() {
+    return entity;
+  }
+
+  /** The unique index name. */
+  public String index() {
+    return index;
+  }
+
+  /** How many records hold a value that the index entry gives to another record. */
+  public long duplicates() {
+    return duplicates;
+  }
+
+  /** Some duplicates, each with the value and the primary keys of two records holding it. */
+  public List<Duplicate> samples() {
+    return samples;
+  }
+
+  /**
+   * One value held by two records.
+   *
+   * @param values the normalised index values
+   * @param primaryKeys the primary keys of the records holding them
+   */
+  public record Duplicate(Tuple values, List<Object> primaryKeys) {
+    /** Copies the keys. */
+    public Duplicate {
+      primaryKeys = List.copyOf(primaryKeys);
+    }
+
+    @Override
+    public String toString() {
+      return (values.size() == 1 ? String.valueOf(values.get(0)) : values.toString())
+          + " held by " + primaryKeys;
+    }
+  }
+}

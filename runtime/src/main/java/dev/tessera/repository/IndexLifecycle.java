@@ -1,0 +1,374 @@
+package dev.tessera.repository;
+
+import dev.tessera.catalog.IndexCatalog;
+import dev.tessera.catalog.IndexCatalogEntry;
+import dev.tessera.catalog.IndexPhase;
+import dev.tessera.catalog.IndexState;
+import dev.tessera.kv.AtomicOperation;
+import dev.tessera.kv.KvEntry;
+import dev.tessera.kv.KvSnapshot;
+import dev.tessera.kv.KvStore;
+import dev.tessera.kv.StoreClosedException;
+import dev.tessera.mapping.EntityMapping;
+import dev.tessera.mapping.IndexDefinition;
+import java.lang.System.Logger.Level;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * The index life cycle of one repository: on open it reconciles the generated index definitions
+ * with the store's catalog, then builds as the {@link IndexBuildPolicy} says; it keeps the
+ * {@link IndexModes} writes follow, refusing queries on indexes that are not readable, and backs the
+ * {@link IndexAdmin}.
+ *
+ * <p>Thread-safe: the modes are an immutable snapshot in a volatile field; the background builder
+ * is one daemon thread, started at most once at a time, and stoppable.
+ *
+ * @param <T> the record type
+ */
+final class IndexLifecycle<T> {
+  /** How many samples a failure or verification report keeps per kind. */
+  static final int SAMPLES = 10;
+
+  private static final System.Logger LOG = System.getLogger("dev.tessera.index");
+  private static final long POLL_MILLIS = 20;
+
+  private final KvStore store;
+  private final EntityMapping<T, ?> mapping;
+  private final Function<KvEntry, T> decoder;
+  private final RepositoryOptions options;
+  private final String entityName;
+  private final List<IndexDefinition<T>> indexes;
+  private final IndexBuilder<T> builder;
+  private final Object monitor = new Object();
+  private final IndexAdmin admin = new IndexAdmin(this);
+  private volatile IndexModes modes = new IndexModes(Map.of());
+  private Thread background; // guarded by monitor
+
+  private IndexLifecycle(
+      KvStore store, EntityMapping<T, ?> mapping, Function<KvEntry, T> decoder, RepositoryOptions options) {
+    this.store = store;
+    this.mapping = mapping;
+    this.decoder = decoder;
+    this.options = options;
+    this.entityName = mapping.entityName();
+    this.indexes = List.copyOf(mapping.indexes());
+    this.builder = new IndexBuilder<>(store, mapping, decoder, options, this::stateChanged);
+  }
+
+  /**
+   * Reconciles the catalog with {@code mapping}'s indexes and starts building as {@code options}
+   * say.
+   *
+   * @throws IndexBuildFailedException with {@link IndexBuildPolicy#BLOCKING}, if a unique index
+   *     cannot be built over duplicates
+   */
+  static <T> IndexLifecycle<T> open(
+      KvStore store, EntityMapping<T, ?> mapping, Function<KvEntry, T> decoder, RepositoryOptions options) {
+    IndexLifecycle<T> lifecycle = new IndexLifecycle<>(store, mapping, decoder, options);
+    lifecycle.reconcile();
+    lifecycle.refresh();
+    switch (options.buildPolicy()) {
+      case BLOCKING:
+        lifecycle.runPending(); // a FAILED index stays failed: buildIndexes() retries it
+        break;
+      case BACKGROUND:
+        if (lifecycle.hasPendingWork()) {
+          lifecycle.startBackground();
+        }
+        break;
+      default:
+        break;
+    }
+    return lifecycle;
+  }
+
+  /** The administration facade. */
+  IndexAdmin admin() {
+    return admin;
+  }
+
+  /** The modes writes follow now. */
+  IndexModes modes() {
+    return modes;
+  }
+
+  /** Reads the catalog again (after a fence told a writer it changed). */
+  void refresh() {
+    Map<String, IndexCatalogEntry> entries = new HashMap<>();
+    try (KvSnapshot snapshot = store.snapshot()) {
+      IndexCatalog.read(snapshot, entityName).forEach((name, stored) -> entries.put(name, stored.entry()));
+    }
+    modes = new IndexModes(entries);
+  }
+
+  /** Prepares the index mutations of one write attempt. */
+  IndexWrite<T> prepare(List<IndexEntry<T>> removed, List<IndexEntry<T>> added) {
+    return IndexWrite.prepare(store, entityName, indexes, modes, removed, added);
+  }
+
+  /**
+   * Returns if {@code index} is readable, reading the catalog again when the last reading said it
+   * was not.
+   *
+   * @throws IndexNotReadyException if it is still not readable
+   */
+  void requireReadable(IndexDefinition<T> index) {
+    if (modes.state(index) == IndexState.READABLE) {
+      return;
+    }
+    refresh();
+    IndexCatalogEntry entry = modes.entry(index);
+    if (entry == null || entry.state() == IndexState.READABLE) {
+      return;
+    }
+    throw notReady(entry);
+  }
+
+  // ---------------------------------------------------------------- admin
+
+  /** The catalog entries of the entity's indexes, declared or being dropped. */
+  List<IndexCatalogEntry> states() {
+    refresh();
+    return List.copyOf(modes.entries().values());
+  }
+
+  /** Restarts failed builds, then does all pending work in the calling thread. */
+  void build() {
+    builder.resume();
+    restartFailed();
+    runPending();
+  }
+
+  private void runPending() {
+    try {
+      builder.runPending();
+    } finally {
+      refresh();
+    }
+  }
+
+  /**
+   * Waits until every declared index is readable.
+   *
+   * @return false if {@code timeout} passed first
+   * @throws IndexNotReadyException at once if an index's build failed
+   */
+  boolean await(Duration timeout) throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (true) {
+      refresh();
+      boolean readable = true;
+      for (IndexDefinition<T> index : indexes) {
+        IndexCatalogEntry entry = modes.entry(index);
+        if (entry != null && entry.state() == IndexState.FAILED) {
+          throw notReady(entry);
+        }
+        readable &= modes.state(index) == IndexState.READABLE;
+      }
+      long left = deadline - System.nanoTime();
+      if (readable) {
+        return true;
+      }
+      if (left <= 0) {
+        return false;
+      }
+      synchronized (monitor) {
+        monitor.wait(Math.max(1, Math.min(POLL_MILLIS, left / 1_000_000)));
+      }
+    }
+  }
+
+  /** Stops the background builder after its current batch and waits for it to end. */
+  void stop() throws InterruptedException {
+    Thread thread;
+    synchronized (monitor) {
+      thread = background;
+    }
+    builder.stop();
+    if (thread != null) {
+      thread.join();
+    }
+  }
+
+  /** Verifies (and with {@code repair}, repairs) every readable declared index. */
+  IndexVerification verify(boolean repair) {
+    refresh();
+    List<IndexDefinition<T>> readable = new ArrayList<>();
+    for (IndexDefinition<T> index : indexes) {
+      if (modes.state(index) == IndexState.READABLE) {
+        readable.add(index);
+      }
+    }
+    return new IndexVerifier<>(store, mapping, decoder, options.batchSize()).run(readable, repair);
+  }
+
+  // ---------------------------------------------------------------- internals
+
+  /**
+   * Records new indexes (READABLE at once when the entity has no records, else BUILDING), changed
+   * ones (BUILDING again, a new generation) and removed ones (DROPPING), in one commit checked on
+   * every catalog entry read, so concurrent openers agree.
+   */
+  private void reconcile() {
+    for (int attempt = 1; attempt <= EntityRepository.MAX_ATTEMPTS; attempt++) {
+      Map<String, IndexCatalog.Stored> catalog;
+      KvEntry count;
+      try (KvSnapshot snapshot = store.snapshot()) {
+        catalog = IndexCatalog.read(snapshot, entityName);
+        count = snapshot.get(EntityRepository.countKey(entityName));
+      }
+      boolean empty = EntityRepository.counterValue(count) == 0;
+      AtomicOperation op = store.atomic();
+      Set<String> declared = new HashSet<>();
+      List<IndexCatalogEntry> changes = new ArrayList<>();
+      for (IndexDefinition<T> index : indexes) {
+        declared.add(index.name());
+        IndexCatalog.Stored stored = catalog.get(index.name());
+        IndexCatalogEntry next = reconciled(index, stored == null ? null : stored.entry(), empty);
+        if (next == null) {
+          continue;
+        }
+        changes.add(next);
+        if (stored == null) {
+          op.check(IndexCatalog.key(entityName, index.name()), null);
+        } else {
+          op.check(stored.stored());
+        }
+        if (next.state() == IndexState.READABLE) {
+          op.check(count); // no record was inserted meanwhile
+        }
+        op.set(IndexCatalog.key(entityName, index.name()), IndexCatalog.encode(next))
+            .sum(IndexCatalog.fenceKey(entityName, index.name()), 1);
+      }
+      for (IndexCatalog.Stored stored : catalog.values()) {
+        IndexCatalogEntry entry = stored.entry();
+        if (!declared.contains(entry.indexName()) && entry.state() != IndexState.DROPPING) {
+          IndexCatalogEntry next = entry.startPhase(IndexState.DROPPING, IndexPhase.CLEARING);
+          changes.add(next);
+          op.check(stored.stored())
+              .set(stored.stored().key(), IndexCatalog.encode(next))
+              .sum(IndexCatalog.fenceKey(entityName, entry.indexName()), 1);
+        }
+      }
+      if (changes.isEmpty()) {
+        return;
+      }
+      if (op.commit().ok()) {
+        changes.forEach(this::log);
+        return;
+      }
+    }
+    throw new RetryLimitExceededException(entityName, "open", null, EntityRepository.MAX_ATTEMPTS);
+  }
+
+  /** The catalog entry {@code index} needs instead of {@code entry}, or null if it is right. */
+  private IndexCatalogEntry reconciled(IndexDefinition<T> index, IndexCatalogEntry entry, boolean empty) {
+    if (entry == null && empty) {
+      return IndexCatalogEntry.readable(
+          entityName, index.name(), index.descriptor(), index.subspace(), index.unique());
+    }
+    if (entry == null
+        || entry.state() == IndexState.DROPPING
+        || !entry.descriptor().equals(index.descriptor())
+        || !entry.subspace().equals(index.subspace())) {
+      return IndexCatalogEntry.building(
+          entityName, index.name(), index.descriptor(), index.subspace(), index.unique(),
+          entry == null ? 0 : entry.generation());
+    }
+    return null;
+  }
+
+  private void restartFailed() {
+    for (int attempt = 1; attempt <= EntityRepository.MAX_ATTEMPTS; attempt++) {
+      Map<String, IndexCatalog.Stored> catalog;
+      try (KvSnapshot snapshot = store.snapshot()) {
+        catalog = IndexCatalog.read(snapshot, entityName);
+      }
+      AtomicOperation op = store.atomic();
+      List<IndexCatalogEntry> changes = new ArrayList<>();
+      for (IndexDefinition<T> index : indexes) {
+        IndexCatalog.Stored stored = catalog.get(index.name());
+        if (stored != null && stored.entry().state() == IndexState.FAILED) {
+          IndexCatalogEntry entry = stored.entry();
+          IndexCatalogEntry next =
+              IndexCatalogEntry.building(
+                  entityName, entry.indexName(), entry.descriptor(), entry.subspace(),
+                  entry.unique(), entry.generation());
+          op.check(stored.stored())
+              .set(stored.stored().key(), IndexCatalog.encode(next))
+              .sum(IndexCatalog.fenceKey(entityName, index.name()), 1);
+          changes.add(next);
+        }
+      }
+      if (changes.isEmpty() || op.commit().ok()) {
+        changes.forEach(this::log);
+        refresh();
+        return;
+      }
+    }
+    throw new RetryLimitExceededException(entityName, "buildIndexes", null, EntityRepository.MAX_ATTEMPTS);
+  }
+
+  private boolean hasPendingWork() {
+    for (IndexCatalogEntry entry : modes.entries().values()) {
+      if (entry.hasPendingWork()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private void startBackground() {
+    synchronized (monitor) {
+      if (background != null && background.isAlive()) {
+        return;
+      }
+      background = new Thread(this::runInBackground, "tessera-index-build-" + entityName);
+      background.setDaemon(true);
+      background.start();
+    }
+  }
+
+  private void runInBackground() {
+    try {
+      builder.runPending();
+    } catch (StoreClosedException closed) {
+      // the store closed under the build: it resumes from the catalog's cursor on the next open
+    } catch (IndexBuildFailedException failed) {
+      LOG.log(Level.WARNING, failed.getMessage());
+    } catch (RuntimeException | Error e) {
+      LOG.log(Level.WARNING, "index build of " + entityName + " stopped; it resumes on the next open", e);
+    } finally {
+      stateChanged();
+    }
+  }
+
+  private void stateChanged() {
+    try {
+      refresh();
+    } catch (StoreClosedException closed) {
+      // nothing left to refresh
+    }
+    synchronized (monitor) {
+      monitor.notifyAll();
+    }
+  }
+
+  private IndexNotReadyException notReady(IndexCatalogEntry entry) {
+    long total = EntityRepository.counterValue(store.get(EntityRepository.countKey(entityName)));
+    return new IndexNotReadyException(
+        entityName, entry.indexName(), entry.state(), entry.phase(), entry.done(), total,
+        entry.failure());
+  }
+
+  private void log(IndexCatalogEntry entry) {
+    LOG.log(Level.INFO, "index {0}.{1} is now {2}", entityName, entry.indexName(), entry.state());
+  }
+}

@@ -1,0 +1,59 @@
+package dev.tessera.repository;
+
+import dev.tessera.catalog.IndexCatalogEntry;
+import dev.tessera.catalog.IndexState;
+import dev.tessera.mapping.IndexDefinition;
+import java.util.Map;
+
+/**
+ * How writes treat each index of an entity, from one reading of the catalog. Immutable.
+ *
+ * <ul>
+ *   <li>READABLE (or unknown to the catalog): maintained; a unique index is enforced.
+ *   <li>BUILDING, non-unique: maintained exactly like a readable one.
+ *   <li>BUILDING, unique: <em>guarded</em>: maintained but not enforced. A writer reads the entry
+ *       first; a value taken by another record gets a duplicate marker instead of a rejection, and
+ *       the commit checks the index's fence, so the switch to READABLE (or FAILED) makes it retry.
+ *   <li>FAILED (unique only): not maintained, but guarded, so a new build makes writers retry.
+ * </ul>
+ *
+ * @param entries the catalog entries of the entity, by index name
+ */
+record IndexModes(Map<String, IndexCatalogEntry> entries) {
+
+  IndexModes {
+    entries = Map.copyOf(entries);
+  }
+
+  /** The catalog entry of {@code index}, or {@code null} if the catalog does not know it. */
+  IndexCatalogEntry entry(IndexDefinition<?> index) {
+    return entries.get(index.name());
+  }
+
+  /** The state of {@code index}; READABLE when the catalog does not know it. */
+  IndexState state(IndexDefinition<?> index) {
+    IndexCatalogEntry entry = entries.get(index.name());
+    return entry == null ? IndexState.READABLE : entry.state();
+  }
+
+  /** Whether writes keep {@code index}'s entries. */
+  boolean maintained(IndexDefinition<?> index) {
+    return state(index) != IndexState.FAILED;
+  }
+
+  /** Whether writes reject a value of {@code index} that another record holds. */
+  boolean enforced(IndexDefinition<?> index) {
+    return index.unique() && state(index) == IndexState.READABLE;
+  }
+
+  /** Whether writes read the entries of {@code index} first and check its fence. */
+  boolean guarded(IndexDefinition<?> index) {
+    return index.unique() && state(index) != IndexState.READABLE;
+  }
+
+  /** The build generation of {@code index} (its duplicate markers carry it). */
+  long generation(IndexDefinition<?> index) {
+    IndexCatalogEntry entry = entries.get(index.name());
+    return entry == null ? 0 : entry.generation();
+  }
+}

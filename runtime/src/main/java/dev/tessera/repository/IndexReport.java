@@ -1,0 +1,33 @@
+package dev.tessera.repository;
+
+import java.util.List;
+
+/**
+ * What verifying (or repairing) one index found. Immutable.
+ *
+ * @param index the index name
+ * @param missing records without their entry
+ * @param dangling entries without a record holding their value
+ * @param uniqueViolations records holding a unique value whose entry points to another record
+ *     holding it too
+ * @param repaired how many of the missing and dangling entries a repair fixed (0 when verifying)
+ * @param samples up to ten problems of each kind
+ */
+public record IndexReport(
+    String index,
+    long missing,
+    long dangling,
+    long uniqueViolations,
+    long repaired,
+    List<IndexProblem> samples) {
+
+  /** Copies the samples. */
+  public IndexReport {
+    samples = List.copyOf(samples);
+  }
+
+  /** True if nothing was found. */
+  public boolean clean() {
+    return missing == 0 && dangling == 0 && uniqueViolations == 0;
+  }
+}

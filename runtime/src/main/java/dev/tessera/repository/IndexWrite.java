@@ -1,0 +1,200 @@
+package dev.tessera.repository;
+
+import dev.tessera.catalog.IndexCatalog;
+import dev.tessera.kv.AtomicOperation;
+import dev.tessera.kv.CommitResult;
+import dev.tessera.kv.KvEntry;
+import dev.tessera.kv.KvStore;
+import dev.tessera.mapping.IndexDefinition;
+import dev.tessera.tuple.Tuple;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The index mutations of one write attempt, as {@link IndexModes} says each index is treated:
+ * enforced unique entries are checked absent, guarded ones (a unique index that is not readable)
+ * are read first and get a duplicate marker when another record holds their value, entries of a
+ * failed index are skipped. Not thread-safe: one per attempt.
+ *
+ * @param <T> the record type
+ */
+final class IndexWrite<T> {
+  private static final byte[] EMPTY = new byte[0];
+
+  private final String entityName;
+  private final IndexModes modes;
+  private final List<IndexEntry<T>> removed;
+  private final List<IndexEntry<T>> added;
+  private final Map<Tuple, KvEntry> pointers;
+  private final List<KvEntry> fences;
+
+  private IndexWrite(
+      String entityName,
+      IndexModes modes,
+      List<IndexEntry<T>> removed,
+      List<IndexEntry<T>> added,
+      Map<Tuple, KvEntry> pointers,
+      List<KvEntry> fences) {
+    this.entityName = entityName;
+    this.modes = modes;
+    this.removed = removed;
+    this.added = added;
+    this.pointers = pointers;
+    this.fences = fences;
+  }
+
+  /**
+   * Prepares a write that deletes the entries {@code removed} and writes {@code added}: reads the
+   * entries of guarded indexes and the fences of all of them (one snapshot), none when every index
+   * is readable.
+   */
+  static <T> IndexWrite<T> prepare(
+      KvStore store,
+      String entityName,
+      List<IndexDefinition<T>> indexes,
+      IndexModes modes,
+      List<IndexEntry<T>> removed,
+      List<IndexEntry<T>> added) {
+    List<Tuple> keys = new ArrayList<>();
+    for (IndexDefinition<T> index : indexes) {
+      if (modes.guarded(index)) {
+        keys.add(IndexCatalog.fenceKey(entityName, index.name()));
+      }
+    }
+    if (keys.isEmpty()) {
+      return new IndexWrite<>(entityName, modes, removed, added, Map.of(), List.of());
+    }
+    int fenceCount = keys.size();
+    Set<Tuple> guardedKeys = new HashSet<>();
+    List<IndexEntry<T>> maintainedRemoved = maintained(modes, removed);
+    List<IndexEntry<T>> maintainedAdded = maintained(modes, added);
+    for (IndexEntry<T> entry : concat(maintainedRemoved, maintainedAdded)) {
+      if (modes.guarded(entry.index()) && guardedKeys.add(entry.key())) {
+        keys.add(entry.key());
+      }
+    }
+    List<KvEntry> read = store.getMany(keys);
+    Map<Tuple, KvEntry> pointers = new LinkedHashMap<>();
+    for (KvEntry pointer : read.subList(fenceCount, read.size())) {
+      pointers.put(pointer.key(), pointer);
+    }
+    return new IndexWrite<>(
+        entityName,
+        modes,
+        maintainedRemoved,
+        maintainedAdded,
+        pointers,
+        List.copyOf(read.subList(0, fenceCount)));
+  }
+
+  /** Adds the checks and mutations to {@code op}. */
+  void addTo(AtomicOperation op) {
+    for (KvEntry fence : fences) {
+      op.check(fence);
+    }
+    for (KvEntry pointer : pointers.values()) {
+      op.check(pointer);
+    }
+    for (IndexEntry<T> entry : added) {
+      if (modes.enforced(entry.index())) {
+        op.check(entry.key(), null);
+      }
+    }
+    for (IndexEntry<T> entry : removed) {
+      if (!modes.guarded(entry.index())) {
+        op.delete(entry.key());
+      } else if (Arrays.equals(valueOf(entry.key()), entry.value())) {
+        op.delete(entry.key());
+      } else {
+        op.delete(markerKey(entry)); // the record held the value through a marker, if at all
+      }
+    }
+    Map<Tuple, byte[]> written = new HashMap<>();
+    for (IndexEntry<T> entry : added) {
+      if (!modes.guarded(entry.index())) {
+        op.set(entry.key(), entry.value());
+        continue;
+      }
+      byte[] holder = written.containsKey(entry.key()) ? written.get(entry.key()) : valueOf(entry.key());
+      if (holder == null || Arrays.equals(holder, entry.value())) {
+        op.set(entry.key(), entry.value());
+        written.put(entry.key(), entry.value());
+      } else {
+        // Another record holds the value: not rejected while the index is not readable; the
+        // build's resolution step decides, and the fence makes a concurrent switch retry.
+        op.set(markerKey(entry), EMPTY);
+        op.sum(IndexCatalog.fenceKey(entityName, entry.index().name()), 1);
+      }
+    }
+  }
+
+  /** The added entries whose uniqueness this write enforced: where to look after a failed check. */
+  List<IndexEntry<T>> enforced() {
+    List<IndexEntry<T>> enforced = new ArrayList<>();
+    for (IndexEntry<T> entry : added) {
+      if (modes.enforced(entry.index())) {
+        enforced.add(entry);
+      }
+    }
+    return enforced;
+  }
+
+  /** True if the commit failed on a key this write read (an entry or a fence): try again. */
+  boolean retries(CommitResult result) {
+    Tuple failed = result.failedKey();
+    if (failed == null) {
+      return false;
+    }
+    for (KvEntry fence : fences) {
+      if (fence.key().equals(failed)) {
+        return true;
+      }
+    }
+    return pointers.containsKey(failed);
+  }
+
+  /** True if the commit failed on a fence: the catalog changed, so the modes must be read again. */
+  boolean staleModes(CommitResult result) {
+    for (KvEntry fence : fences) {
+      if (fence.key().equals(result.failedKey())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private byte[] valueOf(Tuple key) {
+    return pointers.get(key).value();
+  }
+
+  private Tuple markerKey(IndexEntry<T> entry) {
+    return IndexCatalog.markerKey(
+        entityName,
+        entry.index().name(),
+        modes.generation(entry.index()),
+        entry.values(),
+        Tuple.unpack(entry.value()));
+  }
+
+  private static <T> List<IndexEntry<T>> maintained(IndexModes modes, List<IndexEntry<T>> entries) {
+    List<IndexEntry<T>> maintained = new ArrayList<>(entries.size());
+    for (IndexEntry<T> entry : entries) {
+      if (modes.maintained(entry.index())) {
+        maintained.add(entry);
+      }
+    }
+    return maintained;
+  }
+
+  private static <T> List<IndexEntry<T>> concat(List<IndexEntry<T>> a, List<IndexEntry<T>> b) {
+    List<IndexEntry<T>> all = new ArrayList<>(a);
+    all.addAll(b);
+    return all;
+  }
+}
