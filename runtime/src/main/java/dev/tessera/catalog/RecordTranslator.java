@@ -86,8 +86,10 @@ public final class RecordTranslator {
       throw new IllegalArgumentException(
           "stored value of entity '"
               + current.entityName()
-              + "' does not start with a schema identifier: "
-              + record);
+              + "' does not start with a schema identifier but with "
+              + (record.size() == 0
+                  ? "nothing"
+                  : record.get(0) == null ? "null" : record.get(0).getClass().getSimpleName()));
     }
     long id = (Long) record.get(0);
     SchemaTranslation plan = plans.get(id);

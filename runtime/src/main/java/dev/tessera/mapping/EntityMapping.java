@@ -79,8 +79,11 @@ public interface EntityMapping<T, ID> {
               + entityName()
               + "' was not written with its current schema "
               + schema()
-              + ": "
-              + record);
+              + " (a value of "
+              + record.size()
+              + " parts starting with "
+              + (record.size() == 0 ? "nothing" : String.valueOf(record.get(0)))
+              + ")");
     }
     return decode(record);
   }
