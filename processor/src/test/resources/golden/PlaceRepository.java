@@ -162,9 +162,10 @@ public final class PlaceRepository extends EntityRepository<Place, String> {
      * @throws IllegalArgumentException if a low bound is above its high bound
      */
     public BoxQuery<Place> within(int x0, int y0, int x1, int y1) {
+      requireReadable(BY_X_Y.definition());
       return BY_X_Y.within(
               store(),
-              mapping(),
+              recordReader(),
               new long[] {
                   BY_X_Y.fromInteger(0, x0),
                   BY_X_Y.fromInteger(1, y0)},
@@ -196,9 +197,10 @@ public final class PlaceRepository extends EntityRepository<Place, String> {
      */
     public BoxQuery<Place> within(int x0, short level0, double height0, int x1, short level1,
         double height1) {
+      requireReadable(BY_VOLUME.definition());
       return BY_VOLUME.within(
               store(),
-              mapping(),
+              recordReader(),
               new long[] {
                   BY_VOLUME.fromInteger(0, x0),
                   BY_VOLUME.fromInteger(1, level0),

@@ -573,6 +573,14 @@ public abstract class EntityRepository<T, ID> {
     return mapping;
   }
 
+  /**
+   * For generated queries: reads records the way this repository does (older stored shapes
+   * translated, undecodable bytes reported as {@link CorruptRecordException} naming the key).
+   */
+  protected final RecordReader<T> recordReader() {
+    return reader;
+  }
+
   /** The store this repository uses. */
   protected final KvStore store() {
     return store;

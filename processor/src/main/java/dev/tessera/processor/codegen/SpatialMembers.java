@@ -183,8 +183,9 @@ final class SpatialMembers {
         .addJavadoc("@return the query; run it with {@code list()}, {@code stream()} or {@code count()}\n")
         .addJavadoc(
             "@throws IllegalArgumentException if a low bound is above its high bound\n")
+        .addStatement("requireReadable($N.definition())", GeneratedNames.spatialConstant(index))
         .addStatement(
-            "return $N.within($>$>\nstore(),\nmapping(),\n$L,\n$L)$<$<",
+            "return $N.within($>$>\nstore(),\nrecordReader(),\n$L,\n$L)$<$<",
             GeneratedNames.spatialConstant(index),
             point(index, "0"),
             point(index, "1"));

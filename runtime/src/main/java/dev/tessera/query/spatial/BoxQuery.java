@@ -3,8 +3,7 @@ package dev.tessera.query.spatial;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
-import dev.tessera.mapping.EntityMapping;
-import dev.tessera.repository.CorruptRecordException;
+import dev.tessera.query.RecordReader;
 import dev.tessera.tuple.Tuple;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -42,14 +41,22 @@ public final class BoxQuery<T> {
   private static final int BATCH_SIZE = 256;
 
   private final KvStore store;
-  private final EntityMapping<T, ?> mapping;
+  private final String entityName;
+  private final RecordReader<T> reader;
   private final SpatialIndex<T> index;
   private final long[] lo;
   private final long[] hi;
 
-  BoxQuery(KvStore store, EntityMapping<T, ?> mapping, SpatialIndex<T> index, long[] lo, long[] hi) {
+  BoxQuery(
+      KvStore store,
+      String entityName,
+      RecordReader<T> reader,
+      SpatialIndex<T> index,
+      long[] lo,
+      long[] hi) {
     this.store = store;
-    this.mapping = mapping;
+    this.entityName = entityName;
+    this.reader = reader;
     this.index = index;
     this.lo = lo;
     this.hi = hi;
@@ -95,7 +102,7 @@ public final class BoxQuery<T> {
   private final class Records extends Spliterators.AbstractSpliterator<T> {
     private final KvSnapshot snapshot;
     private final BoxScan keys;
-    private final Tuple entityPrefix = Tuple.of(mapping.entityName());
+    private final Tuple entityPrefix = Tuple.of(entityName);
     private final ArrayDeque<T> buffer = new ArrayDeque<>();
 
     Records(KvSnapshot snapshot, BoxScan keys) {
@@ -131,12 +138,7 @@ public final class BoxQuery<T> {
         if (!entry.exists()) {
           continue; // cannot happen within one snapshot of a consistent store
         }
-        T record;
-        try {
-          record = mapping.decode(entry.value());
-        } catch (RuntimeException e) {
-          throw new CorruptRecordException(entry.key(), e);
-        }
+        T record = reader.decode(entry); // the repository reports undecodable bytes with the key
         if (codes.get(i).equals(index.definition().values().apply(record))) {
           buffer.add(record);
         }

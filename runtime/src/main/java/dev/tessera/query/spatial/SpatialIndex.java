@@ -1,8 +1,8 @@
 package dev.tessera.query.spatial;
 
 import dev.tessera.kv.KvStore;
-import dev.tessera.mapping.EntityMapping;
 import dev.tessera.mapping.IndexDefinition;
+import dev.tessera.query.RecordReader;
 import dev.tessera.tuple.Tuple;
 import java.util.List;
 import java.util.Objects;
@@ -160,8 +160,7 @@ public final class SpatialIndex<T> {
    *
    * @throws IllegalArgumentException if a low bound is above its high bound, naming the field
    */
-  public <ID> BoxQuery<T> within(
-      KvStore store, EntityMapping<T, ID> mapping, long[] lo, long[] hi) {
+  public BoxQuery<T> within(KvStore store, RecordReader<T> reader, long[] lo, long[] hi) {
     curve.checkPoint(lo);
     curve.checkPoint(hi);
     for (int d = 0; d < lo.length; d++) {
@@ -173,6 +172,6 @@ public final class SpatialIndex<T> {
                 name(), entityName, fields.get(d), valueOf(d, lo[d]), valueOf(d, hi[d])));
       }
     }
-    return new BoxQuery<>(store, mapping, this, lo.clone(), hi.clone());
+    return new BoxQuery<>(store, entityName, reader, this, lo.clone(), hi.clone());
   }
 }
