@@ -71,7 +71,21 @@ public final class SpatialIndex<T> {
             record -> {
               long[] point = coordinates.apply(record);
               return point == null ? null : Tuple.of(curve.encode(point));
-            });
+            },
+            descriptor(this.fields, this.types, bits));
+  }
+
+  /**
+   * What shapes the entries, for the catalog: a change of a field, its coordinate type or the bits
+   * per dimension changes every Z-order code, so the index must be rebuilt; e.g. {@code
+   * spatial(x:INT,y:INT)/z32}.
+   */
+  private static String descriptor(List<String> fields, List<CoordinateType> types, int bits) {
+    StringBuilder descriptor = new StringBuilder("spatial(");
+    for (int i = 0; i < fields.size(); i++) {
+      descriptor.append(i == 0 ? "" : ",").append(fields.get(i)).append(':').append(types.get(i));
+    }
+    return descriptor.append(")/z").append(bits).toString();
   }
 
   /** The definition the repository's write path maintains: values are {@code (zcode)}. */
