@@ -194,6 +194,9 @@ final class LmdbKvIterator implements KvIterator {
   }
 
   private boolean seek(byte[] key) {
+    if (key.length == 0) {
+      return cursor.first(); // LMDB refuses an empty key; every key is at or after it
+    }
     return cursor.get(KeyScratch.forCurrentThread().load(key), GetOp.MDB_SET_RANGE);
   }
 

@@ -76,6 +76,22 @@ class LmdbListTest {
   }
 
   @Test
+  void rangeFromTheEmptyKeyStartsAtTheFirstKey() {
+    ListSelector everything = ListSelector.of(TupleRange.ofPacked(new byte[0], new byte[] {(byte) 0xff}));
+    List<Tuple> forward = new ArrayList<>();
+    try (KvIterator it = store.list(everything)) {
+      it.forEachRemaining(e -> forward.add(e.key()));
+    }
+    assertThat(forward).hasSize(23).startsWith(Tuple.of("user")).endsWith(Tuple.of("v"));
+    List<Tuple> backward = new ArrayList<>();
+    try (KvIterator it = store.list(everything.reverse(true))) {
+      it.forEachRemaining(e -> backward.add(e.key()));
+    }
+    java.util.Collections.reverse(backward);
+    assertThat(backward).isEqualTo(forward);
+  }
+
+  @Test
   void rangeIsHalfOpen() {
     ListSelector selector =
         ListSelector.of(TupleRange.between(Tuple.of("users", 5), Tuple.of("users", 9)));
