@@ -59,8 +59,13 @@ target="$root/benchmarks/target"
 bench_dir="${TESSERA_BENCH_DIR:-$root/benchmarks/target/stores}"
 mkdir -p "$bench_dir"
 
+# Each data set is loaded once per run into a template that trials copy (LoadedStores.java); the
+# templates are deleted when the run ends, so a later run never sees data of an older build.
+templates="$(mktemp -d "$bench_dir/templates.XXXXXX")"
+trap 'rm -rf "$templates"' EXIT
+
 # From target/: ObjectBox unpacks its native library into the working directory.
 cd "$target"
-exec java -Dtessera.bench.dir="$bench_dir" \
+java -Dtessera.bench.dir="$bench_dir" -Dtessera.bench.templates="$templates" \
   -cp "$target/classes:$(cat "$target/runtime-classpath.txt")" \
   org.openjdk.jmh.Main "${jmh_args[@]}"

@@ -6,15 +6,11 @@ import dev.tessera.kv.lmdb.Durability;
 import dev.tessera.kv.lmdb.LmdbKvStore;
 import dev.tessera.kv.lmdb.LmdbOptions;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.stream.Stream;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
@@ -56,25 +52,30 @@ public class SpatialStore {
         id, random.nextInt(-HALF_SIDE, HALF_SIDE), random.nextInt(-HALF_SIDE, HALF_SIDE));
   }
 
-  /** Opens, loads and checks the store. */
+  /** Opens, loads (or copies the run's loaded template: see {@link LoadedStores}), checks. */
   @Setup(Level.Trial)
   public void setUp() throws IOException {
-    Path parent =
-        Paths.get(System.getProperty("tessera.bench.dir", System.getProperty("java.io.tmpdir")));
-    Files.createDirectories(parent);
-    directory = Files.createTempDirectory(parent, "tessera-bench-spatial");
-    store =
-        LmdbKvStore.open(directory, LmdbOptions.builder().durability(Durability.NO_SYNC).build());
-    points = new PointRepository(store);
-    for (long from = 0; from < records; from += StoreFixture.LOAD_BATCH) {
-      List<Point> batch = new ArrayList<>(StoreFixture.LOAD_BATCH);
-      for (long id = from; id < Math.min(records, from + StoreFixture.LOAD_BATCH); id++) {
-        batch.add(point(id));
+    directory = Files.createTempDirectory(LoadedStores.storesDirectory(), "tessera-bench-spatial");
+    LoadedStores.fill(directory, "spatial-" + records, dir -> {
+      try (LmdbKvStore loading = LmdbKvStore.open(dir, noSync())) {
+        PointRepository repository = new PointRepository(loading);
+        for (long from = 0; from < records; from += StoreFixture.LOAD_BATCH) {
+          List<Point> batch = new ArrayList<>(StoreFixture.LOAD_BATCH);
+          for (long id = from; id < Math.min(records, from + StoreFixture.LOAD_BATCH); id++) {
+            batch.add(point(id));
+          }
+          repository.insertAll(batch);
+        }
       }
-      points.insertAll(batch);
-    }
+    });
+    store = LmdbKvStore.open(directory, noSync());
+    points = new PointRepository(store);
     boxSide = (int) (2L * HALF_SIDE * Math.sqrt((double) POINTS_PER_BOX / records));
     checkAnswer();
+  }
+
+  private static LmdbOptions noSync() {
+    return LmdbOptions.builder().durability(Durability.NO_SYNC).build();
   }
 
   // A benchmark of wrong answers is worthless: compare one box with a brute-force count.
@@ -101,16 +102,6 @@ public class SpatialStore {
   @TearDown(Level.Trial)
   public void tearDown() throws IOException {
     store.close();
-    try (Stream<Path> files = Files.walk(directory)) {
-      files.sorted(Comparator.reverseOrder()).forEach(SpatialStore::delete);
-    }
-  }
-
-  private static void delete(Path path) {
-    try {
-      Files.delete(path);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    LoadedStores.delete(directory);
   }
 }

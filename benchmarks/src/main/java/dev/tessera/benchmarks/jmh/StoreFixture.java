@@ -2,21 +2,20 @@ package dev.tessera.benchmarks.jmh;
 
 import dev.tessera.benchmarks.model.User;
 import dev.tessera.benchmarks.model.UserData;
+import dev.tessera.benchmarks.store.Contender;
+import dev.tessera.benchmarks.store.Durability;
 import dev.tessera.benchmarks.store.UserStore;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.stream.Stream;
 
 /**
- * A contender's store in a fresh directory, loaded with the data set (outside any measurement) and
- * checked once for plausible answers; deleted at the end of the trial. Subclasses declare which
+ * A contender's store in a fresh directory, loaded with the data set (outside any measurement, or
+ * copied from the run's loaded template: see {@link LoadedStores}) and checked once for plausible
+ * answers; deleted at the end of the trial. Subclasses declare which
  * stores their benchmarks run against.
  *
  * <p>Shared by all benchmark threads: the store is thread-safe and the counters are atomic.
@@ -43,15 +42,22 @@ public abstract class StoreFixture {
   /** Creates, fills and checks the store. */
   void open() throws IOException {
     StoreSpec spec = StoreSpec.parse(storeSpec());
+    Contender contender = spec.contender();
     data = new UserData(records());
-    Path parent = Paths.get(System.getProperty("tessera.bench.dir",
-        System.getProperty("java.io.tmpdir")));
-    Files.createDirectories(parent);
-    directory = Files.createTempDirectory(parent, "tessera-bench-" + spec.contender().label());
-    users = spec.contender().open(directory, spec.durability(), records());
-    for (long from = 0; from < records(); from += LOAD_BATCH) {
-      users.insertAll(data.users(from, Math.min(records(), from + LOAD_BATCH)));
-    }
+    directory = Files.createTempDirectory(
+        LoadedStores.storesDirectory(), "tessera-bench-" + contender.label());
+    // Loaded without syncs where the contender allows it (the files are the same either way);
+    // the copy a trial opens is flushed first (see LoadedStores).
+    Durability loading =
+        contender.supports(Durability.NO_SYNC) ? Durability.NO_SYNC : Durability.DURABLE;
+    LoadedStores.fill(directory, contender.label() + "-" + records(), dir -> {
+      try (UserStore store = contender.open(dir, loading, records())) {
+        for (long from = 0; from < records(); from += LOAD_BATCH) {
+          store.insertAll(data.users(from, Math.min(records(), from + LOAD_BATCH)));
+        }
+      }
+    });
+    users = contender.open(directory, spec.durability(), records());
     nextFreshUser.set(records());
     checkAnswers();
   }
@@ -87,18 +93,8 @@ public abstract class StoreFixture {
       users = null;
     }
     if (directory != null) {
-      try (Stream<Path> files = Files.walk(directory)) {
-        files.sorted(Comparator.reverseOrder()).forEach(StoreFixture::deleteQuietly);
-      }
+      LoadedStores.delete(directory);
       directory = null;
-    }
-  }
-
-  private static void deleteQuietly(Path path) {
-    try {
-      Files.deleteIfExists(path);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
     }
   }
 
