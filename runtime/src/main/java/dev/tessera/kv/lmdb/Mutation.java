@@ -2,11 +2,20 @@ package dev.tessera.kv.lmdb;
 
 import dev.tessera.kv.CounterValueException;
 import dev.tessera.tuple.Tuple;
+import java.util.Arrays;
+import java.util.Comparator;
 import org.agrona.DirectBuffer;
 import org.lmdbjava.Txn;
 
 /** One write of an atomic operation, applied inside its commit's write transaction. Immutable. */
 sealed interface Mutation {
+
+  /** Orders mutations by key, as LMDB orders keys (unsigned bytes). */
+  Comparator<Mutation> IN_KEY_ORDER =
+      Comparator.comparing(Mutation::packedKey, Arrays::compareUnsigned);
+
+  /** The key it writes, packed. */
+  byte[] packedKey();
 
   /** Applies the write with the commit's versionstamp bytes. */
   void apply(Txn<DirectBuffer> txn, DataTable data, byte[] stamp);

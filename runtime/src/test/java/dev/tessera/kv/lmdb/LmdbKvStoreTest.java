@@ -109,6 +109,32 @@ class LmdbKvStoreTest {
   }
 
   @Test
+  void eachKeysWritesApplyInTheOrderAddedWhateverKeysAreWrittenBetween() {
+    // Writes are applied in key order (LMDB fills its pages better): a key's own writes must still
+    // apply in the order they were added, here interleaved with smaller and larger keys.
+    store.atomic().set(Tuple.of("m", "counter"), new byte[8]).commit();
+    store.atomic()
+        .set(Tuple.of("z"), bytes("z1"))
+        .set(Tuple.of("m"), bytes("first"))
+        .set(Tuple.of("a"), bytes("a1"))
+        .delete(Tuple.of("m"))
+        .sum(Tuple.of("m", "counter"), 5)
+        .set(Tuple.of("b"), bytes("b1"))
+        .set(Tuple.of("m"), bytes("last"))
+        .max(Tuple.of("m", "counter"), 3)
+        .delete(Tuple.of("z"))
+        .sum(Tuple.of("m", "counter"), 10)
+        .set(Tuple.of("a"), bytes("a2"))
+        .commit();
+    assertThat(store.get(Tuple.of("m")).value()).isEqualTo(bytes("last"));
+    assertThat(store.get(Tuple.of("a")).value()).isEqualTo(bytes("a2"));
+    assertThat(store.get(Tuple.of("b")).value()).isEqualTo(bytes("b1"));
+    assertThat(store.get(Tuple.of("z")).exists()).isFalse();
+    assertThat(store.get(Tuple.of("m", "counter")).value())
+        .isEqualTo(new byte[] {0, 0, 0, 0, 0, 0, 0, 15});
+  }
+
+  @Test
   void checksThatHoldLetTheCommitThrough() {
     KvEntry absent = store.get(Tuple.of("u", 1));
     CommitResult first = store.atomic().check(absent).set(Tuple.of("u", 1), bytes("a")).commit();
