@@ -5,7 +5,8 @@
 #
 #   --quick    10,000 records, 1 fork, 1 warm-up and 1 measured iteration of 0.5 s each: the whole
 #              suite in under 5 minutes, to check that it works (the numbers mean little). Leaves
-#              out GroupCommitBenchmark unless named: run.sh --quick GroupCommitBenchmark.
+#              out GroupCommitBenchmark and FlushCeilingBenchmark unless one is named:
+#              run.sh --quick GroupCommitBenchmark.
 #   --offline  pass -o to Maven.
 #   Anything else goes to JMH (org.openjdk.jmh.Main), e.g. a benchmark regex, -p store=sqlite:durable,
 #   -prof gc, -rf json -rff results.json. JMH arguments given after --quick override its settings.
@@ -45,9 +46,11 @@ if $quick; then
   given -i || jmh_args+=(-i 1)
   given -r || jmh_args+=(-r 500ms)
   [[ " ${jmh_args[*]} " == *" records="* ]] || jmh_args+=(-p records=10000)
-  # The group-commit curve alone has 30 trials (64 writers among them): it would push the quick
-  # suite past 5 minutes, so it runs in quick mode only when named (run.sh --quick GroupCommit).
-  [[ " ${jmh_args[*]} " == *GroupCommit* ]] || jmh_args+=(-e GroupCommitBenchmark)
+  # The group-commit curve alone has 30 trials (64 writers among them) and the flush ceiling 6 of
+  # durable batches: they would push the quick suite past 5 minutes, so they run in quick mode only
+  # when named (run.sh --quick GroupCommit).
+  [[ " ${jmh_args[*]} " == *GroupCommit* || " ${jmh_args[*]} " == *FlushCeiling* ]] \
+    || jmh_args+=(-e 'GroupCommitBenchmark|FlushCeilingBenchmark')
 fi
 
 # package also writes benchmarks/target/runtime-classpath.txt (see benchmarks/pom.xml).
