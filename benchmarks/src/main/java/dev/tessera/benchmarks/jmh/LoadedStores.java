@@ -43,14 +43,15 @@ final class LoadedStores {
   }
 
   /**
-   * Fills the empty {@code directory} with the data set called {@code name}: a flushed copy of its
-   * template if templates are kept (loading the template first if this run has none yet), else by
-   * loading it there.
+   * Fills the empty {@code directory} with the data set called {@code name}: a copy of its template
+   * if templates are kept (loading the template first if this run has none yet), else by loading it
+   * there; either way flushed to disk before it returns.
    */
   static void fill(Path directory, String name, Loader loader) throws IOException {
     String templates = System.getProperty("tessera.bench.templates");
     if (templates == null || templates.isEmpty()) {
       loader.loadInto(directory);
+      flush(directory);
       return;
     }
     Path template = Paths.get(templates).resolve(name);
@@ -65,20 +66,32 @@ final class LoadedStores {
   }
 
   private static void copy(Path from, Path to) throws IOException {
-    List<Path> paths;
-    try (Stream<Path> walk = Files.walk(from)) {
-      paths = walk.toList();
-    }
-    for (Path source : paths) {
+    for (Path source : files(from)) {
       Path target = to.resolve(from.relativize(source).toString());
       if (Files.isDirectory(source)) {
         Files.createDirectories(target);
       } else {
         Files.copy(source, target, StandardCopyOption.REPLACE_EXISTING);
-        try (FileChannel channel = FileChannel.open(target, StandardOpenOption.WRITE)) {
+      }
+    }
+    flush(to);
+  }
+
+  // Loaded without syncs, a store leaves dirty pages that a durable trial's first commit would
+  // otherwise have to write out inside its measurement.
+  private static void flush(Path directory) throws IOException {
+    for (Path file : files(directory)) {
+      if (Files.isRegularFile(file)) {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
           channel.force(true);
         }
       }
+    }
+  }
+
+  private static List<Path> files(Path root) throws IOException {
+    try (Stream<Path> walk = Files.walk(root)) {
+      return walk.toList();
     }
   }
 

@@ -65,10 +65,6 @@ public final class ResultTables {
       return store().substring(store().indexOf(':') + 1);
     }
 
-    String method() {
-      return benchmark.substring(benchmark.indexOf('.') + 1);
-    }
-
     /** The parameters other than {@code store}, as a caption. */
     String otherParams() {
       StringBuilder caption = new StringBuilder();
