@@ -33,6 +33,9 @@ final class LmdbEnvironment {
   // LMDB forbids one environment opened twice in a process; guard it per canonical path.
   private static final Set<Path> OPEN_IN_THIS_JVM = ConcurrentHashMap.newKeySet();
   private static final long MAP_SIZE_GRANULE = 64L << 10;
+  /** Every this many write transactions, reader slots of dead processes are cleared. */
+  private static final int STALE_READER_CHECK_INTERVAL = 64;
+  private static final System.Logger LOG = System.getLogger("dev.tessera.store");
 
   private final Path directory;
   private final Path canonical;
@@ -52,6 +55,8 @@ final class LmdbEnvironment {
   private final GroupCommit groupCommit;
   private final java.util.concurrent.atomic.AtomicInteger adoptedGrowths =
       new java.util.concurrent.atomic.AtomicInteger();
+  private final java.util.concurrent.atomic.AtomicLong writeTransactions =
+      new java.util.concurrent.atomic.AtomicLong();
 
   private LmdbEnvironment(Path directory, Path canonical, LmdbOptions options,
       Env<DirectBuffer> env, Dbi<DirectBuffer> data, Dbi<DirectBuffer> meta) {
@@ -89,6 +94,7 @@ final class LmdbEnvironment {
       if (!fresh) {
         adoptStoredMapSize(env, options);
       }
+      clearStaleReaders(env, directory);
       Handles dbis = fresh ? create(env, directory) : openExisting(env, directory);
       if (fresh && options.durability() == Durability.DURABLE) {
         env.sync(true); // the new store's meta page (MDB_NOMETASYNC left it to the next flush)
@@ -353,12 +359,14 @@ final class LmdbEnvironment {
     }
   }
 
-  // Idle pooled transactions hold reader slots: when slots run out, free them and try once more.
+  // Idle pooled transactions, and processes that died with a transaction open, hold reader slots:
+  // when slots run out, free them and try once more.
   private Txn<DirectBuffer> takeReaderOrFreeSlots() {
     try {
       return readers.take();
     } catch (Env.ReadersFullException e) {
       readers.drain();
+      clearStaleReaders(env, directory);
       try {
         return readers.take();
       } catch (Env.ReadersFullException again) {
@@ -385,10 +393,18 @@ final class LmdbEnvironment {
       TransactionGate.Permit permit = gate.enter(operation);
       long sizeSeen = mapSize;
       boolean resizedElsewhere = false;
-      try (Txn<DirectBuffer> txn = env.txnWrite()) {
-        return body.apply(txn);
+      boolean freedReaders = false;
+      try {
+        if (writeTransactions.incrementAndGet() % STALE_READER_CHECK_INTERVAL == 0) {
+          clearStaleReaders(env, directory);
+        }
+        try (Txn<DirectBuffer> txn = env.txnWrite()) {
+          return body.apply(txn);
+        }
       } catch (Env.MapFullException e) {
-        // Aborted by the try block; grow below, after releasing the permit.
+        // Aborted by the try block. Pages pinned by a dead process's snapshot become free once its
+        // reader slot is cleared: then try again before growing (after releasing the permit).
+        freedReaders = clearStaleReaders(env, directory) > 0;
       } catch (Dbi.MapResizedException e) {
         resizedElsewhere = true;
       } finally {
@@ -396,10 +412,30 @@ final class LmdbEnvironment {
       }
       if (resizedElsewhere) {
         adoptGrowthByAnotherProcess();
-      } else {
+      } else if (!freedReaders) {
         grow(sizeSeen, bytesNeeded);
       }
     }
+  }
+
+  /**
+   * Clears the reader slots of processes that ended without closing the store (killed, crashed):
+   * until then LMDB counts their snapshots as open, and no page freed after them is ever reused,
+   * so the file grows with every update in every other process. LMDB checks each other process in
+   * the reader table once with a lock probe on lock.mdb, so this is cheap; it runs at open, every
+   * {@value #STALE_READER_CHECK_INTERVAL} write transactions, before the map grows and when reader
+   * slots run out. The caller holds admission (the environment is open).
+   *
+   * @return the number of slots cleared
+   */
+  private static int clearStaleReaders(Env<DirectBuffer> env, Path directory) {
+    int cleared = env.readerCheck();
+    if (cleared > 0) {
+      LOG.log(System.Logger.Level.INFO, "Cleared {0} LMDB reader slot(s) of {1} left by processes"
+          + " that ended without closing the store; the pages they pinned can be reused",
+          cleared, directory);
+    }
+    return cleared;
   }
 
   private void grow(long sizeSeen, long bytesNeeded) {
