@@ -95,8 +95,8 @@ final class LmdbEnvironment {
         adoptStoredMapSize(env, options);
       }
       clearStaleReaders(env, directory);
-      Handles dbis = fresh ? create(env, directory) : openExisting(env, directory);
-      if (fresh && options.durability() == Durability.DURABLE) {
+      Handles dbis = openOrCreate(env, directory, fresh);
+      if (dbis.created() && options.durability() == Durability.DURABLE) {
         env.sync(true); // the new store's meta page (MDB_NOMETASYNC left it to the next flush)
       }
       return new LmdbEnvironment(directory, canonical, options, env, dbis.data(), dbis.meta());
@@ -114,8 +114,8 @@ final class LmdbEnvironment {
     }
   }
 
-  /** The two LMDB databases of a store. */
-  private record Handles(Dbi<DirectBuffer> data, Dbi<DirectBuffer> meta) {}
+  /** The two LMDB databases of a store, and whether this open created them. */
+  private record Handles(Dbi<DirectBuffer> data, Dbi<DirectBuffer> meta, boolean created) {}
 
   private static EnvFlags[] flags(LmdbOptions options) {
     // MDB_NOTLS: read transactions are not bound to threads, so thread pools and iterators handed
@@ -138,6 +138,33 @@ final class LmdbEnvironment {
     }
   }
 
+  /**
+   * Opens the store's databases, or creates them in an LMDB environment that holds nothing at all.
+   * A store is created in one LMDB commit (both databases and the metadata), but LMDB writes
+   * data.mdb's first pages when the environment opens, before that commit: a crash in between
+   * leaves an environment with nothing in it, which is only an unfinished creation, and is
+   * finished here. (Creating in a temporary directory and renaming it would need write access to
+   * the parent directory, replace a directory the user may have prepared with its own owner and
+   * modes, and leave temporary directories behind after crashes; an empty environment carries no
+   * data to lose.) An environment holding anything else is refused, untouched.
+   */
+  private static Handles openOrCreate(Env<DirectBuffer> env, Path directory, boolean fresh) {
+    List<String> names = env.getDbiNames().stream()
+        .map(n -> new String(n, StandardCharsets.UTF_8)).toList();
+    if (names.contains(StoreMetadata.DBI_NAME) && names.contains(StoreMetadata.DATA_DBI)) {
+      return openExisting(env, directory);
+    }
+    if (!names.isEmpty()) {
+      throw new NotATesseraStoreException(
+          directory, "it is an LMDB database without Tessera's metadata");
+    }
+    if (!fresh) {
+      LOG.log(System.Logger.Level.INFO, "Finishing the creation of the store in {0}, which a"
+          + " process ended during creation left empty", directory);
+    }
+    return create(env, directory);
+  }
+
   // Another process may be creating the same new store at this moment: whoever commits first
   // writes the metadata, the other finds it and only validates it.
   private static Handles create(Env<DirectBuffer> env, Path directory) {
@@ -153,24 +180,18 @@ final class LmdbEnvironment {
         checkFormat(metadata.formatVersion(txn), directory);
       }
       txn.commit();
-      return new Handles(data, meta);
+      return new Handles(data, meta, true);
     }
   }
 
   private static Handles openExisting(Env<DirectBuffer> env, Path directory) {
-    List<String> names = env.getDbiNames().stream()
-        .map(n -> new String(n, StandardCharsets.UTF_8)).toList();
-    if (!names.contains(StoreMetadata.DBI_NAME) || !names.contains(StoreMetadata.DATA_DBI)) {
-      throw new NotATesseraStoreException(
-          directory, "it is an LMDB database without Tessera's metadata");
-    }
     // A write transaction that writes nothing: opening handles needs one, committing it is a no-op.
     try (Txn<DirectBuffer> txn = env.txnWrite()) {
       Dbi<DirectBuffer> data = env.openDbi(txn, bytes(StoreMetadata.DATA_DBI), null, false);
       Dbi<DirectBuffer> meta = env.openDbi(txn, bytes(StoreMetadata.DBI_NAME), null, false);
       checkFormat(new StoreMetadata(meta).formatVersion(txn), directory);
       txn.commit();
-      return new Handles(data, meta);
+      return new Handles(data, meta, false);
     }
   }
 

@@ -24,7 +24,9 @@ final class StoreDirectory {
 
   /**
    * Prepares {@code dir}: creates it if missing; fails if it is a file, holds files but no LMDB
-   * database, or holds a {@code data.mdb} that is not an LMDB database.
+   * database, or holds a {@code data.mdb} that is not an LMDB database. An empty {@code data.mdb}
+   * is what a process killed while LMDB created the file leaves (LMDB creates it, then writes its
+   * first pages): LMDB initialises it as a new file.
    *
    * @return true if the directory holds no database yet (a new store will be created)
    */
@@ -35,12 +37,12 @@ final class StoreDirectory {
       }
       Files.createDirectories(dir);
       Path data = dir.resolve(DATA_FILE);
-      if (Files.exists(data)) {
+      if (Files.exists(data) && Files.size(data) > 0) {
         checkLmdbMagic(dir, data);
         return false;
       }
       try (Stream<Path> entries = Files.list(dir)) {
-        if (entries.anyMatch(p -> !p.getFileName().toString().equals(LOCK_FILE))) {
+        if (entries.anyMatch(p -> !isLmdbFile(p))) {
           throw new NotATesseraStoreException(
               dir, "the directory holds other files but no " + DATA_FILE);
         }
@@ -49,6 +51,11 @@ final class StoreDirectory {
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot prepare the store directory " + dir, e);
     }
+  }
+
+  private static boolean isLmdbFile(Path path) {
+    String name = path.getFileName().toString();
+    return name.equals(LOCK_FILE) || name.equals(DATA_FILE);
   }
 
   private static void checkLmdbMagic(Path dir, Path data) throws IOException {

@@ -31,9 +31,16 @@ class MultiProcessTest {
 
   static Process startChild(String mainClass, String heap, String... args)
       throws IOException {
-    List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(), heap,
-        "-cp", System.getProperty("java.class.path"), mainClass));
+    return startChild(List.of(heap), mainClass, args);
+  }
+
+  /** Starts {@code mainClass} in a child JVM with {@code jvmOptions}, on this class path. */
+  static Process startChild(List<String> jvmOptions, String mainClass, String... args)
+      throws IOException {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(jvmOptions);
+    command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass));
     command.addAll(List.of(args));
     return new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
   }
