@@ -91,6 +91,7 @@ final class LmdbEnvironment {
           .setMaxDbs(4)
           .setMaxReaders(options.maxReaders())
           .open(directory.toFile(), flags(options));
+      checkNotTruncated(env, directory);
       if (!fresh) {
         adoptStoredMapSize(env, options);
       }
@@ -108,9 +109,30 @@ final class LmdbEnvironment {
       cleanUpFailedOpen(env, canonical);
       throw new UncheckedIOException("Cannot open the store in " + directory + ": " + e.getMessage()
           + " (LMDB needs to read and write data.mdb and lock.mdb there)", new IOException(e));
+    } catch (IOException e) {
+      cleanUpFailedOpen(env, canonical);
+      throw new UncheckedIOException("Cannot open the store in " + directory, e);
     } catch (RuntimeException e) {
       cleanUpFailedOpen(env, canonical);
       throw e;
+    }
+  }
+
+  /**
+   * Refuses a data file shorter than its newest meta page says (last used page + 1, in pages):
+   * LMDB does not check, maps the file, and the first read of a missing page kills the JVM with
+   * SIGBUS. LMDB reads the meta pages with {@code pread} when it opens, so nothing has touched a
+   * missing page yet. The meta page is read before the file size: another process's commit writes
+   * its pages before its meta page, so the file can only have grown meanwhile.
+   */
+  private static void checkNotTruncated(Env<DirectBuffer> env, Path directory)
+      throws IOException {
+    long usedPages = env.info().lastPageNumber + 1;
+    long expected = usedPages * env.stat().pageSize;
+    Path file = directory.resolve(StoreDirectory.DATA_FILE);
+    long size = Files.size(file);
+    if (size < expected) {
+      throw new TruncatedStoreException(file, size, expected);
     }
   }
 
