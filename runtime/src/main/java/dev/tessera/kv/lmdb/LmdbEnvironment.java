@@ -269,6 +269,8 @@ final class LmdbEnvironment {
     }
     try {
       env.sync(true);
+    } catch (LmdbNativeException.ConstantDerivedException e) {
+      throw StoreWriteFailedException.flushFailed(directory, e);
     } finally {
       gate.leaveBrief();
     }
@@ -450,6 +452,10 @@ final class LmdbEnvironment {
         freedReaders = clearStaleReaders(env, directory) > 0;
       } catch (Dbi.MapResizedException e) {
         resizedElsewhere = true;
+      } catch (LmdbNativeException.ConstantDerivedException e) {
+        // A system error from a write transaction comes from writing the file (ENOSPC, EIO...);
+        // LMDB aborted the transaction, so nothing of it is in the file.
+        throw StoreWriteFailedException.commitFailed(directory, e);
       } finally {
         permit.release();
       }
