@@ -79,7 +79,7 @@ final class LmdbEnvironment {
   /** Opens or creates the store in {@code dir}; see {@link LmdbKvStore#open(Path, LmdbOptions)}. */
   static LmdbEnvironment open(Path dir, LmdbOptions options) {
     Path directory = dir.toAbsolutePath().normalize();
-    boolean fresh = StoreDirectory.prepare(directory);
+    boolean fresh = StoreDirectory.prepare(directory, options.fileAccess());
     Path canonical = canonical(directory);
     if (!OPEN_IN_THIS_JVM.add(canonical)) {
       throw new StoreAlreadyOpenException(directory);
@@ -90,7 +90,7 @@ final class LmdbEnvironment {
           .setMapSize(options.initialMapSize())
           .setMaxDbs(4)
           .setMaxReaders(options.maxReaders())
-          .open(directory.toFile(), flags(options));
+          .open(directory.toFile(), options.fileAccess().fileMode(), flags(options));
       checkNotTruncated(env, directory);
       if (!fresh) {
         adoptStoredMapSize(env, options);

@@ -20,6 +20,10 @@ import java.util.Objects;
  * Builder#maxGrowthStep(long)} at once, by at least twice the bytes the commit writes, rounded up to
  * 64 KiB and never beyond {@link Builder#maxMapSize(long)}. The map size is virtual address space; the file only takes the space
  * its pages use.
+ *
+ * <p><b>File permissions.</b> A new store's directory and files are readable by their owner only
+ * ({@code 0700}, {@code 0600}) unless {@link Builder#fileAccess(FileAccess)} says otherwise: the
+ * files hold every record in clear.
  */
 public final class LmdbOptions {
   /** Default initial map size: 64 MiB. */
@@ -41,6 +45,7 @@ public final class LmdbOptions {
   private final Durability durability;
   private final int maxReaders;
   private final Duration growthWait;
+  private final FileAccess fileAccess;
 
   private LmdbOptions(Builder builder) {
     this.initialMapSize = builder.initialMapSize;
@@ -49,6 +54,7 @@ public final class LmdbOptions {
     this.durability = builder.durability;
     this.maxReaders = builder.maxReaders;
     this.growthWait = builder.growthWait;
+    this.fileAccess = builder.fileAccess;
   }
 
   /** The defaults: 64 MiB initial map, doubling by at most 1 GiB, durable, 1024 readers. */
@@ -91,6 +97,11 @@ public final class LmdbOptions {
     return growthWait;
   }
 
+  /** Who may read a new store's directory and files; see {@link FileAccess}. */
+  public FileAccess fileAccess() {
+    return fileAccess;
+  }
+
   /** Builds {@link LmdbOptions}. Not thread-safe. */
   public static final class Builder {
     private long initialMapSize = DEFAULT_INITIAL_MAP_SIZE;
@@ -99,6 +110,7 @@ public final class LmdbOptions {
     private Durability durability = Durability.DURABLE;
     private int maxReaders = DEFAULT_MAX_READERS;
     private Duration growthWait = DEFAULT_GROWTH_WAIT;
+    private FileAccess fileAccess = FileAccess.OWNER_ONLY;
 
     private Builder() {}
 
@@ -138,6 +150,15 @@ public final class LmdbOptions {
         throw new IllegalArgumentException("growthWait must not be negative, was " + wait);
       }
       this.growthWait = wait;
+      return this;
+    }
+
+    /**
+     * Who may read the directory and files of a store this creates (default {@link
+     * FileAccess#OWNER_ONLY}); an existing store keeps its permissions.
+     */
+    public Builder fileAccess(FileAccess access) {
+      this.fileAccess = Objects.requireNonNull(access, "access");
       return this;
     }
 

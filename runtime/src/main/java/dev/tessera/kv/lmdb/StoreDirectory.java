@@ -5,8 +5,10 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.stream.Stream;
 
 /**
@@ -28,14 +30,15 @@ final class StoreDirectory {
    * is what a process killed while LMDB created the file leaves (LMDB creates it, then writes its
    * first pages): LMDB initialises it as a new file.
    *
+   * @param access the permissions of the directory if it is created here
    * @return true if the directory holds no database yet (a new store will be created)
    */
-  static boolean prepare(Path dir) {
+  static boolean prepare(Path dir, FileAccess access) {
     try {
       if (Files.exists(dir) && !Files.isDirectory(dir)) {
         throw new NotATesseraStoreException(dir, "it is a file, not a directory");
       }
-      Files.createDirectories(dir);
+      createDirectory(dir, access);
       Path data = dir.resolve(DATA_FILE);
       if (Files.exists(data) && Files.size(data) > 0) {
         checkLmdbMagic(dir, data);
@@ -50,6 +53,29 @@ final class StoreDirectory {
       return true;
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot prepare the store directory " + dir, e);
+    }
+  }
+
+  // Parents get the usual permissions; the store directory itself those of the access asked for.
+  private static void createDirectory(Path dir, FileAccess access) throws IOException {
+    if (Files.isDirectory(dir)) {
+      return;
+    }
+    if (dir.getParent() != null) {
+      Files.createDirectories(dir.getParent());
+    }
+    boolean posix = dir.getFileSystem().supportedFileAttributeViews().contains("posix");
+    try {
+      if (posix) {
+        Files.createDirectory(dir,
+            PosixFilePermissions.asFileAttribute(access.directoryPermissions()));
+      } else {
+        Files.createDirectory(dir);
+      }
+    } catch (FileAlreadyExistsException e) {
+      if (!Files.isDirectory(dir)) { // another process created it meanwhile: fine if a directory
+        throw e;
+      }
     }
   }
 
