@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
@@ -47,7 +48,8 @@ final class LmdbEnvironment {
   private final TransactionGate gate;
   private final ReadTransactionPool readers;
   private final Runnable leaveBrief;
-  private final Set<ReadSession> sessions = ConcurrentHashMap.newKeySet();
+  /** Open snapshots' and iterators' sessions, with where they were opened. */
+  private final Map<ReadSession, OpenSite> sessions = new ConcurrentHashMap<>();
   private final AtomicBoolean closed = new AtomicBoolean();
   private final CountDownLatch finalFlush = new CountDownLatch(1);
   private volatile boolean finalFlushDone;
@@ -356,7 +358,7 @@ final class LmdbEnvironment {
         continue;
       }
       ReadSession session = new ReadSession(this, permit, txn);
-      sessions.add(session);
+      sessions.put(session, OpenSite.here(operation, options.recordOpenSites()));
       // close() may have swept the sessions before this one was added: then end it here.
       if (closed.get()) {
         session.closeByStore();
@@ -488,7 +490,7 @@ final class LmdbEnvironment {
   }
 
   private void grow(long sizeSeen, long bytesNeeded) {
-    gate.exclusive(options.growthWait(), "grow the full map", () -> {
+    gate.exclusive(options.growthWait(), "grow the full map", this::describeOpenSessions, () -> {
       if (mapSize != sizeSeen) {
         return; // another commit grew it meanwhile
       }
@@ -503,11 +505,29 @@ final class LmdbEnvironment {
   }
 
   private void adoptGrowthByAnotherProcess() {
-    gate.exclusive(options.growthWait(), "adopt the map size another process grew", () -> {
+    gate.exclusive(options.growthWait(), "adopt the map size another process grew",
+        this::describeOpenSessions, () -> {
       env.setMapSize(0);
       mapSize = env.info().mapSize;
       adoptedGrowths.incrementAndGet();
     });
+  }
+
+  // What a resize waits for, oldest first; brief reads and commits end by themselves.
+  private String describeOpenSessions() {
+    long now = System.nanoTime();
+    List<OpenSite> open = sessions.values().stream().sorted(OpenSite.OLDEST_FIRST).toList();
+    if (open.isEmpty()) {
+      return "no snapshot or iterator (reads and commits in progress)";
+    }
+    StringBuilder text = new StringBuilder();
+    for (int i = 0; i < Math.min(open.size(), 10); i++) {
+      text.append(i == 0 ? "" : "; ").append(open.get(i).describe(now));
+    }
+    if (open.size() > 10) {
+      text.append("; and ").append(open.size() - 10).append(" more");
+    }
+    return text.toString();
   }
 
   private static long roundUp(long size) {
@@ -530,7 +550,7 @@ final class LmdbEnvironment {
     }
     try {
       gate.close();
-      for (ReadSession session : sessions) {
+      for (ReadSession session : sessions.keySet()) {
         session.closeByStore();
       }
       gate.awaitIdle();
