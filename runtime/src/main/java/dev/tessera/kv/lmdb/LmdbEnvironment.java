@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
@@ -33,6 +34,9 @@ final class LmdbEnvironment {
   // LMDB forbids one environment opened twice in a process; guard it per canonical path.
   private static final Set<Path> OPEN_IN_THIS_JVM = ConcurrentHashMap.newKeySet();
   private static final long MAP_SIZE_GRANULE = 64L << 10;
+  /** Every this many write transactions, reader slots of dead processes are cleared. */
+  private static final int STALE_READER_CHECK_INTERVAL = 64;
+  private static final System.Logger LOG = System.getLogger("dev.tessera.store");
 
   private final Path directory;
   private final Path canonical;
@@ -44,7 +48,8 @@ final class LmdbEnvironment {
   private final TransactionGate gate;
   private final ReadTransactionPool readers;
   private final Runnable leaveBrief;
-  private final Set<ReadSession> sessions = ConcurrentHashMap.newKeySet();
+  /** Open snapshots' and iterators' sessions, with where they were opened. */
+  private final Map<ReadSession, OpenSite> sessions = new ConcurrentHashMap<>();
   private final AtomicBoolean closed = new AtomicBoolean();
   private final CountDownLatch finalFlush = new CountDownLatch(1);
   private volatile boolean finalFlushDone;
@@ -52,6 +57,8 @@ final class LmdbEnvironment {
   private final GroupCommit groupCommit;
   private final java.util.concurrent.atomic.AtomicInteger adoptedGrowths =
       new java.util.concurrent.atomic.AtomicInteger();
+  private final java.util.concurrent.atomic.AtomicLong writeTransactions =
+      new java.util.concurrent.atomic.AtomicLong();
 
   private LmdbEnvironment(Path directory, Path canonical, LmdbOptions options,
       Env<DirectBuffer> env, Dbi<DirectBuffer> data, Dbi<DirectBuffer> meta) {
@@ -74,7 +81,7 @@ final class LmdbEnvironment {
   /** Opens or creates the store in {@code dir}; see {@link LmdbKvStore#open(Path, LmdbOptions)}. */
   static LmdbEnvironment open(Path dir, LmdbOptions options) {
     Path directory = dir.toAbsolutePath().normalize();
-    boolean fresh = StoreDirectory.prepare(directory);
+    boolean fresh = StoreDirectory.prepare(directory, options.fileAccess());
     Path canonical = canonical(directory);
     if (!OPEN_IN_THIS_JVM.add(canonical)) {
       throw new StoreAlreadyOpenException(directory);
@@ -85,12 +92,14 @@ final class LmdbEnvironment {
           .setMapSize(options.initialMapSize())
           .setMaxDbs(4)
           .setMaxReaders(options.maxReaders())
-          .open(directory.toFile(), flags(options));
+          .open(directory.toFile(), options.fileAccess().fileMode(), flags(options));
+      checkNotTruncated(env, directory);
       if (!fresh) {
         adoptStoredMapSize(env, options);
       }
-      Handles dbis = fresh ? create(env, directory) : openExisting(env, directory);
-      if (fresh && options.durability() == Durability.DURABLE) {
+      clearStaleReaders(env, directory);
+      Handles dbis = openOrCreate(env, directory, fresh);
+      if (dbis.created() && options.durability() == Durability.DURABLE) {
         env.sync(true); // the new store's meta page (MDB_NOMETASYNC left it to the next flush)
       }
       return new LmdbEnvironment(directory, canonical, options, env, dbis.data(), dbis.meta());
@@ -102,14 +111,35 @@ final class LmdbEnvironment {
       cleanUpFailedOpen(env, canonical);
       throw new UncheckedIOException("Cannot open the store in " + directory + ": " + e.getMessage()
           + " (LMDB needs to read and write data.mdb and lock.mdb there)", new IOException(e));
+    } catch (IOException e) {
+      cleanUpFailedOpen(env, canonical);
+      throw new UncheckedIOException("Cannot open the store in " + directory, e);
     } catch (RuntimeException e) {
       cleanUpFailedOpen(env, canonical);
       throw e;
     }
   }
 
-  /** The two LMDB databases of a store. */
-  private record Handles(Dbi<DirectBuffer> data, Dbi<DirectBuffer> meta) {}
+  /**
+   * Refuses a data file shorter than its newest meta page says (last used page + 1, in pages):
+   * LMDB does not check, maps the file, and the first read of a missing page kills the JVM with
+   * SIGBUS. LMDB reads the meta pages with {@code pread} when it opens, so nothing has touched a
+   * missing page yet. The meta page is read before the file size: another process's commit writes
+   * its pages before its meta page, so the file can only have grown meanwhile.
+   */
+  private static void checkNotTruncated(Env<DirectBuffer> env, Path directory)
+      throws IOException {
+    long usedPages = env.info().lastPageNumber + 1;
+    long expected = usedPages * env.stat().pageSize;
+    Path file = directory.resolve(StoreDirectory.DATA_FILE);
+    long size = Files.size(file);
+    if (size < expected) {
+      throw new TruncatedStoreException(file, size, expected);
+    }
+  }
+
+  /** The two LMDB databases of a store, and whether this open created them. */
+  private record Handles(Dbi<DirectBuffer> data, Dbi<DirectBuffer> meta, boolean created) {}
 
   private static EnvFlags[] flags(LmdbOptions options) {
     // MDB_NOTLS: read transactions are not bound to threads, so thread pools and iterators handed
@@ -132,6 +162,33 @@ final class LmdbEnvironment {
     }
   }
 
+  /**
+   * Opens the store's databases, or creates them in an LMDB environment that holds nothing at all.
+   * A store is created in one LMDB commit (both databases and the metadata), but LMDB writes
+   * data.mdb's first pages when the environment opens, before that commit: a crash in between
+   * leaves an environment with nothing in it, which is only an unfinished creation, and is
+   * finished here. (Creating in a temporary directory and renaming it would need write access to
+   * the parent directory, replace a directory the user may have prepared with its own owner and
+   * modes, and leave temporary directories behind after crashes; an empty environment carries no
+   * data to lose.) An environment holding anything else is refused, untouched.
+   */
+  private static Handles openOrCreate(Env<DirectBuffer> env, Path directory, boolean fresh) {
+    List<String> names = env.getDbiNames().stream()
+        .map(n -> new String(n, StandardCharsets.UTF_8)).toList();
+    if (names.contains(StoreMetadata.DBI_NAME) && names.contains(StoreMetadata.DATA_DBI)) {
+      return openExisting(env, directory);
+    }
+    if (!names.isEmpty()) {
+      throw new NotATesseraStoreException(
+          directory, "it is an LMDB database without Tessera's metadata");
+    }
+    if (!fresh) {
+      LOG.log(System.Logger.Level.INFO, "Finishing the creation of the store in {0}, which a"
+          + " process ended during creation left empty", directory);
+    }
+    return create(env, directory);
+  }
+
   // Another process may be creating the same new store at this moment: whoever commits first
   // writes the metadata, the other finds it and only validates it.
   private static Handles create(Env<DirectBuffer> env, Path directory) {
@@ -147,24 +204,18 @@ final class LmdbEnvironment {
         checkFormat(metadata.formatVersion(txn), directory);
       }
       txn.commit();
-      return new Handles(data, meta);
+      return new Handles(data, meta, true);
     }
   }
 
   private static Handles openExisting(Env<DirectBuffer> env, Path directory) {
-    List<String> names = env.getDbiNames().stream()
-        .map(n -> new String(n, StandardCharsets.UTF_8)).toList();
-    if (!names.contains(StoreMetadata.DBI_NAME) || !names.contains(StoreMetadata.DATA_DBI)) {
-      throw new NotATesseraStoreException(
-          directory, "it is an LMDB database without Tessera's metadata");
-    }
     // A write transaction that writes nothing: opening handles needs one, committing it is a no-op.
     try (Txn<DirectBuffer> txn = env.txnWrite()) {
       Dbi<DirectBuffer> data = env.openDbi(txn, bytes(StoreMetadata.DATA_DBI), null, false);
       Dbi<DirectBuffer> meta = env.openDbi(txn, bytes(StoreMetadata.DBI_NAME), null, false);
       checkFormat(new StoreMetadata(meta).formatVersion(txn), directory);
       txn.commit();
-      return new Handles(data, meta);
+      return new Handles(data, meta, false);
     }
   }
 
@@ -220,6 +271,8 @@ final class LmdbEnvironment {
     }
     try {
       env.sync(true);
+    } catch (LmdbNativeException.ConstantDerivedException e) {
+      throw StoreWriteFailedException.flushFailed(directory, e);
     } finally {
       gate.leaveBrief();
     }
@@ -305,7 +358,7 @@ final class LmdbEnvironment {
         continue;
       }
       ReadSession session = new ReadSession(this, permit, txn);
-      sessions.add(session);
+      sessions.put(session, OpenSite.here(operation, options.recordOpenSites()));
       // close() may have swept the sessions before this one was added: then end it here.
       if (closed.get()) {
         session.closeByStore();
@@ -353,12 +406,14 @@ final class LmdbEnvironment {
     }
   }
 
-  // Idle pooled transactions hold reader slots: when slots run out, free them and try once more.
+  // Idle pooled transactions, and processes that died with a transaction open, hold reader slots:
+  // when slots run out, free them and try once more.
   private Txn<DirectBuffer> takeReaderOrFreeSlots() {
     try {
       return readers.take();
     } catch (Env.ReadersFullException e) {
       readers.drain();
+      clearStaleReaders(env, directory);
       try {
         return readers.take();
       } catch (Env.ReadersFullException again) {
@@ -385,25 +440,57 @@ final class LmdbEnvironment {
       TransactionGate.Permit permit = gate.enter(operation);
       long sizeSeen = mapSize;
       boolean resizedElsewhere = false;
-      try (Txn<DirectBuffer> txn = env.txnWrite()) {
-        return body.apply(txn);
+      boolean freedReaders = false;
+      try {
+        if (writeTransactions.incrementAndGet() % STALE_READER_CHECK_INTERVAL == 0) {
+          clearStaleReaders(env, directory);
+        }
+        try (Txn<DirectBuffer> txn = env.txnWrite()) {
+          return body.apply(txn);
+        }
       } catch (Env.MapFullException e) {
-        // Aborted by the try block; grow below, after releasing the permit.
+        // Aborted by the try block. Pages pinned by a dead process's snapshot become free once its
+        // reader slot is cleared: then try again before growing (after releasing the permit).
+        freedReaders = clearStaleReaders(env, directory) > 0;
       } catch (Dbi.MapResizedException e) {
         resizedElsewhere = true;
+      } catch (LmdbNativeException.ConstantDerivedException e) {
+        // A system error from a write transaction comes from writing the file (ENOSPC, EIO...);
+        // LMDB aborted the transaction, so nothing of it is in the file.
+        throw StoreWriteFailedException.commitFailed(directory, e);
       } finally {
         permit.release();
       }
       if (resizedElsewhere) {
         adoptGrowthByAnotherProcess();
-      } else {
+      } else if (!freedReaders) {
         grow(sizeSeen, bytesNeeded);
       }
     }
   }
 
+  /**
+   * Clears the reader slots of processes that ended without closing the store (killed, crashed):
+   * until then LMDB counts their snapshots as open, and no page freed after them is ever reused,
+   * so the file grows with every update in every other process. LMDB checks each other process in
+   * the reader table once with a lock probe on lock.mdb, so this is cheap; it runs at open, every
+   * {@value #STALE_READER_CHECK_INTERVAL} write transactions, before the map grows and when reader
+   * slots run out. The caller holds admission (the environment is open).
+   *
+   * @return the number of slots cleared
+   */
+  private static int clearStaleReaders(Env<DirectBuffer> env, Path directory) {
+    int cleared = env.readerCheck();
+    if (cleared > 0) {
+      LOG.log(System.Logger.Level.INFO, "Cleared {0} LMDB reader slot(s) of {1} left by processes"
+          + " that ended without closing the store; the pages they pinned can be reused",
+          cleared, directory);
+    }
+    return cleared;
+  }
+
   private void grow(long sizeSeen, long bytesNeeded) {
-    gate.exclusive(options.growthWait(), "grow the full map", () -> {
+    gate.exclusive(options.growthWait(), "grow the full map", this::describeOpenSessions, () -> {
       if (mapSize != sizeSeen) {
         return; // another commit grew it meanwhile
       }
@@ -418,11 +505,29 @@ final class LmdbEnvironment {
   }
 
   private void adoptGrowthByAnotherProcess() {
-    gate.exclusive(options.growthWait(), "adopt the map size another process grew", () -> {
+    gate.exclusive(options.growthWait(), "adopt the map size another process grew",
+        this::describeOpenSessions, () -> {
       env.setMapSize(0);
       mapSize = env.info().mapSize;
       adoptedGrowths.incrementAndGet();
     });
+  }
+
+  // What a resize waits for, oldest first; brief reads and commits end by themselves.
+  private String describeOpenSessions() {
+    long now = System.nanoTime();
+    List<OpenSite> open = sessions.values().stream().sorted(OpenSite.OLDEST_FIRST).toList();
+    if (open.isEmpty()) {
+      return "no snapshot or iterator (reads and commits in progress)";
+    }
+    StringBuilder text = new StringBuilder();
+    for (int i = 0; i < Math.min(open.size(), 10); i++) {
+      text.append(i == 0 ? "" : "; ").append(open.get(i).describe(now));
+    }
+    if (open.size() > 10) {
+      text.append("; and ").append(open.size() - 10).append(" more");
+    }
+    return text.toString();
   }
 
   private static long roundUp(long size) {
@@ -445,7 +550,7 @@ final class LmdbEnvironment {
     }
     try {
       gate.close();
-      for (ReadSession session : sessions) {
+      for (ReadSession session : sessions.keySet()) {
         session.closeByStore();
       }
       gate.awaitIdle();

@@ -50,11 +50,19 @@ import java.util.List;
  * LmdbOptions#growthWait()} for open snapshots and iterators; a thread that holds a snapshot and
  * commits into a full map gets {@link MapGrowthBlockedException} at once instead of a deadlock. When
  * another process grew the map, this one adopts the new size ({@code MDB_MAP_RESIZED}) and retries.
+ * A commit that LMDB cannot write (full disk, I/O error) fails with {@link
+ * StoreWriteFailedException} and writes nothing.
  *
  * <p><b>Multi-process.</b> Several processes may open one store at once (LMDB's lock file
  * coordinates them); commits are serialised by LMDB's writer lock and versionstamps stay unique and
- * increasing. Within one JVM a store may be open only once ({@link StoreAlreadyOpenException}):
- * share the instance.
+ * increasing. The reader slots of processes that died with a snapshot open are cleared (at open,
+ * every 64 commits, before the map grows and when slots run out), so a crashed reader does not
+ * make the file grow. Within one JVM a store may be open only once ({@link
+ * StoreAlreadyOpenException}): share the instance.
+ *
+ * <p><b>Files.</b> A new store's directory and files are readable by their owner only unless
+ * {@link LmdbOptions#fileAccess()} says otherwise. A creation interrupted by a crash is finished by
+ * the next open.
  *
  * <p><b>Threads.</b> Thread-safe: any number of threads may read and commit at once. Read
  * transactions use {@code MDB_NOTLS}, so they are not tied to threads. Commits are serialised by
@@ -79,6 +87,7 @@ public final class LmdbKvStore implements KvStore {
    *
    * @throws NotATesseraStoreException if the path holds something else (left untouched)
    * @throws IncompatibleStoreException if the store was written by a newer format
+   * @throws TruncatedStoreException if data.mdb is shorter than its last commit (left untouched)
    * @throws StoreAlreadyOpenException if this JVM has it open already
    */
   public static LmdbKvStore open(Path directory) {
@@ -90,6 +99,7 @@ public final class LmdbKvStore implements KvStore {
    *
    * @throws NotATesseraStoreException if the path holds something else (left untouched)
    * @throws IncompatibleStoreException if the store was written by a newer format
+   * @throws TruncatedStoreException if data.mdb is shorter than its last commit (left untouched)
    * @throws StoreAlreadyOpenException if this JVM has it open already
    */
   public static LmdbKvStore open(Path directory, LmdbOptions options) {

@@ -20,6 +20,10 @@ import java.util.Objects;
  * Builder#maxGrowthStep(long)} at once, by at least twice the bytes the commit writes, rounded up to
  * 64 KiB and never beyond {@link Builder#maxMapSize(long)}. The map size is virtual address space; the file only takes the space
  * its pages use.
+ *
+ * <p><b>File permissions.</b> A new store's directory and files are readable by their owner only
+ * ({@code 0700}, {@code 0600}) unless {@link Builder#fileAccess(FileAccess)} says otherwise: the
+ * files hold every record in clear.
  */
 public final class LmdbOptions {
   /** Default initial map size: 64 MiB. */
@@ -30,8 +34,11 @@ public final class LmdbOptions {
   public static final long DEFAULT_MAX_MAP_SIZE = 1L << 40;
   /** Default number of LMDB reader slots (open snapshots, iterators and reads at once). */
   public static final int DEFAULT_MAX_READERS = 1024;
-  /** Default wait for open read transactions before a map growth gives up: 30 seconds. */
-  public static final Duration DEFAULT_GROWTH_WAIT = Duration.ofSeconds(30);
+  /**
+   * Default wait for open snapshots and iterators before a map growth gives up: 10 seconds. Every
+   * new read and commit of the process waits meanwhile, so this bounds a freeze.
+   */
+  public static final Duration DEFAULT_GROWTH_WAIT = Duration.ofSeconds(10);
   /** The smallest map size accepted: 64 KiB. */
   public static final long MIN_MAP_SIZE = 64L << 10;
 
@@ -41,6 +48,8 @@ public final class LmdbOptions {
   private final Durability durability;
   private final int maxReaders;
   private final Duration growthWait;
+  private final FileAccess fileAccess;
+  private final boolean recordOpenSites;
 
   private LmdbOptions(Builder builder) {
     this.initialMapSize = builder.initialMapSize;
@@ -49,6 +58,8 @@ public final class LmdbOptions {
     this.durability = builder.durability;
     this.maxReaders = builder.maxReaders;
     this.growthWait = builder.growthWait;
+    this.fileAccess = builder.fileAccess;
+    this.recordOpenSites = builder.recordOpenSites;
   }
 
   /** The defaults: 64 MiB initial map, doubling by at most 1 GiB, durable, 1024 readers. */
@@ -91,6 +102,19 @@ public final class LmdbOptions {
     return growthWait;
   }
 
+  /** Who may read a new store's directory and files; see {@link FileAccess}. */
+  public FileAccess fileAccess() {
+    return fileAccess;
+  }
+
+  /**
+   * True if each snapshot and iterator records the stack where it was opened, so that a map
+   * growth they hold up names the code that opened them.
+   */
+  public boolean recordOpenSites() {
+    return recordOpenSites;
+  }
+
   /** Builds {@link LmdbOptions}. Not thread-safe. */
   public static final class Builder {
     private long initialMapSize = DEFAULT_INITIAL_MAP_SIZE;
@@ -99,6 +123,8 @@ public final class LmdbOptions {
     private Durability durability = Durability.DURABLE;
     private int maxReaders = DEFAULT_MAX_READERS;
     private Duration growthWait = DEFAULT_GROWTH_WAIT;
+    private FileAccess fileAccess = FileAccess.OWNER_ONLY;
+    private boolean recordOpenSites;
 
     private Builder() {}
 
@@ -132,12 +158,37 @@ public final class LmdbOptions {
       return this;
     }
 
-    /** How long a map growth waits for this process's open snapshots and iterators to close. */
+    /**
+     * How long a map growth waits for this process's open snapshots and iterators to close (default
+     * 10 s); every new read and commit of the process waits meanwhile. After a second (or this
+     * wait, if shorter) a warning names what it waits for; at the end the commit fails with {@link
+     * MapGrowthBlockedException}.
+     */
     public Builder growthWait(Duration wait) {
       if (wait.isNegative()) {
         throw new IllegalArgumentException("growthWait must not be negative, was " + wait);
       }
       this.growthWait = wait;
+      return this;
+    }
+
+    /**
+     * Who may read the directory and files of a store this creates (default {@link
+     * FileAccess#OWNER_ONLY}); an existing store keeps its permissions.
+     */
+    public Builder fileAccess(FileAccess access) {
+      this.fileAccess = Objects.requireNonNull(access, "access");
+      return this;
+    }
+
+    /**
+     * Records the stack where each snapshot and iterator is opened (default off: it costs a stack
+     * trace per snapshot and iterator), so that the warning and the {@link
+     * MapGrowthBlockedException} of a map growth they hold up name the code that opened them and
+     * did not close them. Without it they name the thread and the age only.
+     */
+    public Builder recordOpenSites(boolean record) {
+      this.recordOpenSites = record;
       return this;
     }
 

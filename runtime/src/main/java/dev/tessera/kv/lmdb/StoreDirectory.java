@@ -5,8 +5,10 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.stream.Stream;
 
 /**
@@ -24,23 +26,26 @@ final class StoreDirectory {
 
   /**
    * Prepares {@code dir}: creates it if missing; fails if it is a file, holds files but no LMDB
-   * database, or holds a {@code data.mdb} that is not an LMDB database.
+   * database, or holds a {@code data.mdb} that is not an LMDB database. An empty {@code data.mdb}
+   * is what a process killed while LMDB created the file leaves (LMDB creates it, then writes its
+   * first pages): LMDB initialises it as a new file.
    *
+   * @param access the permissions of the directory if it is created here
    * @return true if the directory holds no database yet (a new store will be created)
    */
-  static boolean prepare(Path dir) {
+  static boolean prepare(Path dir, FileAccess access) {
     try {
       if (Files.exists(dir) && !Files.isDirectory(dir)) {
         throw new NotATesseraStoreException(dir, "it is a file, not a directory");
       }
-      Files.createDirectories(dir);
+      createDirectory(dir, access);
       Path data = dir.resolve(DATA_FILE);
-      if (Files.exists(data)) {
+      if (Files.exists(data) && Files.size(data) > 0) {
         checkLmdbMagic(dir, data);
         return false;
       }
       try (Stream<Path> entries = Files.list(dir)) {
-        if (entries.anyMatch(p -> !p.getFileName().toString().equals(LOCK_FILE))) {
+        if (entries.anyMatch(p -> !isLmdbFile(p))) {
           throw new NotATesseraStoreException(
               dir, "the directory holds other files but no " + DATA_FILE);
         }
@@ -49,6 +54,34 @@ final class StoreDirectory {
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot prepare the store directory " + dir, e);
     }
+  }
+
+  // Parents get the usual permissions; the store directory itself those of the access asked for.
+  private static void createDirectory(Path dir, FileAccess access) throws IOException {
+    if (Files.isDirectory(dir)) {
+      return;
+    }
+    if (dir.getParent() != null) {
+      Files.createDirectories(dir.getParent());
+    }
+    boolean posix = dir.getFileSystem().supportedFileAttributeViews().contains("posix");
+    try {
+      if (posix) {
+        Files.createDirectory(dir,
+            PosixFilePermissions.asFileAttribute(access.directoryPermissions()));
+      } else {
+        Files.createDirectory(dir);
+      }
+    } catch (FileAlreadyExistsException e) {
+      if (!Files.isDirectory(dir)) { // another process created it meanwhile: fine if a directory
+        throw e;
+      }
+    }
+  }
+
+  private static boolean isLmdbFile(Path path) {
+    String name = path.getFileName().toString();
+    return name.equals(LOCK_FILE) || name.equals(DATA_FILE);
   }
 
   private static void checkLmdbMagic(Path dir, Path data) throws IOException {

@@ -3,6 +3,7 @@ package dev.tessera.kv.lmdb;
 import dev.tessera.kv.StoreClosedException;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 /**
  * Admits LMDB transactions of this process and lets the map be resized or the environment closed
@@ -26,6 +27,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>Thread-safe.
  */
 final class TransactionGate {
+  private static final System.Logger LOG = System.getLogger("dev.tessera.store");
+  private static final Duration WARN_AFTER = Duration.ofSeconds(1);
+
   private final Object monitor = new Object();
   private final ThreadLocal<AtomicInteger> heldByThread =
       ThreadLocal.withInitial(AtomicInteger::new);
@@ -128,14 +132,16 @@ final class TransactionGate {
   }
 
   /**
-   * Runs {@code action} while no permit is out.
+   * Runs {@code action} while no permit is out. Once it has waited a second (or {@code maxWait},
+   * if shorter) it logs one warning naming what holds permits.
    *
    * @param purpose what the action does, for messages (e.g. "grow the full map")
+   * @param holders describes what holds permits now, for the warning and the exception
    *
    * @throws MapGrowthBlockedException if this thread holds permits or others keep theirs beyond
    *     {@code maxWait}
    */
-  void exclusive(Duration maxWait, String purpose, Runnable action) {
+  void exclusive(Duration maxWait, String purpose, Supplier<String> holders, Runnable action) {
     AtomicInteger mine = heldByThread.get();
     synchronized (monitor) {
       if (mine.get() > 0) {
@@ -144,17 +150,28 @@ final class TransactionGate {
       }
       long start = System.nanoTime();
       long deadline = start + maxWait.toNanos();
+      long warnAt = start + Math.min(maxWait.toNanos(), WARN_AFTER.toNanos());
+      boolean warned = false;
       exclusiveWaiters++;
       barrier = true;
       try {
         while (!closed && (exclusiveHeld || active.get() > 0)) {
-          long remaining = deadline - System.nanoTime();
+          long now = System.nanoTime();
+          if (!warned && now - warnAt >= 0) {
+            warned = true;
+            LOG.log(System.Logger.Level.WARNING, "Every read and commit of the store in {0} waits"
+                + " while it tries to {1}, which waits for {2} transaction(s) of this process to"
+                + " end, up to {3} ms: {4}", storeName, purpose, active.get(), maxWait.toMillis(),
+                holders.get());
+          }
+          long remaining = deadline - now;
           if (remaining <= 0) {
             throw new MapGrowthBlockedException(purpose,
-                "other threads kept snapshots or iterators open", active.get(),
-                Duration.ofNanos(System.nanoTime() - start));
+                "other threads kept snapshots or iterators open: " + holders.get(), active.get(),
+                Duration.ofNanos(now - start));
           }
-          waitUninterruptibly(Math.max(1, remaining / 1_000_000));
+          long untilNext = warned ? remaining : Math.min(remaining, warnAt - now);
+          waitUninterruptibly(Math.max(1, untilNext / 1_000_000));
         }
         if (closed) {
           throw new StoreClosedException(storeName, purpose);

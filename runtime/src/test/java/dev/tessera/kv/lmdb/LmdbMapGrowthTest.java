@@ -4,12 +4,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tessera.kv.AtomicOperation;
+import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
+import dev.tessera.kv.ListSelector;
 import dev.tessera.tuple.Tuple;
+import dev.tessera.tuple.TupleRange;
+import java.text.MessageFormat;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -113,6 +123,89 @@ class LmdbMapGrowthTest {
       release.countDown();
       holder.join();
       assertThat(store.atomic().set(Tuple.of("big"), filled(1 << 20, 1)).commit().ok()).isTrue();
+    }
+  }
+
+  @Test
+  void aGrowthBlockedByALeakedIteratorSaysOnceWhichIteratorAndThreadHoldIt() throws Exception {
+    List<LogRecord> warnings = new CopyOnWriteArrayList<>();
+    Handler handler = new Handler() {
+      @Override
+      public void publish(LogRecord record) {
+        if (record.getLevel().intValue() >= Level.WARNING.intValue()) {
+          warnings.add(record);
+        }
+      }
+
+      @Override
+      public void flush() {}
+
+      @Override
+      public void close() {}
+    };
+    Logger logger = Logger.getLogger("dev.tessera.store");
+    logger.addHandler(handler);
+    LmdbOptions options = tiny().growthWait(Duration.ofMillis(200)).recordOpenSites(true).build();
+    try (LmdbKvStore store = LmdbKvStore.open(dir, options)) {
+      store.atomic().set(Tuple.of("r", 1), new byte[] {1}).set(Tuple.of("r", 2), new byte[] {2})
+          .commit();
+      CountDownLatch opened = new CountDownLatch(1);
+      CountDownLatch release = new CountDownLatch(1);
+      Thread leaker = new Thread(() -> {
+        KvIterator leaked = store.list(
+            ListSelector.of(TupleRange.prefix(Tuple.of("r"))).batchSize(1));
+        leaked.next();
+        opened.countDown();
+        awaitQuietly(release);
+        leaked.close();
+      }, "report-exporter-7");
+      leaker.start();
+      opened.await();
+      assertThatThrownBy(() -> store.atomic().set(Tuple.of("big"), filled(1 << 20, 1)).commit())
+          .isInstanceOf(MapGrowthBlockedException.class)
+          .hasMessageContaining("an iterator opened by thread 'report-exporter-7'")
+          .hasMessageContaining("LmdbMapGrowthTest");
+      assertThat(warnings).as("warnings logged").hasSize(1);
+      String warning = MessageFormat.format(warnings.get(0).getMessage(),
+          warnings.get(0).getParameters());
+      assertThat(warning).contains(dir.toString(), "an iterator opened by thread"
+          + " 'report-exporter-7'", "at dev.tessera.kv.lmdb.LmdbMapGrowthTest");
+      release.countDown();
+      leaker.join();
+      assertThat(store.atomic().set(Tuple.of("big"), filled(1 << 20, 1)).commit().ok()).isTrue();
+    } finally {
+      logger.removeHandler(handler);
+    }
+  }
+
+  @Test
+  void withoutRecordedSitesTheBlockingIteratorIsNamedByThreadAndAge() throws Exception {
+    LmdbOptions options = tiny().growthWait(Duration.ZERO).build();
+    try (LmdbKvStore store = LmdbKvStore.open(dir, options)) {
+      CountDownLatch opened = new CountDownLatch(1);
+      CountDownLatch release = new CountDownLatch(1);
+      Thread holder = new Thread(() -> {
+        try (KvSnapshot snapshot = store.snapshot()) {
+          opened.countDown();
+          awaitQuietly(release);
+        }
+      }, "holder-1");
+      holder.start();
+      opened.await();
+      assertThatThrownBy(() -> store.atomic().set(Tuple.of("big"), filled(1 << 20, 1)).commit())
+          .isInstanceOf(MapGrowthBlockedException.class)
+          .hasMessageContaining("a snapshot opened by thread 'holder-1'")
+          .hasMessageNotContaining(" at dev.tessera");
+      release.countDown();
+      holder.join();
+    }
+  }
+
+  private static void awaitQuietly(CountDownLatch latch) {
+    try {
+      latch.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 
