@@ -4,8 +4,10 @@ import dev.tessera.TesseraException;
 import dev.tessera.tuple.Tuple;
 
 /**
- * Stored bytes under {@link #key()} do not decode (a record, or an index pointer). The cause says
- * why. Immutable and thread-safe.
+ * Stored bytes under {@link #key()} do not decode (a record, a record stored under another record's
+ * key, or an index pointer). The cause says why; the message says how to remove it. Reads that meet
+ * such a record ({@code findById}, {@code findAll}, queries) throw this exception; {@link
+ * IndexAdmin#verifyIndexes()} reports it instead. Immutable and thread-safe.
  */
 public final class CorruptRecordException extends TesseraException {
   private static final long serialVersionUID = 1L;
@@ -14,7 +16,9 @@ public final class CorruptRecordException extends TesseraException {
 
   /** Creates the exception for the stored {@code key} whose value failed to decode. */
   public CorruptRecordException(Tuple key, Throwable cause) {
-    super("stored value under key " + key + " does not decode: " + cause, cause);
+    super("stored value under key " + key + " does not decode: " + cause
+        + "; indexAdmin().repairIndexes() moves an undecodable record to the quarantine and deletes"
+        + " an undecodable index entry, delete(id) deletes the record", cause);
     this.key = key;
   }
 

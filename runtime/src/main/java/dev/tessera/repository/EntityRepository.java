@@ -4,6 +4,7 @@ import dev.tessera.annotations.KeyGeneration;
 import dev.tessera.catalog.RecordTranslator;
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.CommitResult;
+import dev.tessera.kv.CorruptEntryException;
 import dev.tessera.kv.KeyTooLargeException;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
@@ -340,12 +341,24 @@ public abstract class EntityRepository<T, ID> {
    * Deletes the record and all its index entries in one commit checked against the versionstamp
    * read; retried until it succeeds or the record is gone (seed 000, step 5).
    *
+   * <p>A record whose stored bytes do not decode ({@link CorruptRecordException} on reads) is
+   * deleted too: its index entries cannot be computed from its values, so every index is scanned for
+   * entries pointing to it, which are deleted in the same commit (this costs a scan of the indexes).
+   *
    * @return true if this call deleted the record, false if it was absent
    */
   public boolean delete(ID id) {
     Tuple recordKey = recordKey(id);
     for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      KvEntry current = store.get(recordKey);
+      KvEntry current;
+      try {
+        current = store.get(recordKey);
+      } catch (CorruptEntryException unreadable) {
+        if (lifecycle.deleteUndecodable(recordKey, null)) {
+          return true;
+        }
+        continue;
+      }
       if (!current.exists()) {
         return false;
       }
@@ -388,7 +401,13 @@ public abstract class EntityRepository<T, ID> {
 
   /** Deletes the record at {@code current}; false if it changed (or went) meanwhile. */
   private boolean commitDelete(KvEntry current, ID id) {
-    List<IndexEntry<T>> entries = entriesOf(decode(current), mapping.keyParts(id));
+    T record;
+    try {
+      record = decode(current);
+    } catch (CorruptRecordException undecodable) {
+      return lifecycle.deleteUndecodable(current.key(), current);
+    }
+    List<IndexEntry<T>> entries = entriesOf(record, mapping.keyParts(id));
     for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       IndexWrite<T> write = lifecycle.prepare(entries, List.of());
       AtomicOperation op = store.atomic().check(current).delete(current.key());
@@ -710,11 +729,32 @@ public abstract class EntityRepository<T, ID> {
     return values.equals(index.values().apply(record)) ? record : null;
   }
 
+  /**
+   * Decodes a stored record, which must hold the primary key it is stored under (else an update
+   * would compute its index entries for another key and never commit).
+   */
   private T decode(KvEntry entry) {
+    T record;
+    ID storedId;
     try {
-      return mapping.decode(records.toCurrent(Tuple.unpack(entry.value())));
+      record = mapping.decode(records.toCurrent(Tuple.unpack(entry.value())));
+      storedId = mapping.idOf(record);
+      if (storedId != null && entry.key().equals(entityPrefix.addAll(mapping.keyParts(storedId)))) {
+        return record;
+      }
     } catch (RuntimeException e) {
       throw new CorruptRecordException(entry.key(), e);
+    }
+    throw new CorruptRecordException(entry.key(), new IllegalArgumentException(
+        "the record holds primary key " + storedId + ", not " + idOfKey(entry.key())
+            + " of the key it is stored under"));
+  }
+
+  private Object idOfKey(Tuple recordKey) {
+    try {
+      return mapping.idFromKeyParts(recordKey.subTuple(1, recordKey.size()));
+    } catch (RuntimeException notAKey) {
+      return recordKey;
     }
   }
 

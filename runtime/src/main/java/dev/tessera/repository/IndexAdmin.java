@@ -1,6 +1,7 @@
 package dev.tessera.repository;
 
 import dev.tessera.catalog.IndexCatalogEntry;
+import dev.tessera.tuple.Tuple;
 import java.time.Duration;
 import java.util.List;
 
@@ -71,9 +72,14 @@ public final class IndexAdmin {
   }
 
   /**
-   * Scans every readable index and the records, batch by batch (memory bounded by the batch size),
-   * and reports missing entries, dangling entries and unique violations, with counts and up to ten
-   * samples of each kind. Writes nothing.
+   * Scans the records, the record count and every readable index, batch by batch (memory bounded by
+   * the batch size), and reports undecodable records and entries, a wrong record count, missing
+   * entries, dangling entries and unique violations, with counts and up to ten samples of each kind.
+   * Writes nothing. Damaged data is reported, not thrown: a stored entry that does not decode is a
+   * {@link IndexProblem.Kind#UNDECODABLE} problem naming its key, and the scan goes on after it.
+   *
+   * @throws dev.tessera.kv.CorruptEntryException only if the store lists its keys out of order (its
+   *     file is damaged beyond what a scan can step over)
    */
   public IndexVerification verifyIndexes() {
     return lifecycle.verify(false);
@@ -81,12 +87,34 @@ public final class IndexAdmin {
 
   /**
    * Verifies as {@link #verifyIndexes()} and fixes what it finds, in batches, each one atomic
-   * commit checked on the entries and records it read: deletes dangling entries, writes missing
-   * ones. Unique violations are reported, not fixed. Safe while writes go on.
+   * commit checked on the entries and records it read: moves undecodable records to the quarantine
+   * (their bytes kept, see {@link #quarantined()}), rebuilds a wrong record count, deletes
+   * undecodable and dangling entries, writes missing ones. Unique violations are reported, not fixed.
+   * Safe while writes go on.
    *
-   * @return what was found, with {@link IndexReport#repaired()} counting the fixes
+   * @return what was found, with {@link IndexReport#repaired()}, {@link RecordReport#quarantined()}
+   *     and {@link RecordReport#countRebuilt()} telling the fixes
    */
   public IndexVerification repairIndexes() {
     return lifecycle.verify(true);
+  }
+
+  /**
+   * The records {@link #repairIndexes()} moved out of the entity because their stored bytes do not
+   * decode, with those bytes, in key order. They are in the store's reserved metadata space, so no
+   * query, count or index sees them.
+   */
+  public List<QuarantinedRecord> quarantined() {
+    return lifecycle.quarantined();
+  }
+
+  /**
+   * Deletes the quarantined copy of the record once stored under {@code recordKey} (as {@link
+   * QuarantinedRecord#recordKey()} gives it).
+   *
+   * @return true if a copy was there and is deleted now
+   */
+  public boolean discardQuarantined(Tuple recordKey) {
+    return lifecycle.discardQuarantined(recordKey);
   }
 }

@@ -12,8 +12,11 @@ import dev.tessera.kv.StoreClosedException;
 import dev.tessera.mapping.EntityMapping;
 import dev.tessera.mapping.IndexDefinition;
 import java.lang.System.Logger.Level;
+import dev.tessera.tuple.Tuple;
+import dev.tessera.tuple.TupleRange;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -207,6 +210,59 @@ final class IndexLifecycle<T> {
       }
     }
     return new IndexVerifier<>(store, mapping, decoder, options.batchSize()).run(readable, repair);
+  }
+
+  /** The records of the entity a repair moved to the quarantine. */
+  List<QuarantinedRecord> quarantined() {
+    return Quarantine.list(store, entityName);
+  }
+
+  /** Deletes the quarantined copy of the record once stored under {@code recordKey}. */
+  boolean discardQuarantined(Tuple recordKey) {
+    return Quarantine.discard(store, recordKey);
+  }
+
+  /**
+   * Deletes a record whose stored bytes do not decode, every entry of a declared index that points to
+   * it (found by scanning the indexes: its values cannot be read) and one from the count, in one
+   * commit checked on the record read (unless {@code current} is null: a value the store cannot
+   * read) and on the entries found.
+   *
+   * @return false if the record or an entry changed meanwhile: read again
+   */
+  boolean deleteUndecodable(Tuple recordKey, KvEntry current) {
+    Tuple pkParts = recordKey.subTuple(1, recordKey.size());
+    byte[] pkPacked = pkParts.pack();
+    AtomicOperation op = store.atomic();
+    if (current != null) {
+      op.check(current);
+    }
+    op.delete(recordKey);
+    for (IndexDefinition<T> index : indexes) {
+      RangeScan scan = new RangeScan(TupleRange.prefix(Tuple.of(index.subspace())), options.batchSize());
+      while (true) {
+        RangeScan.Batch batch = scan.next(store::list, corrupt -> { });
+        if (scan.done()) {
+          break;
+        }
+        for (KvEntry entry : batch.entries()) {
+          if (pointsTo(index, entry, pkParts, pkPacked)) {
+            op.check(entry).delete(entry.key());
+          }
+        }
+        scan.advance(batch);
+      }
+    }
+    return op.sum(EntityRepository.countKey(entityName), -1L).commit().ok();
+  }
+
+  private static boolean pointsTo(IndexDefinition<?> index, KvEntry entry, Tuple pkParts, byte[] pkPacked) {
+    if (index.unique()) {
+      return Arrays.equals(entry.value(), pkPacked);
+    }
+    Tuple key = entry.key();
+    return key.size() > pkParts.size()
+        && key.subTuple(key.size() - pkParts.size(), key.size()).equals(pkParts);
   }
 
   // ---------------------------------------------------------------- internals

@@ -3,18 +3,27 @@ package dev.tessera.repository;
 import dev.tessera.tuple.Tuple;
 
 /**
- * One inconsistency between records and an index, found by {@link IndexAdmin#verifyIndexes()}.
- * Immutable.
+ * One problem found by {@link IndexAdmin#verifyIndexes()}: an inconsistency between records and an
+ * index, a stored entry that does not decode, or a wrong record count. Immutable.
  *
  * @param kind what is wrong
- * @param key the index entry's key (the entry that is missing, dangling or taken)
- * @param primaryKey the record concerned, or {@code null} when a dangling entry names none that
- *     can be read
+ * @param key the key concerned: the index entry that is missing, dangling, taken or undecodable, the
+ *     undecodable record, or the record count; {@code null} only for a stored key whose bytes are not
+ *     a packed tuple (then {@code detail} shows them)
+ * @param primaryKey the record concerned, or {@code null} when none can be read
  * @param otherPrimaryKey for a unique violation, the record the entry points to; else {@code null}
+ * @param detail what exactly is wrong, for undecodable entries and count mismatches; else {@code
+ *     null}
  */
-public record IndexProblem(Kind kind, Tuple key, Object primaryKey, Object otherPrimaryKey) {
+public record IndexProblem(
+    Kind kind, Tuple key, Object primaryKey, Object otherPrimaryKey, String detail) {
 
-  /** The kinds of inconsistency. */
+  /** A problem without detail. */
+  public IndexProblem(Kind kind, Tuple key, Object primaryKey, Object otherPrimaryKey) {
+    this(kind, key, primaryKey, otherPrimaryKey, null);
+  }
+
+  /** The kinds of problem. */
   public enum Kind {
     /** A record is not in the index: its entry is absent. Repaired by writing the entry. */
     MISSING,
@@ -27,12 +36,27 @@ public record IndexProblem(Kind kind, Tuple key, Object primaryKey, Object other
      * Two records hold the same value of a unique index (the entry points to one of them). Never
      * repaired automatically: which record keeps the value is the application's decision.
      */
-    UNIQUE_VIOLATION
+    UNIQUE_VIOLATION,
+    /**
+     * Stored bytes that do not decode: a record (or one stored under another record's key), a unique
+     * entry's pointer, a value too short for its versionstamp, or a key that is not a packed tuple.
+     * Repaired by moving an undecodable record to the quarantine (see {@link
+     * IndexAdmin#quarantined()}) and deleting an undecodable index entry; a key that is not a packed
+     * tuple cannot be addressed and is only reported.
+     */
+    UNDECODABLE,
+    /**
+     * The stored record count differs from the number of records (or is not an 8-byte counter, which
+     * makes every insert and delete fail). Repaired by writing the number of records.
+     */
+    COUNT_MISMATCH
   }
 
   @Override
   public String toString() {
-    return kind + " " + key + (primaryKey == null ? "" : " for " + primaryKey)
-        + (otherPrimaryKey == null ? "" : " (entry points to " + otherPrimaryKey + ")");
+    return kind + " " + (key == null ? "" : key)
+        + (primaryKey == null ? "" : " for " + primaryKey)
+        + (otherPrimaryKey == null ? "" : " (entry points to " + otherPrimaryKey + ")")
+        + (detail == null ? "" : ": " + detail);
   }
 }

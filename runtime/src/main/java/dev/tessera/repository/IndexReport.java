@@ -10,7 +10,9 @@ import java.util.List;
  * @param dangling entries without a record holding their value
  * @param uniqueViolations records holding a unique value whose entry points to another record
  *     holding it too
- * @param repaired how many of the missing and dangling entries a repair fixed (0 when verifying)
+ * @param undecodable entries whose stored pointer does not decode
+ * @param repaired how many of the missing, dangling and undecodable entries a repair fixed (0 when
+ *     verifying)
  * @param samples up to ten problems of each kind
  */
 public record IndexReport(
@@ -18,6 +20,7 @@ public record IndexReport(
     long missing,
     long dangling,
     long uniqueViolations,
+    long undecodable,
     long repaired,
     List<IndexProblem> samples) {
 
@@ -28,6 +31,6 @@ public record IndexReport(
 
   /** True if nothing was found. */
   public boolean clean() {
-    return missing == 0 && dangling == 0 && uniqueViolations == 0;
+    return missing == 0 && dangling == 0 && uniqueViolations == 0 && undecodable == 0;
   }
 }

@@ -3,22 +3,23 @@ package dev.tessera.repository;
 import java.util.List;
 
 /**
- * What {@link IndexAdmin#verifyIndexes()} or {@link IndexAdmin#repairIndexes()} found in each
- * readable index of one entity. Immutable.
+ * What {@link IndexAdmin#verifyIndexes()} or {@link IndexAdmin#repairIndexes()} found in the
+ * records of one entity and in each of its readable indexes. Immutable.
  *
  * @param entity the entity name
+ * @param records what was found in the records themselves: undecodable ones, the record count
  * @param indexes one report per readable index, in declaration order
  */
-public record IndexVerification(String entity, List<IndexReport> indexes) {
+public record IndexVerification(String entity, RecordReport records, List<IndexReport> indexes) {
 
   /** Copies the reports. */
   public IndexVerification {
     indexes = List.copyOf(indexes);
   }
 
-  /** True if no index had a problem. */
+  /** True if neither the records nor any index had a problem. */
   public boolean clean() {
-    return indexes.stream().allMatch(IndexReport::clean);
+    return records.clean() && indexes.stream().allMatch(IndexReport::clean);
   }
 
   /** The report of index {@code name}. */

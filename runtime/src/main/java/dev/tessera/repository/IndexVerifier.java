@@ -1,11 +1,10 @@
 package dev.tessera.repository;
 
 import dev.tessera.kv.AtomicOperation;
+import dev.tessera.kv.CorruptEntryException;
 import dev.tessera.kv.KvEntry;
-import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
-import dev.tessera.kv.ListSelector;
 import dev.tessera.mapping.EntityMapping;
 import dev.tessera.mapping.IndexDefinition;
 import dev.tessera.tuple.Tuple;
@@ -15,33 +14,45 @@ import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.function.Function;
 
 /**
- * Verifies, and optionally repairs, indexes against the records (seed 003, "index inconsistency":
- * scan to verify, then update incrementally). Two streaming passes per index, each batch read in
+ * Verifies, and optionally repairs, an entity's records and indexes (seed 003, "index
+ * inconsistency": scan to verify, then update incrementally). Streaming passes, each batch read in
  * one snapshot so concurrent writes never look like inconsistencies, memory bounded by the batch
  * size and the samples:
  *
  * <ol>
- *   <li>the index's entries: an entry whose record is absent or does not hold its value is
- *       dangling (repair: delete it, checked on the entry and the record);
- *   <li>the records: a record whose entry is absent is missing (repair: write it, checked on the
- *       record and the absent entry); a unique entry pointing to another record that holds the same
- *       value is a unique violation (reported only).
+ *   <li>the records: a record whose bytes do not decode is undecodable (repair: move it to the
+ *       {@link Quarantine}, checked on the record);
+ *   <li>the record count, counted in one snapshot: a stored count that is not the number of records
+ *       is a mismatch (repair: write the number, checked on the count read);
+ *   <li>per index, its entries: an entry whose pointer does not decode is undecodable, one whose
+ *       record is absent or does not hold its value is dangling (repair: delete it, checked on the
+ *       entry and the record);
+ *   <li>per index, the records: a record whose entry is absent is missing (repair: write it, checked
+ *       on the record and the absent entry); a unique entry pointing to another record that holds the
+ *       same value is a unique violation (reported only).
  * </ol>
  *
- * <p>A repair batch whose checks fail (a concurrent write) is read and decided again.
- * Not thread-safe: one per run.
+ * <p>Damaged data does not stop it: entries the store reports as corrupt are reported and stepped
+ * over, and every scan moves strictly forward ({@link RangeScan}), so a run ends on any input. A
+ * repair batch whose checks fail (a concurrent write) is read and decided again, a bounded number of
+ * times. Not thread-safe: one per run.
  *
  * @param <T> the record type
  */
 final class IndexVerifier<T> {
+  private static final int MAX_BATCH_ATTEMPTS = 100;
+  private static final byte[] EMPTY = new byte[0];
+
   private final KvStore store;
   private final EntityMapping<T, ?> mapping;
   private final Function<KvEntry, T> decoder;
   private final int batchSize;
   private final Tuple entityPrefix;
+  private final Tuple countKey;
 
   IndexVerifier(KvStore store, EntityMapping<T, ?> mapping, Function<KvEntry, T> decoder, int batchSize) {
     this.store = store;
@@ -49,20 +60,27 @@ final class IndexVerifier<T> {
     this.decoder = decoder;
     this.batchSize = batchSize;
     this.entityPrefix = Tuple.of(mapping.entityName());
+    this.countKey = EntityRepository.countKey(mapping.entityName());
   }
 
   IndexVerification run(List<IndexDefinition<T>> indexes, boolean repair) {
+    TupleRange records = TupleRange.prefix(entityPrefix);
+    Findings decoding = new Findings();
+    scan(records, repair, decoding, this::checkDecoding, this::quarantineCorrupt);
+    RecordReport recordReport = checkCount(repair, decoding);
     List<IndexReport> reports = new ArrayList<>();
     int pkArity = pkArity();
     for (IndexDefinition<T> index : indexes) {
       Findings findings = new Findings();
       scan(TupleRange.prefix(Tuple.of(index.subspace())), repair, findings,
-          (snapshot, op, batch, found) -> checkEntries(snapshot, op, index, pkArity, batch, found));
-      scan(TupleRange.prefix(entityPrefix), repair, findings,
-          (snapshot, op, batch, found) -> checkRecords(snapshot, op, index, batch, found));
+          (snapshot, op, batch, found) -> checkEntries(snapshot, op, index, pkArity, batch, found),
+          this::deleteCorrupt);
+      scan(records, repair, findings,
+          (snapshot, op, batch, found) -> checkRecords(snapshot, op, index, batch, found),
+          (corrupt, op, found) -> { }); // reported by the records' own pass
       reports.add(findings.report(index.name()));
     }
-    return new IndexVerification(mapping.entityName(), reports);
+    return new IndexVerification(mapping.entityName(), recordReport, reports);
   }
 
   /** Checks one batch; adds the fixes to {@code op}. */
@@ -70,33 +88,133 @@ final class IndexVerifier<T> {
     void check(KvSnapshot snapshot, AtomicOperation op, List<KvEntry> batch, Findings found);
   }
 
-  private void scan(TupleRange range, boolean repair, Findings findings, BatchCheck check) {
-    byte[] cursor = null;
+  /** Deals with an entry the store reports as corrupt; adds the fix, if any, to {@code op}. */
+  private interface CorruptCheck {
+    void check(CorruptEntryException corrupt, AtomicOperation op, Findings found);
+  }
+
+  private void scan(
+      TupleRange range, boolean repair, Findings findings, BatchCheck check, CorruptCheck corrupt) {
+    RangeScan scan = new RangeScan(range, batchSize);
+    int attempts = 0;
     while (true) {
       AtomicOperation op = store.atomic();
       Findings batchFindings = new Findings();
-      List<KvEntry> batch = new ArrayList<>();
+      RangeScan.Batch batch;
       try (KvSnapshot snapshot = store.snapshot()) {
-        byte[] begin = cursor == null ? range.begin() : Arrays.copyOf(cursor, cursor.length + 1);
-        try (KvIterator it =
-            snapshot.list(ListSelector.of(TupleRange.ofPacked(begin, range.end())).limit(batchSize))) {
-          it.forEachRemaining(batch::add);
-        }
-        if (batch.isEmpty()) {
+        batch = scan.next(snapshot::list, e -> corrupt.check(e, op, batchFindings));
+        if (scan.done()) {
           return;
         }
-        check.check(snapshot, op, batch, batchFindings);
+        if (!batch.entries().isEmpty()) {
+          check.check(snapshot, op, batch.entries(), batchFindings);
+        }
       }
       if (repair && batchFindings.fixes > 0) {
         if (!op.commit().ok()) {
+          if (++attempts >= MAX_BATCH_ATTEMPTS) {
+            throw new RetryLimitExceededException(mapping.entityName(), "repairIndexes", null, attempts);
+          }
           continue; // a write raced the repair: decide this batch again
         }
         batchFindings.repaired = batchFindings.fixes;
       }
+      attempts = 0;
       findings.add(batchFindings);
-      cursor = batch.get(batch.size() - 1).key().pack();
+      scan.advance(batch);
     }
   }
+
+  // ---------------------------------------------------------------- the records themselves
+
+  private void checkDecoding(KvSnapshot snapshot, AtomicOperation op, List<KvEntry> records, Findings found) {
+    for (KvEntry record : records) {
+      try {
+        decoder.apply(record);
+      } catch (RuntimeException e) {
+        found.problem(new IndexProblem(
+            IndexProblem.Kind.UNDECODABLE, record.key(), idOfRecordKey(record.key()), null, reason(e)));
+        op.check(record).delete(record.key()).set(Quarantine.key(record.key()), record.value());
+        found.fixes++;
+      }
+    }
+  }
+
+  /** A record entry the store cannot read: quarantined without its bytes (there are none to keep). */
+  private void quarantineCorrupt(CorruptEntryException corrupt, AtomicOperation op, Findings found) {
+    Tuple key = corrupt.key();
+    found.problem(new IndexProblem(
+        IndexProblem.Kind.UNDECODABLE, key, key == null ? null : idOfRecordKey(key), null,
+        corrupt.getMessage()));
+    if (key != null) {
+      op.delete(key).set(Quarantine.key(key), EMPTY);
+      found.fixes++;
+    }
+  }
+
+  /**
+   * Counts the records and reads the count in one snapshot; with {@code repair}, writes the number
+   * when they differ, checked on the count read (every write of a record changes the count in the
+   * same commit, so the check fails if a record came or went meanwhile: count again).
+   */
+  private RecordReport checkCount(boolean repair, Findings decoding) {
+    for (int attempt = 1; ; attempt++) {
+      long records = 0;
+      KvEntry counter;
+      try (KvSnapshot snapshot = store.snapshot()) {
+        RangeScan scan = new RangeScan(TupleRange.prefix(entityPrefix), batchSize);
+        long[] corrupt = {0};
+        while (true) {
+          RangeScan.Batch batch = scan.next(snapshot::list, e -> corrupt[0]++);
+          if (scan.done()) {
+            break;
+          }
+          records += batch.entries().size();
+          scan.advance(batch);
+        }
+        records += corrupt[0];
+        counter = readOrNull(snapshot, countKey);
+      }
+      OptionalLong stored = storedCount(counter);
+      boolean matches = stored.isPresent() && stored.getAsLong() == records;
+      Findings found = new Findings();
+      found.add(decoding);
+      if (!matches) {
+        found.problem(new IndexProblem(IndexProblem.Kind.COUNT_MISMATCH, countKey, null, null,
+            "the stored count is " + (stored.isPresent()
+                ? Long.toUnsignedString(stored.getAsLong()) : "not an 8-byte counter")
+            + ", the entity has " + records + " records"));
+      }
+      if (matches || !repair) {
+        return found.recordReport(records, stored, false);
+      }
+      AtomicOperation op = store.atomic();
+      if (counter != null) {
+        op.check(counter);
+      }
+      // delete, then add to nothing: writes the number whatever the stored bytes were
+      if (op.delete(countKey).sum(countKey, records).commit().ok()) {
+        return found.recordReport(records, stored, true);
+      }
+      if (attempt >= MAX_BATCH_ATTEMPTS) {
+        throw new RetryLimitExceededException(mapping.entityName(), "repairIndexes", null, attempt);
+      }
+    }
+  }
+
+  private static OptionalLong storedCount(KvEntry counter) {
+    if (counter == null) {
+      return OptionalLong.empty();
+    }
+    if (!counter.exists()) {
+      return OptionalLong.of(0);
+    }
+    return counter.value().length == Long.BYTES
+        ? OptionalLong.of(EntityRepository.counterValue(counter))
+        : OptionalLong.empty();
+  }
+
+  // ---------------------------------------------------------------- one index
 
   private void checkEntries(
       KvSnapshot snapshot,
@@ -112,13 +230,27 @@ final class IndexVerifier<T> {
       pks.add(pk);
       recordKeys.add(entityPrefix.addAll(pk == null ? Tuple.of() : pk));
     }
-    List<KvEntry> records = snapshot.getMany(recordKeys);
+    List<KvEntry> records = readAll(snapshot, recordKeys);
     for (int i = 0; i < entries.size(); i++) {
       KvEntry entry = entries.get(i);
       KvEntry record = records.get(i);
       Tuple pk = pks.get(i);
+      if (pk == null && index.unique()) {
+        found.problem(new IndexProblem(IndexProblem.Kind.UNDECODABLE, entry.key(), null, null,
+            "its value is not a packed primary key"));
+        op.check(entry).delete(entry.key());
+        found.fixes++;
+        continue;
+      }
+      if (pk != null && record == null) {
+        continue; // the record cannot be read: reported by the records' pass, judged after its repair
+      }
       if (pk != null && record.exists()) {
-        IndexEntry<T> expected = IndexEntry.forRecord(index, decoder.apply(record), pk);
+        T decoded = decodeOrNull(record);
+        if (decoded == null) {
+          continue; // likewise
+        }
+        IndexEntry<T> expected = IndexEntry.forRecord(index, decoded, pk);
         if (expected != null
             && expected.key().equals(entry.key())
             && Arrays.equals(expected.value(), entry.value())) {
@@ -137,40 +269,73 @@ final class IndexVerifier<T> {
       IndexDefinition<T> index,
       List<KvEntry> records,
       Findings found) {
+    List<KvEntry> decodable = new ArrayList<>(records.size());
     List<IndexEntry<T>> expected = new ArrayList<>(records.size());
     List<Tuple> keys = new ArrayList<>(records.size());
     for (KvEntry record : records) {
+      T decoded = decodeOrNull(record);
+      if (decoded == null) {
+        continue; // reported by the records' own pass
+      }
       Tuple pk = record.key().subTuple(1, record.key().size());
-      IndexEntry<T> entry = IndexEntry.forRecord(index, decoder.apply(record), pk);
+      IndexEntry<T> entry = IndexEntry.forRecord(index, decoded, pk);
+      decodable.add(record);
       expected.add(entry);
       keys.add(entry == null ? record.key() : entry.key());
     }
-    List<KvEntry> stored = snapshot.getMany(keys);
-    for (int i = 0; i < records.size(); i++) {
+    List<KvEntry> stored = readAll(snapshot, keys);
+    for (int i = 0; i < decodable.size(); i++) {
       IndexEntry<T> entry = expected.get(i);
       KvEntry actual = stored.get(i);
-      if (entry == null || (actual.exists() && Arrays.equals(actual.value(), entry.value()))) {
+      if (entry == null || (actual != null && actual.exists() && Arrays.equals(actual.value(), entry.value()))) {
         continue;
       }
-      KvEntry record = records.get(i);
+      KvEntry record = decodable.get(i);
       Object id = mapping.idFromKeyParts(record.key().subTuple(1, record.key().size()));
-      if (actual.exists() && index.unique()) {
-        Tuple holderPk = Tuple.unpack(actual.value());
-        KvEntry holder = snapshot.get(entityPrefix.addAll(holderPk));
-        IndexEntry<T> holderEntry =
-            holder.exists() ? IndexEntry.forRecord(index, decoder.apply(holder), holderPk) : null;
-        if (holderEntry != null && holderEntry.key().equals(entry.key())) {
-          found.problem(
-              new IndexProblem(
-                  IndexProblem.Kind.UNIQUE_VIOLATION, entry.key(), id, mapping.idFromKeyParts(holderPk)));
+      if (actual != null && actual.exists() && index.unique()) {
+        Object holder = holderOf(snapshot, index, entry, actual);
+        if (holder != null) {
+          found.problem(new IndexProblem(IndexProblem.Kind.UNIQUE_VIOLATION, entry.key(), id, holder));
           continue;
         }
       }
       found.problem(new IndexProblem(IndexProblem.Kind.MISSING, entry.key(), id, null));
-      op.check(record).check(actual).set(entry.key(), entry.value());
+      if (actual != null) { // an entry the store cannot read is deleted by the entries' pass
+        op.check(record).check(actual).set(entry.key(), entry.value());
+        found.fixes++;
+      }
+    }
+  }
+
+  /**
+   * The id of the other record that holds {@code entry}'s value and that the stored pointer {@code
+   * actual} names, or null if the pointer names no such record (or does not decode).
+   */
+  private Object holderOf(KvSnapshot snapshot, IndexDefinition<T> index, IndexEntry<T> entry, KvEntry actual) {
+    Tuple holderPk;
+    try {
+      holderPk = Tuple.unpack(actual.value());
+    } catch (RuntimeException notAPointer) {
+      return null;
+    }
+    KvEntry holder = readOrNull(snapshot, entityPrefix.addAll(holderPk));
+    T decoded = holder == null || !holder.exists() ? null : decodeOrNull(holder);
+    IndexEntry<T> holderEntry = decoded == null ? null : IndexEntry.forRecord(index, decoded, holderPk);
+    return holderEntry != null && holderEntry.key().equals(entry.key())
+        ? mapping.idFromKeyParts(holderPk) : null;
+  }
+
+  /** An index entry the store cannot read: deleted without a check (it has no versionstamp). */
+  private void deleteCorrupt(CorruptEntryException corrupt, AtomicOperation op, Findings found) {
+    found.problem(new IndexProblem(
+        IndexProblem.Kind.UNDECODABLE, corrupt.key(), null, null, corrupt.getMessage()));
+    if (corrupt.key() != null) {
+      op.delete(corrupt.key());
       found.fixes++;
     }
   }
+
+  // ---------------------------------------------------------------- reading damaged data
 
   /** The primary key parts an entry points to, or null if it names none. */
   private static Tuple pointedKey(IndexDefinition<?> index, int pkArity, KvEntry entry) {
@@ -188,11 +353,57 @@ final class IndexVerifier<T> {
     return key.subTuple(key.size() - pkArity, key.size());
   }
 
+  /** Reads {@code keys} in {@code snapshot}; an entry the store reports as corrupt is null. */
+  private static List<KvEntry> readAll(KvSnapshot snapshot, List<Tuple> keys) {
+    try {
+      return snapshot.getMany(keys);
+    } catch (CorruptEntryException e) {
+      List<KvEntry> entries = new ArrayList<>(keys.size());
+      for (Tuple key : keys) {
+        entries.add(readOrNull(snapshot, key));
+      }
+      return entries;
+    }
+  }
+
+  private static KvEntry readOrNull(KvSnapshot snapshot, Tuple key) {
+    try {
+      return snapshot.get(key);
+    } catch (CorruptEntryException e) {
+      return null;
+    }
+  }
+
+  private T decodeOrNull(KvEntry record) {
+    try {
+      return decoder.apply(record);
+    } catch (RuntimeException e) {
+      return null;
+    }
+  }
+
+  private static String reason(RuntimeException e) {
+    Throwable cause = e.getCause() != null ? e.getCause() : e;
+    return String.valueOf(cause.getMessage());
+  }
+
   /** How many key parts the entity's primary keys have (0 without records). */
   private int pkArity() {
-    try (KvIterator first = store.list(ListSelector.of(TupleRange.prefix(entityPrefix)).limit(1))) {
-      return first.hasNext() ? first.next().key().size() - 1 : 0;
+    RangeScan scan = new RangeScan(TupleRange.prefix(entityPrefix), 1);
+    while (true) {
+      RangeScan.Batch first = scan.next(store::list, corrupt -> { });
+      if (scan.done()) {
+        return 0;
+      }
+      if (!first.entries().isEmpty()) {
+        return first.entries().get(0).key().size() - 1;
+      }
+      scan.advance(first);
     }
+  }
+
+  private Object idOfRecordKey(Tuple recordKey) {
+    return idOrNull(recordKey.subTuple(1, recordKey.size()));
   }
 
   private Object idOrNull(Tuple pk) {
@@ -206,7 +417,7 @@ final class IndexVerifier<T> {
     }
   }
 
-  /** Counts and samples of one index (or one batch of it). Not thread-safe. */
+  /** Counts and samples of one index or the records (or one batch of them). Not thread-safe. */
   private static final class Findings {
     final Map<IndexProblem.Kind, Long> counts = new EnumMap<>(IndexProblem.Kind.class);
     final List<IndexProblem> samples = new ArrayList<>();
@@ -230,14 +441,24 @@ final class IndexVerifier<T> {
       }
     }
 
+    private long count(IndexProblem.Kind kind) {
+      return counts.getOrDefault(kind, 0L);
+    }
+
     IndexReport report(String index) {
       return new IndexReport(
           index,
-          counts.getOrDefault(IndexProblem.Kind.MISSING, 0L),
-          counts.getOrDefault(IndexProblem.Kind.DANGLING, 0L),
-          counts.getOrDefault(IndexProblem.Kind.UNIQUE_VIOLATION, 0L),
+          count(IndexProblem.Kind.MISSING),
+          count(IndexProblem.Kind.DANGLING),
+          count(IndexProblem.Kind.UNIQUE_VIOLATION),
+          count(IndexProblem.Kind.UNDECODABLE),
           repaired,
           samples);
+    }
+
+    RecordReport recordReport(long records, OptionalLong storedCount, boolean countRebuilt) {
+      return new RecordReport(
+          records, storedCount, count(IndexProblem.Kind.UNDECODABLE), repaired, countRebuilt, samples);
     }
   }
 }

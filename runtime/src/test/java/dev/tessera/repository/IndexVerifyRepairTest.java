@@ -102,6 +102,8 @@ class IndexVerifyRepairTest {
 
     IndexVerification repaired = users.indexAdmin().repairIndexes();
 
+    assertThat(repaired.records().countRebuilt()).isTrue(); // the twin is a record: 41
+    assertThat(users.count()).isEqualTo(41);
     assertThat(repaired.index("email").repaired()).isEqualTo(3);
     assertThat(repaired.index("favoriteColor").repaired()).isEqualTo(3);
     assertThat(store.get(Tuple.of("user_by_favoriteColor", "c1", "u5")).exists()).isTrue();
@@ -118,7 +120,14 @@ class IndexVerifyRepairTest {
     assertThat(emailAfter.dangling()).isZero();
     assertThat(emailAfter.uniqueViolations()).isEqualTo(1); // the application must decide
 
+    // the twin, written past the repository, was counted by the repair; deleted the same way, it
+    // leaves the count one too high
     rawDelete(Tuple.of("user", "twin"));
+    IndexVerification withoutTwin = users.indexAdmin().verifyIndexes();
+    assertThat(withoutTwin.indexes()).allMatch(IndexReport::clean);
+    assertThat(withoutTwin.records().storedCount()).hasValue(41);
+    assertThat(withoutTwin.records().records()).isEqualTo(40);
+    assertThat(users.indexAdmin().repairIndexes().records().countRebuilt()).isTrue();
     assertThat(users.indexAdmin().verifyIndexes().clean()).isTrue();
   }
 

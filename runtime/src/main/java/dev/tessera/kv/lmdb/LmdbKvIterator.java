@@ -3,7 +3,6 @@ package dev.tessera.kv.lmdb;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.ListSelector;
-import dev.tessera.tuple.Tuple;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.NoSuchElementException;
@@ -130,9 +129,7 @@ final class LmdbKvIterator implements KvIterator {
           break;
         }
         byte[] packed = KeyBytes.copy(key);
-        DirectBuffer value = cursor.val();
-        batch.add(new Item(packed, new KvEntry(Tuple.unpack(packed),
-            StoredEntry.userBytes(value), StoredEntry.stampOf(value))));
+        batch.add(new Item(packed, StoredEntry.toEntry(packed, cursor.val())));
         read++;
         if (read < wanted) {
           found = step();

@@ -1,9 +1,11 @@
 package dev.tessera.kv.lmdb;
 
+import dev.tessera.kv.CorruptEntryException;
 import dev.tessera.kv.KeyTooLargeException;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.ValueTooLargeException;
 import dev.tessera.tuple.Tuple;
+import dev.tessera.tuple.TupleDecodingException;
 import dev.tessera.tuple.Versionstamp;
 import java.nio.ByteOrder;
 import org.agrona.DirectBuffer;
@@ -42,6 +44,21 @@ final class StoredEntry {
     }
   }
 
+  /**
+   * The entry stored under {@code packedKey} (a listing's view).
+   *
+   * @throws CorruptEntryException if the key is not a packed tuple or the value has no versionstamp
+   */
+  static KvEntry toEntry(byte[] packedKey, DirectBuffer stored) {
+    Tuple key;
+    try {
+      key = Tuple.unpack(packedKey);
+    } catch (TupleDecodingException e) {
+      throw new CorruptEntryException(packedKey, null, "the key is not a packed tuple: " + e.getMessage(), e);
+    }
+    return toEntry(key, stored);
+  }
+
   /** The versionstamp at the front of a stored value. */
   static Versionstamp stampOf(DirectBuffer stored) {
     return Versionstamp.of(stored.getLong(0, ByteOrder.BIG_ENDIAN),
@@ -59,6 +76,10 @@ final class StoredEntry {
   static KvEntry toEntry(Tuple key, DirectBuffer stored) {
     if (stored == null) {
       return KvEntry.absent(key);
+    }
+    if (stored.capacity() < STAMP_SIZE) {
+      throw new CorruptEntryException(key.pack(), key, "its value has " + stored.capacity()
+          + " bytes, fewer than the " + STAMP_SIZE + "-byte versionstamp every stored value starts with", null);
     }
     return new KvEntry(key, userBytes(stored), stampOf(stored));
   }

@@ -1,0 +1,46 @@
+package dev.tessera.repository;
+
+import dev.tessera.kv.KvEntry;
+import dev.tessera.kv.KvIterator;
+import dev.tessera.kv.KvStore;
+import dev.tessera.kv.ListSelector;
+import dev.tessera.tuple.Tuple;
+import dev.tessera.tuple.TupleRange;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Where repair keeps undecodable records: {@code ("\u0000tessera", "quarantine", entity, pk...) ->
+ * the record's stored bytes}, in the reserved metadata space, so no query, count or index sees them.
+ * Stateless.
+ */
+final class Quarantine {
+  private static final Tuple PREFIX = Tuple.of("\u0000tessera", "quarantine");
+
+  private Quarantine() {}
+
+  /** The quarantine key of the record stored under {@code recordKey}. */
+  static Tuple key(Tuple recordKey) {
+    return PREFIX.addAll(recordKey);
+  }
+
+  /** The quarantined records of {@code entityName}, in key order. */
+  static List<QuarantinedRecord> list(KvStore store, String entityName) {
+    List<QuarantinedRecord> records = new ArrayList<>();
+    try (KvIterator it = store.list(ListSelector.of(TupleRange.prefix(PREFIX.add(entityName))))) {
+      while (it.hasNext()) {
+        KvEntry entry = it.next();
+        records.add(new QuarantinedRecord(
+            entry.key().subTuple(PREFIX.size(), entry.key().size()), entry.value(), entry.versionstamp()));
+      }
+    }
+    return records;
+  }
+
+  /** Deletes the quarantined copy of the record once stored under {@code recordKey}. */
+  static boolean discard(KvStore store, Tuple recordKey) {
+    Tuple key = key(recordKey);
+    KvEntry entry = store.get(key);
+    return entry.exists() && store.atomic().check(entry).delete(key).commit().ok();
+  }
+}

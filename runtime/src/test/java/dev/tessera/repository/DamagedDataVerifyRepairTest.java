@@ -1,0 +1,280 @@
+package dev.tessera.repository;
+
+import static dev.tessera.repository.IndexedUserMapping.COLOR;
+import static dev.tessera.repository.IndexedUserMapping.EMAIL;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.tessera.kv.CorruptEntryException;
+import dev.tessera.kv.CounterValueException;
+import dev.tessera.kv.KvEntry;
+import dev.tessera.kv.lmdb.LmdbKvStore;
+import dev.tessera.tuple.Tuple;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Verify, repair, delete and reads on damaged data: undecodable records and pointers, a garbage
+ * record count, a value shorter than its versionstamp, a record stored under another record's key.
+ * The damage is written with raw {@code KvStore} writes or, where the store could never write it,
+ * straight into LMDB.
+ */
+class DamagedDataVerifyRepairTest {
+  static final byte[] GARBAGE = {0x42, 0x13};
+  static final Tuple U3 = Tuple.of("user", "u3");
+
+  @TempDir Path dir;
+  LmdbKvStore store;
+  IndexedUserRepository users;
+  final UserMapping mapping = new UserMapping(dev.tessera.annotations.KeyGeneration.NONE);
+
+  @BeforeEach
+  void open() {
+    openStore();
+    for (int i = 0; i < 40; i++) {
+      users.insert(user(i));
+    }
+  }
+
+  void openStore() {
+    store = LmdbKvStore.open(dir);
+    users = new IndexedUserRepository(
+        store, List.of(EMAIL, COLOR), RepositoryOptions.defaults().withBatchSize(7));
+  }
+
+  @AfterEach
+  void close() {
+    store.close();
+  }
+
+  static User user(int i) {
+    return new User("u" + i, "N", "user" + i + "@example.com", "c" + (i % 4));
+  }
+
+  void raw(Tuple key, byte[] value) {
+    assertThat(store.atomic().set(key, value).commit().ok()).isTrue();
+  }
+
+  /** Every index entry (unique pointer or non-unique key) that names {@code id}. */
+  List<Tuple> entriesNaming(String id) {
+    byte[] pointer = Tuple.of(id).pack();
+    return KeySpace.all(store).stream()
+        .filter(e -> e.key().get(0).equals("user_by_email") && java.util.Arrays.equals(e.value(), pointer)
+            || e.key().get(0).equals("user_by_favoriteColor") && e.key().get(2).equals(id))
+        .map(KvEntry::key)
+        .toList();
+  }
+
+  @Test
+  void verifyReportsAnUndecodableRecordNamingItsKeyInsteadOfThrowing() {
+    raw(U3, GARBAGE);
+    List<String> before = KeySpace.dump(store);
+
+    IndexVerification found = users.indexAdmin().verifyIndexes();
+
+    assertThat(KeySpace.dump(store)).isEqualTo(before);
+    assertThat(found.clean()).isFalse();
+    RecordReport records = found.records();
+    assertThat(records.undecodable()).isEqualTo(1);
+    assertThat(records.quarantined()).isZero();
+    assertThat(records.countMatches()).isTrue();
+    assertThat(records.samples())
+        .extracting(IndexProblem::kind, IndexProblem::key, IndexProblem::primaryKey)
+        .containsExactly(org.assertj.core.groups.Tuple.tuple(IndexProblem.Kind.UNDECODABLE, U3, "u3"));
+    assertThat(records.samples().get(0).detail()).contains("Invalid packed tuple");
+    // the record's entries cannot be judged without its values: not reported as dangling
+    assertThat(found.index("email").clean()).isTrue();
+    assertThat(found.index("favoriteColor").clean()).isTrue();
+  }
+
+  @Test
+  void anUndecodableUniquePointerIsReportedByVerifyAndReplacedByRepair() {
+    Tuple pointer = Tuple.of("user_by_email", "user4@example.com");
+    raw(pointer, GARBAGE);
+
+    IndexReport email = users.indexAdmin().verifyIndexes().index("email");
+
+    assertThat(email.undecodable()).isEqualTo(1);
+    assertThat(email.missing()).isEqualTo(1); // u4 is not in the index: its entry is garbage
+    assertThat(email.uniqueViolations()).isZero();
+    assertThat(email.samples())
+        .extracting(IndexProblem::kind, IndexProblem::key)
+        .contains(org.assertj.core.groups.Tuple.tuple(IndexProblem.Kind.UNDECODABLE, pointer));
+
+    IndexReport repaired = users.indexAdmin().repairIndexes().index("email");
+
+    assertThat(repaired.repaired()).isEqualTo(2); // the garbage deleted, the entry written
+    assertThat(store.get(pointer).value()).isEqualTo(Tuple.of("u4").pack());
+    assertThat(users.findByUniqueIndex(EMAIL, "user4@example.com")).contains(user(4));
+    assertThat(users.indexAdmin().verifyIndexes().clean()).isTrue();
+  }
+
+  @Test
+  void repairMovesAnUndecodableRecordToTheQuarantineWithItsBytesAndDeletesItsEntries() {
+    raw(U3, GARBAGE);
+
+    IndexVerification repaired = users.indexAdmin().repairIndexes();
+
+    assertThat(repaired.records().undecodable()).isEqualTo(1);
+    assertThat(repaired.records().quarantined()).isEqualTo(1);
+    assertThat(repaired.records().records()).isEqualTo(39);
+    assertThat(repaired.records().countRebuilt()).isTrue(); // 40 counted, 39 left
+    assertThat(repaired.index("email").dangling()).isEqualTo(1);
+    assertThat(repaired.index("favoriteColor").dangling()).isEqualTo(1);
+    assertThat(store.get(U3).exists()).isFalse();
+    assertThat(entriesNaming("u3")).isEmpty();
+    assertThat(users.count()).isEqualTo(39);
+    List<QuarantinedRecord> quarantined = users.indexAdmin().quarantined();
+    assertThat(quarantined).hasSize(1);
+    assertThat((Object) quarantined.get(0).recordKey()).isEqualTo(U3);
+    assertThat(quarantined.get(0).bytes()).isEqualTo(GARBAGE);
+    assertThat(users.indexAdmin().verifyIndexes().clean()).isTrue();
+    try (Stream<User> all = users.findAll()) {
+      assertThat(all.count()).isEqualTo(39);
+    }
+    users.insert(user(3)); // its key and e-mail are free again
+    assertThat(users.indexAdmin().verifyIndexes().clean()).isTrue();
+
+    assertThat(users.indexAdmin().discardQuarantined(U3)).isTrue();
+    assertThat(users.indexAdmin().quarantined()).isEmpty();
+    assertThat(users.indexAdmin().discardQuarantined(U3)).isFalse();
+  }
+
+  @Test
+  void deleteRemovesAnUndecodableRecordAndEveryEntryPointingToIt() {
+    raw(U3, GARBAGE);
+    assertThat(entriesNaming("u3")).hasSize(2);
+
+    assertThat(users.delete("u3")).isTrue();
+
+    assertThat(store.get(U3).exists()).isFalse();
+    assertThat(entriesNaming("u3")).isEmpty();
+    assertThat(users.count()).isEqualTo(39);
+    assertThat(users.indexAdmin().verifyIndexes().clean()).isTrue();
+    users.insert(user(3));
+    assertThat(users.findByUniqueIndex(EMAIL, "user3@example.com")).contains(user(3));
+  }
+
+  @Test
+  void readsOfAnUndecodableRecordThrowCorruptRecordNamingTheKeyAndHowToRemoveIt() {
+    raw(U3, GARBAGE);
+
+    assertThatThrownBy(() -> users.findById("u3"))
+        .isInstanceOf(CorruptRecordException.class)
+        .hasMessageContaining("(\"user\", \"u3\")")
+        .hasMessageContaining("repairIndexes()")
+        .hasMessageContaining("delete(id)");
+    assertThatThrownBy(() -> {
+      try (Stream<User> all = users.findAll()) {
+        all.count();
+      }
+    }).isInstanceOf(CorruptRecordException.class)
+        .satisfies(e -> assertThat((Object) ((CorruptRecordException) e).key()).isEqualTo(U3));
+    assertThatThrownBy(() -> users.findByIndex(COLOR, "c3"))
+        .isInstanceOf(CorruptRecordException.class);
+  }
+
+  @Test
+  void aGarbageRecordCountIsReportedAndRebuiltSoWritesWorkAgain() {
+    Tuple countKey = EntityRepository.countKey("user");
+    raw(countKey, new byte[] {1, 2, 3});
+    assertThatThrownBy(() -> users.insert(user(40))).isInstanceOf(CounterValueException.class);
+    assertThatThrownBy(() -> users.delete("u1")).isInstanceOf(CounterValueException.class);
+
+    RecordReport found = users.indexAdmin().verifyIndexes().records();
+
+    assertThat(found.countMatches()).isFalse();
+    assertThat(found.storedCount()).isEmpty();
+    assertThat(found.records()).isEqualTo(40);
+    assertThat(found.samples())
+        .extracting(IndexProblem::kind, IndexProblem::key)
+        .containsExactly(org.assertj.core.groups.Tuple.tuple(IndexProblem.Kind.COUNT_MISMATCH, countKey));
+    assertThat(found.samples().get(0).detail()).contains("not an 8-byte counter").contains("40 records");
+
+    RecordReport repaired = users.indexAdmin().repairIndexes().records();
+
+    assertThat(repaired.countRebuilt()).isTrue();
+    assertThat(users.count()).isEqualTo(40);
+    users.insert(user(40));
+    assertThat(users.delete("u1")).isTrue();
+    assertThat(users.count()).isEqualTo(40);
+    assertThat(users.indexAdmin().verifyIndexes().clean()).isTrue();
+  }
+
+  @Test
+  void aWrongRecordCountValueIsReportedWithBothNumbersAndRebuilt() {
+    Tuple countKey = EntityRepository.countKey("user");
+    assertThat(store.atomic().delete(countKey).sum(countKey, 7).commit().ok()).isTrue();
+
+    RecordReport found = users.indexAdmin().verifyIndexes().records();
+
+    assertThat(found.storedCount()).isEqualTo(OptionalLong.of(7));
+    assertThat(found.records()).isEqualTo(40);
+    assertThat(found.samples().get(0).detail()).contains("is 7").contains("40 records");
+    assertThat(users.indexAdmin().repairIndexes().records().countRebuilt()).isTrue();
+    assertThat(users.count()).isEqualTo(40);
+    assertThat(users.indexAdmin().verifyIndexes().records().countRebuilt()).isFalse();
+  }
+
+  @Test
+  void aValueShorterThanItsVersionstampIsACorruptEntryNamingTheKeyAndRepairMovesItAside() {
+    store.close();
+    RawLmdb.put(dir, U3.pack(), new byte[] {1, 2, 3});
+    openStore();
+
+    assertThatThrownBy(() -> store.get(U3))
+        .isInstanceOf(CorruptEntryException.class)
+        .hasMessageContaining("(\"user\", \"u3\")")
+        .hasMessageContaining("3 bytes");
+    assertThatThrownBy(() -> users.findById("u3")).isInstanceOf(CorruptEntryException.class)
+        .satisfies(e -> assertThat((Object) ((CorruptEntryException) e).key()).isEqualTo(U3));
+
+    RecordReport found = users.indexAdmin().verifyIndexes().records();
+    assertThat(found.undecodable()).isEqualTo(1);
+    assertThat(found.samples()).extracting(IndexProblem::key).containsExactly(U3);
+    assertThat(found.records()).isEqualTo(40);
+
+    IndexVerification repaired = users.indexAdmin().repairIndexes();
+    assertThat(repaired.records().quarantined()).isEqualTo(1);
+    assertThat(store.get(U3).exists()).isFalse();
+    assertThat(users.indexAdmin().quarantined()).extracting(QuarantinedRecord::recordKey).containsExactly(U3);
+    assertThat(entriesNaming("u3")).isEmpty();
+    assertThat(users.indexAdmin().verifyIndexes().clean()).isTrue();
+  }
+
+  @Test
+  void deleteRemovesARecordWhoseValueIsShorterThanItsVersionstamp() {
+    store.close();
+    RawLmdb.put(dir, U3.pack(), new byte[0]);
+    openStore();
+
+    assertThat(users.delete("u3")).isTrue();
+
+    assertThat(store.get(U3).exists()).isFalse();
+    assertThat(entriesNaming("u3")).isEmpty();
+    assertThat(users.indexAdmin().verifyIndexes().clean()).isTrue();
+  }
+
+  @Test
+  void aRecordStoredUnderAnotherRecordsKeyIsCorruptNotARetriedConflict() {
+    raw(U3, mapping.encode(user(5)));
+
+    assertThatThrownBy(() -> users.update(new User("u3", "New", "user3@example.com", "c3")))
+        .isInstanceOf(CorruptRecordException.class)
+        .hasMessageContaining("(\"user\", \"u3\")")
+        .hasMessageContaining("holds primary key u5, not u3");
+    assertThatThrownBy(() -> users.findById("u3")).isInstanceOf(CorruptRecordException.class);
+
+    RecordReport found = users.indexAdmin().verifyIndexes().records();
+    assertThat(found.undecodable()).isEqualTo(1);
+    assertThat(found.samples().get(0).detail()).contains("holds primary key u5, not u3");
+    assertThat(users.delete("u3")).isTrue();
+    assertThat(users.indexAdmin().verifyIndexes().clean()).isTrue();
+  }
+}
