@@ -8,9 +8,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.testing.compile.Compilation;
 import dev.tessera.annotations.KeyGeneration;
+import dev.tessera.annotations.Normalize;
 import dev.tessera.mapping.EntityMapping;
 import dev.tessera.mapping.IndexDefinition;
 import dev.tessera.mapping.RecordSchema;
+import dev.tessera.mapping.TextNormalizer;
 import dev.tessera.tuple.Tuple;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Method;
@@ -184,11 +186,13 @@ class GeneratedMappingTest {
   @Test
   void indexDescriptorsNameUniquenessFieldTypesAndNormalisation() throws Exception {
     assertThat(((IndexDefinition<?>) constant("UserRepository", "BY_EMAIL")).descriptor())
-        .isEqualTo("unique(email:STRING)/CASE_INSENSITIVE");
+        .isEqualTo("unique(email:STRING)/CASE_INSENSITIVE;text="
+            + TextNormalizer.rules(Normalize.CASE_INSENSITIVE));
     assertThat(((IndexDefinition<?>) constant("UserRepository", "BY_FAVORITE_COLOR")).descriptor())
         .isEqualTo("index(favoriteColor:STRING)/NONE");
     assertThat(((IndexDefinition<?>) constant("BookingRepository", "BY_ROOM_AND_GUEST")).descriptor())
-        .isEqualTo("index(room:int,guest:STRING)/CASE_AND_ACCENT_INSENSITIVE");
+        .isEqualTo("index(room:int,guest:STRING)/CASE_AND_ACCENT_INSENSITIVE;text="
+            + TextNormalizer.rules(Normalize.CASE_AND_ACCENT_INSENSITIVE));
   }
 
   @Test

@@ -1,5 +1,6 @@
 package dev.tessera.mapping;
 
+import dev.tessera.annotations.Normalize;
 import dev.tessera.tuple.Tuple;
 import java.util.List;
 import java.util.Objects;
@@ -15,7 +16,12 @@ import java.util.function.Function;
  * non-unique entry is {@code (subspace, value..., pk parts...) -> empty}.
  *
  * <p>The store's catalog keeps each index's descriptor: a repository opened with a different
- * descriptor for the same index name rebuilds the index (see {@code docs/indexes.md}).
+ * descriptor for the same index name rebuilds the index (see {@code docs/indexes.md}). A descriptor
+ * that ends in a text normalisation ({@code /CASE_INSENSITIVE}, {@code
+ * /CASE_AND_ACCENT_INSENSITIVE}) gets the {@linkplain TextNormalizer#rules(Normalize) rules} of that
+ * normalisation appended, e.g. {@code unique(email:STRING)/CASE_INSENSITIVE;text=NFKC_Casefold r1
+ * Unicode 18.0}, so an index written under other folding rules (an older Tessera, other Unicode
+ * data) is rebuilt too.
  *
  * @param <T> the record type
  * @param name the index name as declared, e.g. {@code "email"}
@@ -25,7 +31,8 @@ import java.util.function.Function;
  * @param values derives the index values of a record, normalised; returns {@code null} when the
  *     record is not in the index (a {@code null} component)
  * @param descriptor a stable description of everything that shapes the entries (uniqueness, fields,
- *     their types, normalisation), e.g. {@code unique(email:STRING)/CASE_INSENSITIVE}
+ *     their types, normalisation), e.g. {@code unique(email:STRING)/CASE_INSENSITIVE}; the text
+ *     rules are appended as above
  */
 public record IndexDefinition<T>(
     String name,
@@ -34,6 +41,7 @@ public record IndexDefinition<T>(
     List<String> fields,
     Function<T, Tuple> values,
     String descriptor) {
+  private static final String TEXT_RULES = ";text=";
 
   /** Validates and copies the fields. */
   public IndexDefinition {
@@ -41,7 +49,7 @@ public record IndexDefinition<T>(
     Objects.requireNonNull(subspace, "subspace");
     fields = List.copyOf(fields);
     Objects.requireNonNull(values, "values");
-    Objects.requireNonNull(descriptor, "descriptor");
+    descriptor = withTextRules(Objects.requireNonNull(descriptor, "descriptor"));
   }
 
   /**
@@ -52,6 +60,21 @@ public record IndexDefinition<T>(
   public IndexDefinition(
       String name, String subspace, boolean unique, List<String> fields, Function<T, Tuple> values) {
     this(name, subspace, unique, fields, values, defaultDescriptor(unique, fields));
+  }
+
+  /**
+   * {@code descriptor} with the rules of the normalisation it ends in appended, or unchanged when it
+   * ends in none (or already carries the rules: the suffix contains no {@code '/'}).
+   */
+  private static String withTextRules(String descriptor) {
+    String mode = descriptor.substring(descriptor.lastIndexOf('/') + 1);
+    for (Normalize normalize : Normalize.values()) {
+      String rules = TextNormalizer.rules(normalize);
+      if (rules != null && normalize.name().equals(mode)) {
+        return descriptor + TEXT_RULES + rules;
+      }
+    }
+    return descriptor;
   }
 
   private static String defaultDescriptor(boolean unique, List<String> fields) {

@@ -1,31 +1,58 @@
 package dev.tessera.mapping;
 
+import com.ibm.icu.lang.UCharacter;
+import com.ibm.icu.lang.UCharacterCategory;
+import com.ibm.icu.text.Normalizer2;
+import com.ibm.icu.util.VersionInfo;
 import dev.tessera.annotations.Normalize;
-import java.text.Normalizer;
-import java.util.Locale;
 import java.util.Objects;
-import java.util.regex.Pattern;
 
 /**
  * Normalises {@code String} index values, both when an index entry is written and when a query
  * value is looked up, so that the two always agree.
  *
+ * <ul>
+ *   <li>{@link Normalize#CASE_INSENSITIVE}: Unicode's {@code NFKC_Casefold} mapping, the identity
+ *       PRECIS (RFC 8264, RFC 8265) uses for user names: compatibility normalisation (NFKC), full
+ *       case folding and removal of default-ignorable code points, applied until stable. Two
+ *       strings normalise alike exactly when Unicode calls them compatibility-caseless equal (up to
+ *       default-ignorable code points). Locale-independent: {@code "ı"} (dotless i) stays distinct
+ *       from {@code "i"}, {@code "İ"} becomes {@code "i̇"} ({@code i} and a combining dot).
+ *   <li>{@link Normalize#CASE_AND_ACCENT_INSENSITIVE}: that, then every mark (general category M)
+ *       of the canonical decomposition removed, and the result folded again until no mark is left.
+ *       The result is the smallest fixed point, so normalising it again changes nothing.
+ * </ul>
+ *
  * <pre>{@code
+ * TextNormalizer.normalize("STRAẞE", Normalize.CASE_INSENSITIVE);           // "strasse"
  * TextNormalizer.normalize("Bànana", Normalize.CASE_AND_ACCENT_INSENSITIVE); // "banana"
  * }</pre>
+ *
+ * <p>The mapping depends on the Unicode version of the character data (a code point unassigned in
+ * one version may fold to something else once assigned): {@link #rules(Normalize)} names the rule
+ * and the version, and index definitions carry it so that a store indexed under other rules is
+ * rebuilt.
  *
  * <p>Stateless and thread-safe.
  */
 public final class TextNormalizer {
-  private static final Pattern COMBINING_MARKS = Pattern.compile("\\p{M}+");
+  /**
+   * The revision of the way this class applies the Unicode mappings; part of {@link
+   * #rules(Normalize)}. Raise it whenever a change of this class changes any normalised value.
+   */
+  private static final int REVISION = 1;
+
+  private static final Normalizer2 NFKC_CASEFOLD = Normalizer2.getNFKCCasefoldInstance();
+  private static final Normalizer2 NFD = Normalizer2.getNFDInstance();
+  private static final int MARKS =
+      1 << UCharacterCategory.NON_SPACING_MARK
+          | 1 << UCharacterCategory.ENCLOSING_MARK
+          | 1 << UCharacterCategory.COMBINING_SPACING_MARK;
 
   private TextNormalizer() {}
 
   /**
-   * Normalises {@code value} as {@code mode} asks. Case folding is locale-independent ({@link
-   * Locale#ROOT}) and goes through upper case first, so that e.g. {@code "ß"} and {@code "SS"}
-   * fold alike. Canonically equivalent strings (composed or decomposed accents) normalise alike in
-   * both folding modes.
+   * Normalises {@code value} as {@code mode} asks.
    *
    * @param value the value, or {@code null}
    * @param mode how to normalise
@@ -40,19 +67,64 @@ public final class TextNormalizer {
       case NONE:
         return value;
       case CASE_INSENSITIVE:
-        return foldCase(Normalizer.normalize(value, Normalizer.Form.NFC));
+        return NFKC_CASEFOLD.normalize(value);
       case CASE_AND_ACCENT_INSENSITIVE:
-        String decomposed = Normalizer.normalize(value, Normalizer.Form.NFD);
-        String stripped = COMBINING_MARKS.matcher(decomposed).replaceAll("");
-        // Folding can itself produce decomposable characters; strip once more after it.
-        String folded = Normalizer.normalize(foldCase(stripped), Normalizer.Form.NFD);
-        return COMBINING_MARKS.matcher(folded).replaceAll("");
+        return withoutMarks(NFKC_CASEFOLD.normalize(value));
       default:
         throw new IllegalArgumentException("unknown normalisation " + mode);
     }
   }
 
-  private static String foldCase(String value) {
-    return value.toUpperCase(Locale.ROOT).toLowerCase(Locale.ROOT);
+  /**
+   * The name and version of the rules {@code mode} applies, e.g. {@code "NFKC_Casefold r1 Unicode
+   * 18.0"} for {@link Normalize#CASE_INSENSITIVE}, or {@code null} for {@link Normalize#NONE}. It
+   * changes whenever a normalised value may change: with this class's revision or with the
+   * Unicode version of the character data.
+   *
+   * @param mode the normalisation
+   * @return the rules, or {@code null} when {@code mode} changes nothing
+   */
+  public static String rules(Normalize mode) {
+    Objects.requireNonNull(mode, "mode");
+    if (mode == Normalize.NONE) {
+      return null;
+    }
+    VersionInfo unicode = UCharacter.getUnicodeVersion();
+    return (mode == Normalize.CASE_INSENSITIVE ? "NFKC_Casefold" : "NFKC_Casefold-marks")
+        + " r" + REVISION + " Unicode " + unicode.getMajor() + "." + unicode.getMinor();
+  }
+
+  /**
+   * {@code folded} (already {@code NFKC_Casefold}) without marks: removing a mark can leave a
+   * sequence that folds further (a compatibility character whose decomposition held the mark), so
+   * fold and strip again until nothing is removed.
+   */
+  private static String withoutMarks(String folded) {
+    String current = folded;
+    while (true) {
+      String decomposed = NFD.normalize(current);
+      String stripped = stripMarks(decomposed);
+      if (stripped == null) {
+        return current;
+      }
+      current = NFKC_CASEFOLD.normalize(stripped);
+    }
+  }
+
+  /** {@code text} without its marks, or {@code null} if it holds none. */
+  private static String stripMarks(String text) {
+    StringBuilder kept = null;
+    for (int i = 0; i < text.length(); ) {
+      int codePoint = text.codePointAt(i);
+      int next = i + Character.charCount(codePoint);
+      boolean mark = (1 << UCharacter.getType(codePoint) & MARKS) != 0;
+      if (mark && kept == null) {
+        kept = new StringBuilder(text.length()).append(text, 0, i);
+      } else if (!mark && kept != null) {
+        kept.append(text, i, next);
+      }
+      i = next;
+    }
+    return kept == null ? null : kept.toString();
   }
 }

@@ -3,6 +3,7 @@ package dev.tessera.mapping;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.ibm.icu.lang.UCharacter;
 import dev.tessera.annotations.Normalize;
 import org.junit.jupiter.api.Test;
 
@@ -26,7 +27,7 @@ class TextNormalizerTest {
   void caseInsensitiveFoldsSharpSAndIgnoresTheDefaultLocale() {
     assertThat(TextNormalizer.normalize("STRASSE", Normalize.CASE_INSENSITIVE))
         .isEqualTo(TextNormalizer.normalize("straße", Normalize.CASE_INSENSITIVE));
-    // Locale.ROOT: the Turkish dotted/dotless i rules never apply.
+    // Locale-independent: the Turkish dotted/dotless i rules never apply.
     assertThat(TextNormalizer.normalize("TITLE", Normalize.CASE_INSENSITIVE)).isEqualTo("title");
   }
 
@@ -50,6 +51,53 @@ class TextNormalizerTest {
   void caseAndAccentInsensitiveStillDistinguishesLetters() {
     assertThat(TextNormalizer.normalize("Bànana", Normalize.CASE_AND_ACCENT_INSENSITIVE))
         .isNotEqualTo(TextNormalizer.normalize("Bonana", Normalize.CASE_AND_ACCENT_INSENSITIVE));
+  }
+
+  @Test
+  void caseInsensitiveFoldsAsTheDocumentationSays() {
+    String[][] cases = {
+      {"STRA\u1e9eE", "strasse"}, {"Stra\u00dfe", "strasse"},
+      {"\u039f\u0394\u03a5\u03a3\u03a3\u0388\u0391\u03a3", "\u03bf\u03b4\u03c5\u03c3\u03c3\u03ad\u03b1\u03c3"},
+      {"\u03bf\u03b4\u03c5\u03c3\u03c3\u03ad\u03b1\u03c2", "\u03bf\u03b4\u03c5\u03c3\u03c3\u03ad\u03b1\u03c3"},
+      {"K\u0131R", "k\u0131r"}, {"KIR", "kir"}, {"\u0130stanbul", "i\u0307stanbul"},
+      {"\uff26\uff55\uff4c\uff4c", "full"}, {"\ufb01", "fi"}, {"\ufb03", "ffi"}, {"x\u00b2", "x2"},
+      {"\u210c", "h"}, {"\u2163", "iv"}, {"\u01c5", "d\u017e"}, {"e\u00admail", "email"},
+      {"\u00f8\u0142\u0111\u00e6", "\u00f8\u0142\u0111\u00e6"},
+    };
+    for (String[] c : cases) {
+      assertThat(TextNormalizer.normalize(c[0], Normalize.CASE_INSENSITIVE)).as(c[0]).isEqualTo(c[1]);
+    }
+  }
+
+  @Test
+  void caseAndAccentInsensitiveFoldsAsTheDocumentationSays() {
+    String[][] cases = {
+      {"STRA\u1e9eE", "strasse"}, {"\u039f\u03b4\u03c5\u03c3\u03c3\u03ad\u03b1\u03c2", "\u03bf\u03b4\u03c5\u03c3\u03c3\u03b5\u03b1\u03c3"},
+      {"\u0130stanbul", "istanbul"}, {"k\u0131r", "k\u0131r"}, {"\u01fb", "a"}, {"\u01c5", "dz"},
+      {"\u00f8\u0142\u0111\u00e6", "\u00f8\u0142\u0111\u00e6"}, {"\u0915\u093e \u0915\u093f", "\u0915 \u0915"},
+    };
+    for (String[] c : cases) {
+      assertThat(TextNormalizer.normalize(c[0], Normalize.CASE_AND_ACCENT_INSENSITIVE)).as(c[0]).isEqualTo(c[1]);
+    }
+  }
+
+  @Test
+  void prefixEndingBeforeAHangulCompatibilityVowelIsNotAFoldedPrefix() {
+    // The documented exception: NFKC joins the vowel to the consonant before the cut.
+    String word = "\u3131\u314f"; // ㄱㅏ
+    assertThat(TextNormalizer.normalize(word, Normalize.CASE_INSENSITIVE)).isEqualTo("\uac00"); // 가
+    assertThat(TextNormalizer.normalize("\u3131", Normalize.CASE_INSENSITIVE)).isEqualTo("\u1100");
+  }
+
+  @Test
+  void rulesNameTheUnicodeVersionAndNothingForNone() {
+    assertThat(TextNormalizer.rules(Normalize.NONE)).isNull();
+    assertThat(TextNormalizer.rules(Normalize.CASE_INSENSITIVE))
+        .isEqualTo("NFKC_Casefold r1 Unicode " + UCharacter.getUnicodeVersion().getMajor() + "."
+            + UCharacter.getUnicodeVersion().getMinor());
+    assertThat(TextNormalizer.rules(Normalize.CASE_AND_ACCENT_INSENSITIVE))
+        .startsWith("NFKC_Casefold-marks r1 Unicode ")
+        .isNotEqualTo(TextNormalizer.rules(Normalize.CASE_INSENSITIVE));
   }
 
   @Test

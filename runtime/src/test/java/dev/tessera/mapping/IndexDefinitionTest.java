@@ -1,0 +1,41 @@
+package dev.tessera.mapping;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tessera.annotations.Normalize;
+import dev.tessera.tuple.Tuple;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class IndexDefinitionTest {
+
+  private static IndexDefinition<String> index(String descriptor) {
+    return new IndexDefinition<>("email", "user_by_email", true, List.of("email"), Tuple::of, descriptor);
+  }
+
+  @Test
+  void normalisedTextIndexCarriesTheFoldingRules() {
+    assertThat(index("unique(email:STRING)/CASE_INSENSITIVE").descriptor())
+        .isEqualTo("unique(email:STRING)/CASE_INSENSITIVE;text=" + TextNormalizer.rules(Normalize.CASE_INSENSITIVE))
+        .matches("unique\\(email:STRING\\)/CASE_INSENSITIVE;text=NFKC_Casefold r\\d+ Unicode \\d+\\.\\d+");
+    assertThat(index("index(room:int,guest:STRING)/CASE_AND_ACCENT_INSENSITIVE").descriptor())
+        .isEqualTo("index(room:int,guest:STRING)/CASE_AND_ACCENT_INSENSITIVE;text="
+            + TextNormalizer.rules(Normalize.CASE_AND_ACCENT_INSENSITIVE));
+  }
+
+  @Test
+  void otherDescriptorsAreKeptAsGiven() {
+    assertThat(index("unique(email:STRING)/NONE").descriptor()).isEqualTo("unique(email:STRING)/NONE");
+    assertThat(index("unique(email)").descriptor()).isEqualTo("unique(email)");
+    assertThat(new IndexDefinition<String>("email", "user_by_email", false, List.of("email"), Tuple::of)
+            .descriptor())
+        .isEqualTo("index(email)");
+  }
+
+  @Test
+  void rulesAreAppendedOnceWhenADefinitionIsCopied() {
+    IndexDefinition<String> index = index("unique(email:STRING)/CASE_INSENSITIVE");
+
+    assertThat(index(index.descriptor()).descriptor()).isEqualTo(index.descriptor());
+  }
+}
