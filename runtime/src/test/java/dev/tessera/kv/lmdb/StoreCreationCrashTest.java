@@ -26,7 +26,7 @@ import org.lmdbjava.EnvFlags;
  * directory that does not open.
  */
 class StoreCreationCrashTest {
-  private static final int KILLS = 8;
+  private static final int KILLS = 6;
 
   @TempDir Path dir;
 
