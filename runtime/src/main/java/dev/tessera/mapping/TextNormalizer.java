@@ -20,7 +20,7 @@ import java.util.Objects;
  *       from {@code "i"}, {@code "İ"} becomes {@code "i̇"} ({@code i} and a combining dot).
  *   <li>{@link Normalize#CASE_AND_ACCENT_INSENSITIVE}: that, then every mark (general category M)
  *       of the canonical decomposition removed, and the result folded again until no mark is left.
- *       The result is the smallest fixed point, so normalising it again changes nothing.
+ *       The result is left unchanged by both steps, so normalising it again changes nothing.
  * </ul>
  *
  * <pre>{@code
@@ -42,6 +42,8 @@ public final class TextNormalizer {
    */
   private static final int REVISION = 1;
 
+  private static final String CASE_RULES = rules("NFKC_Casefold");
+  private static final String CASE_AND_ACCENT_RULES = rules("NFKC_Casefold-marks");
   private static final Normalizer2 NFKC_CASEFOLD = Normalizer2.getNFKCCasefoldInstance();
   private static final Normalizer2 NFD = Normalizer2.getNFDInstance();
   private static final int MARKS =
@@ -89,9 +91,12 @@ public final class TextNormalizer {
     if (mode == Normalize.NONE) {
       return null;
     }
+    return mode == Normalize.CASE_INSENSITIVE ? CASE_RULES : CASE_AND_ACCENT_RULES;
+  }
+
+  private static String rules(String name) {
     VersionInfo unicode = UCharacter.getUnicodeVersion();
-    return (mode == Normalize.CASE_INSENSITIVE ? "NFKC_Casefold" : "NFKC_Casefold-marks")
-        + " r" + REVISION + " Unicode " + unicode.getMajor() + "." + unicode.getMinor();
+    return name + " r" + REVISION + " Unicode " + unicode.getMajor() + "." + unicode.getMinor();
   }
 
   /**
