@@ -131,7 +131,7 @@ public abstract class EntityRepository<T, ID> {
     this.indexes = List.copyOf(mapping.indexes());
     this.records = RecordTranslator.open(store, mapping.schema());
     this.lifecycle =
-        IndexLifecycle.open(store, mapping, this::decode, Objects.requireNonNull(options, "options"));
+        IndexLifecycle.open(store, mapping, this::decodeStored, Objects.requireNonNull(options, "options"));
   }
 
   /** The reserved metadata key of the record counter of {@code entityName}. */
@@ -290,7 +290,7 @@ public abstract class EntityRepository<T, ID> {
         if (versioned && !expected.equals(current.versionstamp())) {
           throw new ConcurrentModificationException(entityName, id, expected, current.versionstamp());
         }
-        IndexDiff<T> diff = IndexDiff.between(entriesOf(decode(current), pkParts), newEntries);
+        IndexDiff<T> diff = IndexDiff.between(entriesOf(decodeStored(current), pkParts), newEntries);
         IndexWrite<T> write = lifecycle.prepare(diff.removed(), diff.added());
         AtomicOperation op = store.atomic().check(current);
         write.addTo(op);
@@ -403,7 +403,7 @@ public abstract class EntityRepository<T, ID> {
   private boolean commitDelete(KvEntry current, ID id) {
     T record;
     try {
-      record = decode(current);
+      record = decodeStored(current);
     } catch (CorruptRecordException undecodable) {
       return lifecycle.deleteUndecodable(current.key(), current);
     }
@@ -729,25 +729,35 @@ public abstract class EntityRepository<T, ID> {
     return values.equals(index.values().apply(record)) ? record : null;
   }
 
-  /**
-   * Decodes a stored record, which must hold the primary key it is stored under (else an update
-   * would compute its index entries for another key and never commit).
-   */
   private T decode(KvEntry entry) {
-    T record;
-    ID storedId;
     try {
-      record = mapping.decode(records.toCurrent(Tuple.unpack(entry.value())));
-      storedId = mapping.idOf(record);
-      if (storedId != null && entry.key().equals(entityPrefix.addAll(mapping.keyParts(storedId)))) {
-        return record;
-      }
+      return mapping.decode(records.toCurrent(Tuple.unpack(entry.value())));
     } catch (RuntimeException e) {
       throw new CorruptRecordException(entry.key(), e);
     }
-    throw new CorruptRecordException(entry.key(), new IllegalArgumentException(
-        "the record holds primary key " + storedId + ", not " + idOfKey(entry.key())
-            + " of the key it is stored under"));
+  }
+
+  /**
+   * Decodes a record about to be rewritten, deleted or indexed, which must hold the primary key it
+   * is stored under: else its index entries would be computed for another key, and an update would
+   * never commit. (Plain reads skip this check, which costs two tuple encodings per record.)
+   */
+  private T decodeStored(KvEntry entry) {
+    T record = decode(entry);
+    ID storedId;
+    boolean matches;
+    try {
+      storedId = mapping.idOf(record);
+      matches = storedId != null && entry.key().equals(entityPrefix.addAll(mapping.keyParts(storedId)));
+    } catch (RuntimeException e) {
+      throw new CorruptRecordException(entry.key(), e);
+    }
+    if (!matches) {
+      throw new CorruptRecordException(entry.key(), new IllegalArgumentException(
+          "the record holds primary key " + storedId + ", not " + idOfKey(entry.key())
+              + " of the key it is stored under"));
+    }
+    return record;
   }
 
   private Object idOfKey(Tuple recordKey) {
