@@ -133,6 +133,25 @@ public abstract class EntityRepository<T, ID> {
         IndexLifecycle.open(store, mapping, this::decode, Objects.requireNonNull(options, "options"));
   }
 
+  /**
+   * A view of {@code repository} bound to {@code tx}: the same entity, indexes and methods, with
+   * every read and write going through the transaction (see {@link Transactions}). Generated
+   * repositories call it from their {@code in(Transaction)}.
+   *
+   * @param repository the repository to bind
+   * @param tx the transaction
+   */
+  protected EntityRepository(EntityRepository<T, ID> repository, Transaction tx) {
+    this.store = Objects.requireNonNull(tx, "tx").view();
+    this.mapping = repository.mapping;
+    this.entityName = repository.entityName;
+    this.entityPrefix = repository.entityPrefix;
+    this.countKey = repository.countKey;
+    this.indexes = repository.indexes;
+    this.records = repository.records;
+    this.lifecycle = repository.lifecycle;
+  }
+
   /** The reserved metadata key of the record counter of {@code entityName}. */
   public static Tuple countKey(String entityName) {
     return Tuple.of("\u0000tessera", "count", entityName);
@@ -162,7 +181,7 @@ public abstract class EntityRepository<T, ID> {
     List<IndexEntry<T>> entries = entriesOf(stored, pkParts);
     try {
       for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-        IndexWrite<T> write = lifecycle.prepare(List.of(), entries);
+        IndexWrite<T> write = lifecycle.prepare(store, List.of(), entries);
         AtomicOperation op = store.atomic().check(recordKey, null);
         write.addTo(op);
         CommitResult result = op.set(recordKey, value).sum(countKey, 1).commit();
@@ -220,7 +239,7 @@ public abstract class EntityRepository<T, ID> {
     batch.forEach(p -> allEntries.addAll(p.entries()));
     try {
       for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-        IndexWrite<T> write = lifecycle.prepare(List.of(), allEntries);
+        IndexWrite<T> write = lifecycle.prepare(store, List.of(), allEntries);
         AtomicOperation op = store.atomic();
         for (int i = 0; i < batch.size(); i++) {
           op.check(batch.get(i).recordKey(), null).set(batch.get(i).recordKey(), values.get(i));
@@ -290,7 +309,7 @@ public abstract class EntityRepository<T, ID> {
           throw new ConcurrentModificationException(entityName, id, expected, current.versionstamp());
         }
         IndexDiff<T> diff = IndexDiff.between(entriesOf(decode(current), pkParts), newEntries);
-        IndexWrite<T> write = lifecycle.prepare(diff.removed(), diff.added());
+        IndexWrite<T> write = lifecycle.prepare(store, diff.removed(), diff.added());
         AtomicOperation op = store.atomic().check(current);
         write.addTo(op);
         CommitResult result = op.set(recordKey, value).commit();
@@ -390,7 +409,7 @@ public abstract class EntityRepository<T, ID> {
   private boolean commitDelete(KvEntry current, ID id) {
     List<IndexEntry<T>> entries = entriesOf(decode(current), mapping.keyParts(id));
     for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      IndexWrite<T> write = lifecycle.prepare(entries, List.of());
+      IndexWrite<T> write = lifecycle.prepare(store, entries, List.of());
       AtomicOperation op = store.atomic().check(current).delete(current.key());
       write.addTo(op);
       CommitResult result = op.sum(countKey, MINUS_ONE).commit();

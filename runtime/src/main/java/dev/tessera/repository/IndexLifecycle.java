@@ -108,9 +108,9 @@ final class IndexLifecycle<T> {
     modes = new IndexModes(entries);
   }
 
-  /** Prepares the index mutations of one write attempt. */
-  IndexWrite<T> prepare(List<IndexEntry<T>> removed, List<IndexEntry<T>> added) {
-    return IndexWrite.prepare(store, entityName, indexes, modes, removed, added);
+  /** Prepares the index mutations of one write attempt, reading through {@code kv}. */
+  IndexWrite<T> prepare(KvStore kv, List<IndexEntry<T>> removed, List<IndexEntry<T>> added) {
+    return IndexWrite.prepare(kv, entityName, indexes, modes, removed, added);
   }
 
   /**
