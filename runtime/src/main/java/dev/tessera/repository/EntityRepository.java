@@ -505,7 +505,7 @@ public abstract class EntityRepository<T, ID> {
    * @throws IndexNotReadyException if the index is being built or its build failed
    */
   public final void requireReadable(IndexDefinition<T> index) {
-    lifecycle.requireReadable(index);
+    lifecycle.requireReadable(index, store);
   }
 
   // ---------------------------------------------------------------- queries for generated finders

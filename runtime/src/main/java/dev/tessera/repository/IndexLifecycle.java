@@ -132,12 +132,20 @@ final class IndexLifecycle<T> {
   }
 
   /**
-   * Returns if {@code index} is readable, reading the catalog again when the last reading said it
-   * was not.
+   * Returns if {@code index} is readable for reads through {@code kv}: on the store, reading the
+   * catalog again when the last reading said it was not; in a transaction, as its snapshot says.
    *
    * @throws IndexNotReadyException if it is still not readable
    */
-  void requireReadable(IndexDefinition<T> index) {
+  void requireReadable(IndexDefinition<T> index, KvStore kv) {
+    if (kv != store) {
+      // In a transaction: the state of its snapshot, whose reading the commit validates.
+      IndexCatalogEntry entry = modes(kv).entry(index);
+      if (entry != null && entry.state() != IndexState.READABLE) {
+        throw notReady(entry);
+      }
+      return;
+    }
     if (modes.state(index) == IndexState.READABLE) {
       return;
     }

@@ -33,7 +33,7 @@ final class IndexWrite<T> {
   private final List<IndexEntry<T>> added;
   private final Map<Tuple, KvEntry> pointers;
   private final List<KvEntry> fences;
-  /** The states generation key the write checks, or null when the entity has no index. */
+  /** The states generation key the write checks, or null when the entity has no unique index. */
   private final Tuple statesKey;
 
   private IndexWrite(
@@ -73,7 +73,7 @@ final class IndexWrite<T> {
     }
     if (keys.isEmpty()) {
       return new IndexWrite<>(
-          entityName, modes, removed, added, Map.of(), List.of(), !indexes.isEmpty());
+          entityName, modes, removed, added, Map.of(), List.of(), hasUnique(indexes));
     }
     int fenceCount = keys.size();
     Set<Tuple> guardedKeys = new HashSet<>();
@@ -209,6 +209,17 @@ final class IndexWrite<T> {
         modes.generation(entry.index()),
         entry.values(),
         Tuple.unpack(entry.value()));
+  }
+
+  // Only unique indexes are written differently in different states (enforced, guarded, not
+  // maintained when failed); a non-unique index is maintained alike in every state.
+  private static <T> boolean hasUnique(List<IndexDefinition<T>> indexes) {
+    for (IndexDefinition<T> index : indexes) {
+      if (index.unique()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static <T> List<IndexEntry<T>> maintained(IndexModes modes, List<IndexEntry<T>> entries) {

@@ -74,6 +74,25 @@ class IndexStateStalenessTest {
   }
 
   @Test
+  void aTransactionOfAStaleWriterFollowsTheStatesOfItsSnapshot() {
+    new IndexedUserRepository(store, List.of(), ON_DEMAND).insert(user("a", "x@example.com"));
+    IndexedUserRepository builder = withEmailIndex();
+    IndexedUserRepository stale = withEmailIndex();
+    assertThat(emailState(stale)).isEqualTo(IndexState.BUILDING);
+    builder.indexAdmin().buildIndexes();
+
+    assertThatThrownBy(() -> Transactions.run(store, tx -> {
+      stale.in(tx).insert(user("c", "fresh@example.com"));
+      return stale.in(tx).insert(user("b", "X@example.com"));
+    })).isInstanceOf(UniqueConstraintViolationException.class);
+    User found = Transactions.run(store, tx -> stale.in(tx).findByUniqueIndex(EMAIL, "x@example.com"))
+        .orElseThrow();
+    assertThat(found.id()).isEqualTo("a");
+    assertThat(stale.findById("c")).as("nothing of the aborted transaction").isEmpty();
+    assertThat(builder.indexAdmin().verifyIndexes().clean()).isTrue();
+  }
+
+  @Test
   void aWriterThatLastSawTheIndexFailedMaintainsItOnceAnotherRebuiltIt() {
     IndexedUserRepository plain = new IndexedUserRepository(store, List.of(), ON_DEMAND);
     plain.insert(user("a", "x@example.com"));
