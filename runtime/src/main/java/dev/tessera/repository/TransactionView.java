@@ -56,6 +56,7 @@ final class TransactionView implements KvStore {
   private int keysRead;
   private long bytesWritten;
   private boolean open = true;
+  private RuntimeException failedWrite;
 
   TransactionView(KvStore store, TransactionOptions options) {
     this.store = store;
@@ -156,8 +157,21 @@ final class TransactionView implements KvStore {
     return new ViewOperation(this);
   }
 
-  /** Adds {@code mutation} to the overlay and to the operation the commit will run. */
+  /**
+   * Adds {@code mutation} to the overlay and to the operation the commit will run. A mutation that
+   * fails (a key too large, a limit crossed) may leave its operation half applied, so it makes the
+   * transaction unable to commit, even if the function catches the exception.
+   */
   void apply(ViewOperation.Mutation mutation) {
+    try {
+      applyUnchecked(mutation);
+    } catch (RuntimeException e) {
+      failedWrite = e;
+      throw e;
+    }
+  }
+
+  private void applyUnchecked(ViewOperation.Mutation mutation) {
     byte[] packed = mutation.key().pack();
     AtomicOperation target = pendingOperation();
     Write before = overlay.get(packed);
@@ -190,6 +204,11 @@ final class TransactionView implements KvStore {
   CommitResult commit() {
     ensureOpen();
     closeSnapshot();
+    if (failedWrite != null) {
+      throw new IllegalStateException("The transaction cannot commit: one of its writes failed with "
+          + failedWrite.getClass().getSimpleName() + " (" + failedWrite.getMessage()
+          + ") and may be half applied; nothing was written", failedWrite);
+    }
     if (pending == null) {
       return null;
     }

@@ -174,6 +174,24 @@ class TransactionTest {
   }
 
   @Test
+  void aTransactionWhoseWriteFailedCannotCommitEvenIfTheFunctionCaughtTheFailure() {
+    assertThatThrownBy(() -> Transactions.run(store, TransactionOptions.defaults().withMaxKeysWritten(5),
+        tx -> {
+          users.in(tx).insert(user("a", "blue"));
+          try {
+            users.in(tx).insert(user("b", "blue")); // crosses the limit halfway through its keys
+          } catch (TransactionTooLargeException expected) {
+            // ignored on purpose: the transaction must still not commit
+          }
+          return null;
+        }))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("cannot commit")
+        .hasCauseInstanceOf(TransactionTooLargeException.class);
+    assertThat(users.findById("a")).isEmpty();
+  }
+
+  @Test
   void aTransactionOverItsReadLimitNamesWhatItRead() {
     for (int i = 0; i < 20; i++) {
       users.insert(user("u" + i, "blue"));
