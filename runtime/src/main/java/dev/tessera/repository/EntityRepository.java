@@ -56,9 +56,15 @@ import java.util.stream.Stream;
  *
  * <p>Every write is one atomic commit whose checks make it safe against concurrent writers: the
  * record, its index entries and the record count always change together or not at all. A commit
- * that loses a race is retried after re-reading (at most {@value #MAX_ATTEMPTS} attempts, then
- * {@link RetryLimitExceededException}); versioned writes fail with {@link
- * ConcurrentModificationException} instead of retrying.
+ * that loses a race is retried after re-reading, with a short jittered backoff (at most {@value
+ * #MAX_ATTEMPTS} attempts, then {@link RetryLimitExceededException}); versioned writes fail with
+ * {@link ConcurrentModificationException} instead of retrying. Each commit also checks that the
+ * index states the repository followed are still current (another instance or process may have
+ * built an index meanwhile), and retries with the new states when they are not.
+ *
+ * <p>A repository bound to a {@link Transaction} (a generated repository's {@code in(tx)}) runs the
+ * same algorithms on the transaction's view of the store: its reads see the transaction's snapshot
+ * and writes, its writes join the transaction's single commit (see {@link Transactions}).
  *
  * <p>Thread-safe: besides the store and the mapping, both thread-safe, a repository holds only an
  * immutable snapshot of its indexes' catalog states (replaced atomically when it changes) and at
