@@ -12,6 +12,8 @@ import dev.tessera.query.spatial.CoordinateType;
 import dev.tessera.query.spatial.SpatialIndex;
 import dev.tessera.repository.EntityRepository;
 import dev.tessera.repository.RepositoryOptions;
+import dev.tessera.repository.Transaction;
+import dev.tessera.repository.Transactions;
 import dev.tessera.tuple.Tuple;
 import jakarta.inject.Inject;
 import java.util.List;
@@ -94,6 +96,26 @@ public final class PlaceRepository extends EntityRepository<Place, String> {
    */
   public PlaceRepository(KvStore store, RepositoryOptions options) {
     super(store, new Mapping(), options);
+  }
+
+  private PlaceRepository(PlaceRepository repository, Transaction tx) {
+    super(repository, tx);
+  }
+
+  /**
+   * This repository bound to {@code tx}: the same methods (finders, queries, insert, update, save, delete), each reading and writing inside the transaction, so the
+   * transaction reads its own writes and commits them with its other writes, or not at all. Valid only inside the
+   * transaction's function.
+   *
+   * <pre>{@code
+   * Transactions.run(store, tx -> repository.in(tx).insert(record));
+   * }</pre>
+   *
+   * @param tx the transaction, from {@link Transactions#run}
+   * @return a view of {@link Place} records bound to {@code tx}; not thread-safe
+   */
+  public PlaceRepository in(Transaction tx) {
+    return new PlaceRepository(this, tx);
   }
 
   /**

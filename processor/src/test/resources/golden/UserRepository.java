@@ -13,6 +13,8 @@ import dev.tessera.query.IndexQuery;
 import dev.tessera.query.IndexQueryStage;
 import dev.tessera.repository.EntityRepository;
 import dev.tessera.repository.RepositoryOptions;
+import dev.tessera.repository.Transaction;
+import dev.tessera.repository.Transactions;
 import dev.tessera.tuple.Tuple;
 import jakarta.inject.Inject;
 import java.util.List;
@@ -95,6 +97,26 @@ public final class UserRepository extends EntityRepository<User, String> {
    */
   public UserRepository(KvStore store, RepositoryOptions options) {
     super(store, new Mapping(), options);
+  }
+
+  private UserRepository(UserRepository repository, Transaction tx) {
+    super(repository, tx);
+  }
+
+  /**
+   * This repository bound to {@code tx}: the same methods (finders, queries, insert, update, save, delete), each reading and writing inside the transaction, so the
+   * transaction reads its own writes and commits them with its other writes, or not at all. Valid only inside the
+   * transaction's function.
+   *
+   * <pre>{@code
+   * Transactions.run(store, tx -> repository.in(tx).insert(record));
+   * }</pre>
+   *
+   * @param tx the transaction, from {@link Transactions#run}
+   * @return a view of {@link User} records bound to {@code tx}; not thread-safe
+   */
+  public UserRepository in(Transaction tx) {
+    return new UserRepository(this, tx);
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.tessera.catalog;
 
+import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
@@ -16,6 +17,7 @@ import java.util.Map;
  * <pre>
  * ("\u0000tessera", "index", entity, index)
  *     -> (descriptor, state, cursor, subspace, unique, phase, generation, done, failure)
+ * ("\u0000tessera", "index-states", entity)                           -> u64 states generation
  * ("\u0000tessera", "index-build", entity, index)                     -> u64 fence
  * ("\u0000tessera", "index-build", entity, index, generation, (value...), (pk...)) -> empty  duplicate marker
  * </pre>
@@ -32,12 +34,29 @@ public final class IndexCatalog {
   private static final String RESERVED = "\u0000tessera";
   private static final String INDEX = "index";
   private static final String BUILD = "index-build";
+  private static final String STATES = "index-states";
 
   private IndexCatalog() {}
 
   /** The catalog key of index {@code indexName} of {@code entityName}. */
   public static Tuple key(String entityName, String indexName) {
     return Tuple.of(RESERVED, INDEX, entityName, indexName);
+  }
+
+  /**
+   * The key of the states generation of {@code entityName}'s indexes: a counter that every commit
+   * changing the state of one of them (or adding or removing one) increases. Every write checks its
+   * versionstamp against the one read with the states it followed, so a writer whose states are
+   * stale (another repository instance or process changed them) fails its commit, reads the states
+   * again and retries, instead of writing as if they were current.
+   */
+  public static Tuple statesKey(String entityName) {
+    return Tuple.of(RESERVED, STATES, entityName);
+  }
+
+  /** Adds to {@code op} the increase of {@code entityName}'s {@linkplain #statesKey states generation}. */
+  public static AtomicOperation statesChanged(AtomicOperation op, String entityName) {
+    return op.sum(statesKey(entityName), 1);
   }
 
   /** The key of the fence of index {@code indexName} of {@code entityName}. */

@@ -1,7 +1,10 @@
 package dev.tessera.kv;
 
 import java.util.Iterator;
+import java.util.Spliterator;
+import java.util.Spliterators;
 import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 
 /**
  * A lazy iteration over the entries of a {@link KvStore#list} call, in one snapshot. Closes itself
@@ -16,7 +19,11 @@ public interface KvIterator extends Iterator<KvEntry>, AutoCloseable {
   String cursor();
 
   /** The remaining entries as a stream that closes this iterator when closed. */
-  Stream<KvEntry> stream();
+  default Stream<KvEntry> stream() {
+    Spliterator<KvEntry> spliterator = Spliterators.spliteratorUnknownSize(
+        this, Spliterator.ORDERED | Spliterator.NONNULL);
+    return StreamSupport.stream(spliterator, false).onClose(this::close);
+  }
 
   /** Releases the snapshot. Idempotent. */
   @Override

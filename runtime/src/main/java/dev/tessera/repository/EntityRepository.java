@@ -28,6 +28,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 /**
@@ -56,9 +57,15 @@ import java.util.stream.Stream;
  *
  * <p>Every write is one atomic commit whose checks make it safe against concurrent writers: the
  * record, its index entries and the record count always change together or not at all. A commit
- * that loses a race is retried after re-reading (at most {@value #MAX_ATTEMPTS} attempts, then
- * {@link RetryLimitExceededException}); versioned writes fail with {@link
- * ConcurrentModificationException} instead of retrying.
+ * that loses a race is retried after re-reading, with a short jittered backoff (at most {@value
+ * #MAX_ATTEMPTS} attempts, then {@link RetryLimitExceededException}); versioned writes fail with
+ * {@link ConcurrentModificationException} instead of retrying. Each commit also checks that the
+ * index states the repository followed are still current (another instance or process may have
+ * built an index meanwhile), and retries with the new states when they are not.
+ *
+ * <p>A repository bound to a {@link Transaction} (a generated repository's {@code in(tx)}) runs the
+ * same algorithms on the transaction's view of the store: its reads see the transaction's snapshot
+ * and writes, its writes join the transaction's single commit (see {@link Transactions}).
  *
  * <p>Thread-safe: besides the store and the mapping, both thread-safe, a repository holds only an
  * immutable snapshot of its indexes' catalog states (replaced atomically when it changes) and at
@@ -134,6 +141,25 @@ public abstract class EntityRepository<T, ID> {
         IndexLifecycle.open(store, mapping, this::decodeStored, Objects.requireNonNull(options, "options"));
   }
 
+  /**
+   * A view of {@code repository} bound to {@code tx}: the same entity, indexes and methods, with
+   * every read and write going through the transaction (see {@link Transactions}). Generated
+   * repositories call it from their {@code in(Transaction)}.
+   *
+   * @param repository the repository to bind
+   * @param tx the transaction
+   */
+  protected EntityRepository(EntityRepository<T, ID> repository, Transaction tx) {
+    this.store = Objects.requireNonNull(tx, "tx").view();
+    this.mapping = repository.mapping;
+    this.entityName = repository.entityName;
+    this.entityPrefix = repository.entityPrefix;
+    this.countKey = repository.countKey;
+    this.indexes = repository.indexes;
+    this.records = repository.records;
+    this.lifecycle = repository.lifecycle;
+  }
+
   /** The reserved metadata key of the record counter of {@code entityName}. */
   public static Tuple countKey(String entityName) {
     return Tuple.of("\u0000tessera", "count", entityName);
@@ -155,29 +181,10 @@ public abstract class EntityRepository<T, ID> {
    *     written
    */
   public T insert(T entity) {
-    T stored = withKey(entity);
-    ID id = mapping.idOf(stored);
-    Tuple pkParts = mapping.keyParts(id);
-    Tuple recordKey = entityPrefix.addAll(pkParts);
-    byte[] value = mapping.encode(stored);
-    List<IndexEntry<T>> entries = entriesOf(stored, pkParts);
-    try {
-      for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-        IndexWrite<T> write = lifecycle.prepare(List.of(), entries);
-        AtomicOperation op = store.atomic().check(recordKey, null);
-        write.addTo(op);
-        CommitResult result = op.set(recordKey, value).sum(countKey, 1).commit();
-        if (result.ok()) {
-          return stored;
-        }
-        if (!retried(write, result)) {
-          throwInsertConflict(List.of(new Pending<>(id, recordKey, write.enforced())));
-        }
-      }
-    } catch (KeyTooLargeException e) {
-      throw keyTooLarge(e, entries);
-    }
-    throw new RetryLimitExceededException(entityName, "insert", id, MAX_ATTEMPTS);
+    RecordWrite<T, ID> record = recordWrite(withKey(entity));
+    List<RecordWrite<T, ID>> batch = List.of(record);
+    return retrying("insert", record.id(), record.entries(),
+        () -> tryInsert(batch, record.entries(), false) ? record.value() : null);
   }
 
   /**
@@ -192,53 +199,29 @@ public abstract class EntityRepository<T, ID> {
     if (entities.isEmpty()) {
       return;
     }
-    List<Pending<T, ID>> batch = new ArrayList<>(entities.size());
-    List<byte[]> values = new ArrayList<>(entities.size());
+    List<RecordWrite<T, ID>> batch = new ArrayList<>(entities.size());
     Set<Tuple> recordKeys = new HashSet<>();
     Map<Tuple, ID> uniqueHolders = new HashMap<>();
+    IndexModes modes = lifecycle.modes(store);
     for (T entity : entities) {
-      T stored = withKey(entity);
-      ID id = mapping.idOf(stored);
-      Tuple pkParts = mapping.keyParts(id);
-      Tuple recordKey = entityPrefix.addAll(pkParts);
-      if (!recordKeys.add(recordKey)) {
-        throw new EntityExistsException(entityName, id);
+      RecordWrite<T, ID> record = recordWrite(withKey(entity));
+      if (!recordKeys.add(record.key())) {
+        throw new EntityExistsException(entityName, record.id());
       }
-      List<IndexEntry<T>> entries = entriesOf(stored, pkParts);
-      for (IndexEntry<T> entry : entries) {
-        if (lifecycle.modes().enforced(entry.index())) {
-          ID holder = uniqueHolders.putIfAbsent(entry.key(), id);
+      for (IndexEntry<T> entry : record.entries()) {
+        if (modes.enforced(entry.index())) {
+          ID holder = uniqueHolders.putIfAbsent(entry.key(), record.id());
           if (holder != null) {
             throw new UniqueConstraintViolationException(
                 entityName, entry.index().name(), entry.values(), holder);
           }
         }
       }
-      batch.add(new Pending<>(id, recordKey, entries));
-      values.add(mapping.encode(stored));
+      batch.add(record);
     }
     List<IndexEntry<T>> allEntries = new ArrayList<>();
     batch.forEach(p -> allEntries.addAll(p.entries()));
-    try {
-      for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-        IndexWrite<T> write = lifecycle.prepare(List.of(), allEntries);
-        AtomicOperation op = store.atomic();
-        for (int i = 0; i < batch.size(); i++) {
-          op.check(batch.get(i).recordKey(), null).set(batch.get(i).recordKey(), values.get(i));
-        }
-        write.addTo(op);
-        CommitResult result = op.sum(countKey, batch.size()).commit();
-        if (result.ok()) {
-          return;
-        }
-        if (!retried(write, result)) {
-          throwInsertConflict(batch);
-        }
-      }
-    } catch (KeyTooLargeException e) {
-      throw keyTooLarge(e, allEntries);
-    }
-    throw new RetryLimitExceededException(entityName, "insertAll", null, MAX_ATTEMPTS);
+    retrying("insertAll", null, allEntries, () -> tryInsert(batch, allEntries, false) ? batch : null);
   }
 
   /**
@@ -253,7 +236,8 @@ public abstract class EntityRepository<T, ID> {
    * @throws dev.tessera.kv.KeyTooLargeException as for {@link #insert}
    */
   public T update(T entity) {
-    return update(entity, null, false);
+    RecordWrite<T, ID> record = recordWrite(requireKey(entity));
+    return retrying("update", record.id(), record.entries(), () -> tryUpdate(record, null, false));
   }
 
   /**
@@ -266,52 +250,9 @@ public abstract class EntityRepository<T, ID> {
    * @throws UniqueConstraintViolationException if another record holds one of its new unique values
    */
   public T update(T entity, Versionstamp expected) {
-    return update(entity, Objects.requireNonNull(expected, "expected"), true);
-  }
-
-  private T update(T entity, Versionstamp expected, boolean versioned) {
-    ID id = mapping.idOf(entity);
-    if (id == null) {
-      throw new MissingPrimaryKeyException(entityName, mapping.primaryKeyName(), "update");
-    }
-    Tuple pkParts = mapping.keyParts(id);
-    Tuple recordKey = entityPrefix.addAll(pkParts);
-    byte[] value = mapping.encode(entity);
-    List<IndexEntry<T>> newEntries = entriesOf(entity, pkParts);
-    try {
-      for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-        KvEntry current = store.get(recordKey);
-        if (!current.exists()) {
-          if (versioned) {
-            throw new ConcurrentModificationException(entityName, id, expected, null);
-          }
-          throw new EntityNotFoundException(entityName, id);
-        }
-        if (versioned && !expected.equals(current.versionstamp())) {
-          throw new ConcurrentModificationException(entityName, id, expected, current.versionstamp());
-        }
-        IndexDiff<T> diff = IndexDiff.between(entriesOf(decodeStored(current), pkParts), newEntries);
-        IndexWrite<T> write = lifecycle.prepare(diff.removed(), diff.added());
-        AtomicOperation op = store.atomic().check(current);
-        write.addTo(op);
-        CommitResult result = op.set(recordKey, value).commit();
-        if (result.ok()) {
-          return entity;
-        }
-        if (recordKey.equals(result.failedKey())) {
-          if (versioned) {
-            throw new ConcurrentModificationException(entityName, id, expected, result.actual());
-          }
-          continue; // changed under us: re-read and diff again
-        }
-        if (!retried(write, result)) {
-          throwUniqueConflict(write.enforced(), id);
-        }
-      }
-    } catch (KeyTooLargeException e) {
-      throw keyTooLarge(e, newEntries);
-    }
-    throw new RetryLimitExceededException(entityName, "update", id, MAX_ATTEMPTS);
+    Objects.requireNonNull(expected, "expected");
+    RecordWrite<T, ID> record = recordWrite(requireKey(entity));
+    return retrying("update", record.id(), record.entries(), () -> tryUpdate(record, expected, false));
   }
 
   /**
@@ -322,24 +263,19 @@ public abstract class EntityRepository<T, ID> {
    * @return the record as stored
    */
   public T save(T entity) {
-    ID id = mapping.idOf(entity);
-    if (id == null) {
+    if (mapping.idOf(entity) == null) {
       return insert(entity);
     }
-    Tuple recordKey = entityPrefix.addAll(mapping.keyParts(id));
-    for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      try {
-        return store.get(recordKey).exists() ? update(entity) : insert(entity);
-      } catch (EntityExistsException | EntityNotFoundException raced) {
-        // inserted or deleted between our read and our write: decide again
-      }
-    }
-    throw new RetryLimitExceededException(entityName, "save", id, MAX_ATTEMPTS);
+    RecordWrite<T, ID> record = recordWrite(entity);
+    List<RecordWrite<T, ID>> batch = List.of(record);
+    return retrying("save", record.id(), record.entries(), () -> store.get(record.key()).exists()
+        ? tryUpdate(record, null, true)
+        : tryInsert(batch, record.entries(), true) ? record.value() : null);
   }
 
   /**
    * Deletes the record and all its index entries in one commit checked against the versionstamp
-   * read; retried until it succeeds or the record is gone (seed 000, step 5).
+   * read; retried until it succeeds or the record is gone.
    *
    * <p>A record whose stored bytes do not decode ({@link CorruptRecordException} on reads) is
    * deleted too: its index entries cannot be computed from its values, so every index is scanned for
@@ -349,24 +285,7 @@ public abstract class EntityRepository<T, ID> {
    */
   public boolean delete(ID id) {
     Tuple recordKey = recordKey(id);
-    for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      KvEntry current;
-      try {
-        current = store.get(recordKey);
-      } catch (CorruptEntryException unreadable) {
-        if (lifecycle.deleteUndecodable(recordKey, null)) {
-          return true;
-        }
-        continue;
-      }
-      if (!current.exists()) {
-        return false;
-      }
-      if (commitDelete(current, id)) {
-        return true;
-      }
-    }
-    throw new RetryLimitExceededException(entityName, "delete", id, MAX_ATTEMPTS);
+    return retrying("delete", id, List.of(), () -> tryDelete(recordKey, id, null));
   }
 
   /**
@@ -380,47 +299,138 @@ public abstract class EntityRepository<T, ID> {
   public boolean delete(ID id, Versionstamp expected) {
     Objects.requireNonNull(expected, "expected");
     Tuple recordKey = recordKey(id);
-    KvEntry current = store.get(recordKey);
-    while (true) {
-      if (!current.exists()) {
-        return false;
-      }
-      if (!expected.equals(current.versionstamp())) {
-        throw new ConcurrentModificationException(entityName, id, expected, current.versionstamp());
-      }
-      if (commitDelete(current, id)) {
-        return true;
-      }
-      // the commit lost: re-read once to report why (changed, or gone meanwhile)
-      current = store.get(recordKey);
-      if (current.exists() && expected.equals(current.versionstamp())) {
-        throw new IllegalStateException("delete check failed on an unchanged record " + recordKey);
-      }
-    }
+    return retrying("delete", id, List.of(), () -> tryDelete(recordKey, id, expected));
   }
 
-  /** Deletes the record at {@code current}; false if it changed (or went) meanwhile. */
-  private boolean commitDelete(KvEntry current, ID id) {
-    T record;
+  // The one write path: each try* below plans one attempt (reads, checks and mutations) through
+  // plan(), commits it, and returns null when it lost a race; retrying() runs attempts.
+
+  /**
+   * Runs {@code attempt} until it returns a result (null: it lost a race), waiting between
+   * attempts ({@link Backoff#WRITES}); at most {@value #MAX_ATTEMPTS} attempts.
+   */
+  private <R> R retrying(String operation, Object id, List<IndexEntry<T>> entries, Supplier<R> attempt) {
     try {
-      record = decodeStored(current);
+      for (int n = 1; n <= MAX_ATTEMPTS; n++) {
+        R result = attempt.get();
+        if (result != null) {
+          return result;
+        }
+        Backoff.WRITES.pause(n);
+      }
+    } catch (KeyTooLargeException e) {
+      throw keyTooLarge(e, entries);
+    }
+    throw new RetryLimitExceededException(entityName, operation, id, MAX_ATTEMPTS);
+  }
+
+  /**
+   * Adds to {@code op} the index part of a write: the check of the index states it follows, the
+   * checks of unique values and fences, the index mutations.
+   */
+  private IndexWrite<T> plan(AtomicOperation op, List<IndexEntry<T>> removed, List<IndexEntry<T>> added) {
+    IndexWrite<T> write = lifecycle.prepare(store, removed, added);
+    write.addTo(op);
+    return write;
+  }
+
+  /**
+   * One attempt to insert {@code batch}: true if committed, false if it lost a race. Throws the
+   * specific exception when a key or unique value is taken; with {@code takenKeyIsRace} (save), a
+   * taken primary key is a race too, so the caller decides again.
+   */
+  private boolean tryInsert(List<RecordWrite<T, ID>> batch, List<IndexEntry<T>> entries, boolean takenKeyIsRace) {
+    AtomicOperation op = store.atomic();
+    for (RecordWrite<T, ID> record : batch) {
+      op.check(record.key(), null).set(record.key(), record.encoded());
+    }
+    IndexWrite<T> write = plan(op, List.of(), entries);
+    CommitResult result = op.sum(countKey, batch.size()).commit();
+    if (result.ok()) {
+      return true;
+    }
+    if (retried(write, result)) {
+      return false;
+    }
+    if (takenKeyIsRace && batch.get(0).key().equals(result.failedKey())) {
+      return false;
+    }
+    throwInsertConflict(batch, write.modes());
+    return false; // the conflict is gone
+  }
+
+  /**
+   * One attempt to update to {@code record}: the record as stored, or null if it lost a race.
+   * With {@code expected}, a record at another versionstamp fails. With {@code absentIsRace}
+   * (save), an absent record is a race, so the caller decides again.
+   */
+  private T tryUpdate(RecordWrite<T, ID> record, Versionstamp expected, boolean absentIsRace) {
+    KvEntry current = store.get(record.key());
+    if (!current.exists()) {
+      if (expected != null) {
+        throw new ConcurrentModificationException(entityName, record.id(), expected, null);
+      }
+      if (absentIsRace) {
+        return null;
+      }
+      throw new EntityNotFoundException(entityName, record.id());
+    }
+    if (expected != null && !expected.equals(current.versionstamp())) {
+      throw new ConcurrentModificationException(entityName, record.id(), expected, current.versionstamp());
+    }
+    IndexDiff<T> diff = IndexDiff.between(entriesOf(decodeStored(current), record.pkParts()), record.entries());
+    AtomicOperation op = store.atomic().check(current);
+    IndexWrite<T> write = plan(op, diff.removed(), diff.added());
+    CommitResult result = op.set(record.key(), record.encoded()).commit();
+    if (result.ok()) {
+      return record.value();
+    }
+    if (record.key().equals(result.failedKey())) {
+      if (expected != null) {
+        throw new ConcurrentModificationException(entityName, record.id(), expected, result.actual());
+      }
+      return null; // changed under us: read and diff again
+    }
+    if (!retried(write, result)) {
+      throwUniqueConflict(write.enforced(), record.id());
+    }
+    return null;
+  }
+
+  /**
+   * One attempt to delete: true if deleted, false if absent, null if it lost a race. With {@code
+   * expected}, a record at another versionstamp fails.
+   */
+  private Boolean tryDelete(Tuple recordKey, ID id, Versionstamp expected) {
+    KvEntry current;
+    try {
+      current = store.get(recordKey);
+    } catch (CorruptEntryException unreadable) {
+      if (expected != null) {
+        throw unreadable; // its versionstamp cannot be compared
+      }
+      return lifecycle.deleteUndecodable(store, recordKey, null) ? Boolean.TRUE : null;
+    }
+    if (!current.exists()) {
+      return false;
+    }
+    if (expected != null && !expected.equals(current.versionstamp())) {
+      throw new ConcurrentModificationException(entityName, id, expected, current.versionstamp());
+    }
+    T stored;
+    try {
+      stored = decodeStored(current);
     } catch (CorruptRecordException undecodable) {
-      return lifecycle.deleteUndecodable(current.key(), current);
+      return lifecycle.deleteUndecodable(store, current.key(), current) ? Boolean.TRUE : null;
     }
-    List<IndexEntry<T>> entries = entriesOf(record, mapping.keyParts(id));
-    for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      IndexWrite<T> write = lifecycle.prepare(entries, List.of());
-      AtomicOperation op = store.atomic().check(current).delete(current.key());
-      write.addTo(op);
-      CommitResult result = op.sum(countKey, MINUS_ONE).commit();
-      if (result.ok()) {
-        return true;
-      }
-      if (!retried(write, result)) {
-        return false;
-      }
+    AtomicOperation op = store.atomic().check(current).delete(recordKey);
+    IndexWrite<T> write = plan(op, entriesOf(stored, mapping.keyParts(id)), List.of());
+    CommitResult result = op.sum(countKey, MINUS_ONE).commit();
+    if (!result.ok()) {
+      retried(write, result);
+      return null; // the record changed, or an index fence or the index states did: read again
     }
-    throw new RetryLimitExceededException(entityName, "delete", id, MAX_ATTEMPTS);
+    return true;
   }
 
   // ---------------------------------------------------------------- reads
@@ -520,7 +530,7 @@ public abstract class EntityRepository<T, ID> {
    * @throws IndexNotReadyException if the index is being built or its build failed
    */
   public final void requireReadable(IndexDefinition<T> index) {
-    lifecycle.requireReadable(index);
+    lifecycle.requireReadable(index, store);
   }
 
   // ---------------------------------------------------------------- queries for generated finders
@@ -673,16 +683,16 @@ public abstract class EntityRepository<T, ID> {
    * After a failed insert: reads (in one snapshot) why and throws the specific exception; returns
    * normally when the conflict is gone, so the caller retries.
    */
-  private void throwInsertConflict(List<Pending<T, ID>> batch) {
+  private void throwInsertConflict(List<RecordWrite<T, ID>> batch, IndexModes modes) {
     try (KvSnapshot snapshot = store.snapshot()) {
-      for (Pending<T, ID> p : batch) {
-        if (snapshot.get(p.recordKey()).exists()) {
+      for (RecordWrite<T, ID> p : batch) {
+        if (snapshot.get(p.key()).exists()) {
           throw new EntityExistsException(entityName, p.id());
         }
       }
-      for (Pending<T, ID> p : batch) {
+      for (RecordWrite<T, ID> p : batch) {
         for (IndexEntry<T> entry : p.entries()) {
-          if (lifecycle.modes().enforced(entry.index())) {
+          if (modes.enforced(entry.index())) {
             KvEntry pointer = snapshot.get(entry.key());
             if (pointer.exists()) {
               throw uniqueViolation(entry, pointer);
@@ -768,6 +778,22 @@ public abstract class EntityRepository<T, ID> {
     }
   }
 
-  /** One record of an insert, ready to commit. */
-  private record Pending<T, ID>(ID id, Tuple recordKey, List<IndexEntry<T>> entries) {}
+
+  /** A record ready to write: its key, encoding and index entries. */
+  private record RecordWrite<T, ID>(
+      T value, ID id, Tuple pkParts, Tuple key, byte[] encoded, List<IndexEntry<T>> entries) {}
+
+  private RecordWrite<T, ID> recordWrite(T record) {
+    ID id = mapping.idOf(record);
+    Tuple pkParts = mapping.keyParts(id);
+    return new RecordWrite<>(record, id, pkParts, entityPrefix.addAll(pkParts), mapping.encode(record),
+        entriesOf(record, pkParts));
+  }
+
+  private T requireKey(T entity) {
+    if (mapping.idOf(entity) == null) {
+      throw new MissingPrimaryKeyException(entityName, mapping.primaryKeyName(), "update");
+    }
+    return entity;
+  }
 }

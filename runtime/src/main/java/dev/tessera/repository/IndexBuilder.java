@@ -185,6 +185,7 @@ final class IndexBuilder<T> {
     switch (entry.state()) {
       case DROPPING:
         op.delete(key).delete(IndexCatalog.fenceKey(entityName, entry.indexName()));
+        IndexCatalog.statesChanged(op, entityName);
         next = null;
         break;
       case BUILDING:
@@ -248,6 +249,9 @@ final class IndexBuilder<T> {
           IndexState next = index.unique() ? IndexState.BUILDING : IndexState.READABLE;
           IndexPhase phase = index.unique() ? IndexPhase.RESOLVING : IndexPhase.DONE;
           op.set(current.stored().key(), IndexCatalog.encode(current.entry().startPhase(next, phase)));
+          if (next == IndexState.READABLE) {
+            IndexCatalog.statesChanged(op, entityName);
+          }
           if (op.commit().ok() && next == IndexState.READABLE) {
             announce(index.name(), next, "built");
           }
@@ -326,7 +330,9 @@ final class IndexBuilder<T> {
       if (current == null || !current.stored().versionstamp().equals(start.stored().versionstamp())) {
         return;
       }
-      AtomicOperation op = store.atomic().check(current.stored()).sum(fenceKey, 1);
+      // Either outcome changes the index's state: writers that followed the old one must retry.
+      AtomicOperation op = IndexCatalog.statesChanged(
+          store.atomic().check(current.stored()).sum(fenceKey, 1), entityName);
       if (resolution.duplicates > 0) {
         IndexBuildFailedException failure =
             new IndexBuildFailedException(

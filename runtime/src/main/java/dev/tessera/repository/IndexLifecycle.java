@@ -21,6 +21,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
 
@@ -51,7 +52,7 @@ final class IndexLifecycle<T> {
   private final IndexBuilder<T> builder;
   private final Object monitor = new Object();
   private final IndexAdmin admin = new IndexAdmin(this);
-  private volatile IndexModes modes = new IndexModes(Map.of());
+  private volatile IndexModes modes = new IndexModes(Map.of(), null);
   private Thread background; // guarded by monitor
 
   private IndexLifecycle(
@@ -102,27 +103,53 @@ final class IndexLifecycle<T> {
     return modes;
   }
 
-  /** Reads the catalog again (after a fence told a writer it changed). */
+  /** Reads the catalog again (after a commit told a writer the states it followed changed). */
   void refresh() {
-    Map<String, IndexCatalogEntry> entries = new HashMap<>();
     try (KvSnapshot snapshot = store.snapshot()) {
-      IndexCatalog.read(snapshot, entityName).forEach((name, stored) -> entries.put(name, stored.entry()));
+      modes = IndexModes.read(snapshot, entityName);
     }
-    modes = new IndexModes(entries);
-  }
-
-  /** Prepares the index mutations of one write attempt. */
-  IndexWrite<T> prepare(List<IndexEntry<T>> removed, List<IndexEntry<T>> added) {
-    return IndexWrite.prepare(store, entityName, indexes, modes, removed, added);
   }
 
   /**
-   * Returns if {@code index} is readable, reading the catalog again when the last reading said it
-   * was not.
+   * The modes a write through {@code kv} follows. On the store: the cached ones (the write's
+   * commit checks their generation). Through a transaction's view: the ones of the view's snapshot,
+   * read through it when they differ from the cached ones, so the transaction's commit validates
+   * them like any other read.
+   */
+  IndexModes modes(KvStore kv) {
+    IndexModes cached = modes;
+    if (kv == store || indexes.isEmpty()) {
+      return cached;
+    }
+    KvEntry states = kv.get(IndexCatalog.statesKey(entityName));
+    if (Objects.equals(states.versionstamp(), cached.statesStamp())) {
+      return cached;
+    }
+    try (KvSnapshot snapshot = kv.snapshot()) {
+      return IndexModes.read(snapshot, entityName);
+    }
+  }
+
+  /** Prepares the index mutations of one write attempt, reading through {@code kv}. */
+  IndexWrite<T> prepare(KvStore kv, List<IndexEntry<T>> removed, List<IndexEntry<T>> added) {
+    return IndexWrite.prepare(kv, entityName, indexes, modes(kv), removed, added);
+  }
+
+  /**
+   * Returns if {@code index} is readable for reads through {@code kv}: on the store, reading the
+   * catalog again when the last reading said it was not; in a transaction, as its snapshot says.
    *
    * @throws IndexNotReadyException if it is still not readable
    */
-  void requireReadable(IndexDefinition<T> index) {
+  void requireReadable(IndexDefinition<T> index, KvStore kv) {
+    if (kv != store) {
+      // In a transaction: the state of its snapshot, whose reading the commit validates.
+      IndexCatalogEntry entry = modes(kv).entry(index);
+      if (entry != null && entry.state() != IndexState.READABLE) {
+        throw notReady(entry);
+      }
+      return;
+    }
     if (modes.state(index) == IndexState.READABLE) {
       return;
     }
@@ -230,7 +257,7 @@ final class IndexLifecycle<T> {
    *
    * @return false if the record or an entry changed meanwhile: read again
    */
-  boolean deleteUndecodable(Tuple recordKey, KvEntry current) {
+  boolean deleteUndecodable(KvStore store, Tuple recordKey, KvEntry current) {
     Tuple pkParts = recordKey.subTuple(1, recordKey.size());
     byte[] pkPacked = pkParts.pack();
     AtomicOperation op = store.atomic();
@@ -316,6 +343,7 @@ final class IndexLifecycle<T> {
       if (changes.isEmpty()) {
         return;
       }
+      IndexCatalog.statesChanged(op, entityName);
       if (op.commit().ok()) {
         changes.forEach(this::log);
         return;
@@ -362,6 +390,9 @@ final class IndexLifecycle<T> {
               .sum(IndexCatalog.fenceKey(entityName, index.name()), 1);
           changes.add(next);
         }
+      }
+      if (!changes.isEmpty()) {
+        IndexCatalog.statesChanged(op, entityName);
       }
       if (changes.isEmpty() || op.commit().ok()) {
         changes.forEach(this::log);

@@ -1,8 +1,13 @@
 package dev.tessera.repository;
 
+import dev.tessera.catalog.IndexCatalog;
 import dev.tessera.catalog.IndexCatalogEntry;
 import dev.tessera.catalog.IndexState;
 import dev.tessera.mapping.IndexDefinition;
+import dev.tessera.kv.KvEntry;
+import dev.tessera.kv.KvSnapshot;
+import dev.tessera.tuple.Versionstamp;
+import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -18,11 +23,21 @@ import java.util.Map;
  * </ul>
  *
  * @param entries the catalog entries of the entity, by index name
+ * @param statesStamp the versionstamp of the entity's {@linkplain IndexCatalog#statesKey states
+ *     generation} read with them ({@code null}: absent); every write checks it
  */
-record IndexModes(Map<String, IndexCatalogEntry> entries) {
+record IndexModes(Map<String, IndexCatalogEntry> entries, Versionstamp statesStamp) {
 
   IndexModes {
     entries = Map.copyOf(entries);
+  }
+
+  /** Reads the states of {@code entityName}'s indexes and their generation from {@code snapshot}. */
+  static IndexModes read(KvSnapshot snapshot, String entityName) {
+    KvEntry states = snapshot.get(IndexCatalog.statesKey(entityName));
+    Map<String, IndexCatalogEntry> entries = new HashMap<>();
+    IndexCatalog.read(snapshot, entityName).forEach((name, stored) -> entries.put(name, stored.entry()));
+    return new IndexModes(entries, states.versionstamp());
   }
 
   /** The catalog entry of {@code index}, or {@code null} if the catalog does not know it. */

@@ -33,6 +33,8 @@ final class IndexWrite<T> {
   private final List<IndexEntry<T>> added;
   private final Map<Tuple, KvEntry> pointers;
   private final List<KvEntry> fences;
+  /** The states generation key the write checks, or null when the entity has no unique index. */
+  private final Tuple statesKey;
 
   private IndexWrite(
       String entityName,
@@ -40,7 +42,9 @@ final class IndexWrite<T> {
       List<IndexEntry<T>> removed,
       List<IndexEntry<T>> added,
       Map<Tuple, KvEntry> pointers,
-      List<KvEntry> fences) {
+      List<KvEntry> fences,
+      boolean checksStates) {
+    this.statesKey = checksStates ? IndexCatalog.statesKey(entityName) : null;
     this.entityName = entityName;
     this.modes = modes;
     this.removed = removed;
@@ -68,7 +72,8 @@ final class IndexWrite<T> {
       }
     }
     if (keys.isEmpty()) {
-      return new IndexWrite<>(entityName, modes, removed, added, Map.of(), List.of());
+      return new IndexWrite<>(
+          entityName, modes, removed, added, Map.of(), List.of(), hasUnique(indexes));
     }
     int fenceCount = keys.size();
     Set<Tuple> guardedKeys = new HashSet<>();
@@ -90,11 +95,18 @@ final class IndexWrite<T> {
         maintainedRemoved,
         maintainedAdded,
         pointers,
-        List.copyOf(read.subList(0, fenceCount)));
+        List.copyOf(read.subList(0, fenceCount)),
+        true);
   }
 
-  /** Adds the checks and mutations to {@code op}. */
+  /**
+   * Adds the checks and mutations to {@code op}: first that the index states are still the ones
+   * the write followed (see {@link IndexCatalog#statesKey}).
+   */
   void addTo(AtomicOperation op) {
+    if (statesKey != null) {
+      op.check(statesKey, modes.statesStamp());
+    }
     for (KvEntry fence : fences) {
       op.check(fence);
     }
@@ -145,11 +157,22 @@ final class IndexWrite<T> {
     return enforced;
   }
 
-  /** True if the commit failed on a key this write read (an entry or a fence): try again. */
+  /** The modes the write followed. */
+  IndexModes modes() {
+    return modes;
+  }
+
+  /**
+   * True if the commit failed on a key this write read (the index states, an entry or a fence):
+   * try again.
+   */
   boolean retries(CommitResult result) {
     Tuple failed = result.failedKey();
     if (failed == null) {
       return false;
+    }
+    if (failed.equals(statesKey)) {
+      return true;
     }
     for (KvEntry fence : fences) {
       if (fence.key().equals(failed)) {
@@ -159,8 +182,14 @@ final class IndexWrite<T> {
     return pointers.containsKey(failed);
   }
 
-  /** True if the commit failed on a fence: the catalog changed, so the modes must be read again. */
+  /**
+   * True if the commit failed on the index states or a fence: the catalog changed, so the modes
+   * must be read again.
+   */
   boolean staleModes(CommitResult result) {
+    if (result.failedKey() != null && result.failedKey().equals(statesKey)) {
+      return true;
+    }
     for (KvEntry fence : fences) {
       if (fence.key().equals(result.failedKey())) {
         return true;
@@ -180,6 +209,17 @@ final class IndexWrite<T> {
         modes.generation(entry.index()),
         entry.values(),
         Tuple.unpack(entry.value()));
+  }
+
+  // Only unique indexes are written differently in different states (enforced, guarded, not
+  // maintained when failed); a non-unique index is maintained alike in every state.
+  private static <T> boolean hasUnique(List<IndexDefinition<T>> indexes) {
+    for (IndexDefinition<T> index : indexes) {
+      if (index.unique()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static <T> List<IndexEntry<T>> maintained(IndexModes modes, List<IndexEntry<T>> entries) {

@@ -95,7 +95,13 @@ class IndexConcurrentBuildTest {
                   switch (random.nextInt(3)) {
                     case 0 -> v2.save(user(i, version));
                     case 1 -> v2.delete("u" + i);
-                    default -> v2.findById("u" + i).ifPresent(u -> v2.update(user(i, version)));
+                    default -> {
+                      try {
+                        v2.findById("u" + i).ifPresent(u -> v2.update(user(i, version)));
+                      } catch (EntityNotFoundException deletedMeanwhile) {
+                        // another writer deleted it between the read and the update: a right answer
+                      }
+                    }
                   }
                   writes.incrementAndGet();
                 }

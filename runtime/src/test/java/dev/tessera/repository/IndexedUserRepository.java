@@ -12,6 +12,15 @@ final class IndexedUserRepository extends EntityRepository<User, String> {
     super(store, new IndexedUserMapping(indexes), options);
   }
 
+  private IndexedUserRepository(IndexedUserRepository repository, Transaction tx) {
+    super(repository, tx);
+  }
+
+  /** This repository bound to {@code tx}. */
+  IndexedUserRepository in(Transaction tx) {
+    return new IndexedUserRepository(this, tx);
+  }
+
   /** The record holding {@code values} in unique index {@code index}. */
   Optional<User> findByUniqueIndex(IndexDefinition<User> index, Object... values) {
     return findByUnique(index, Tuple.of(values));

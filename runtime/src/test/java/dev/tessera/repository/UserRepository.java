@@ -18,6 +18,14 @@ final class UserRepository extends EntityRepository<User, String> {
     super(store, new UserMapping(keyGeneration));
   }
 
+  private UserRepository(UserRepository repository, Transaction tx) {
+    super(repository, tx);
+  }
+
+  UserRepository in(Transaction tx) {
+    return new UserRepository(this, tx);
+  }
+
   Optional<User> findByEmail(String email) {
     return findByUnique(UserMapping.EMAIL, Tuple.of(email.toLowerCase(Locale.ROOT)));
   }

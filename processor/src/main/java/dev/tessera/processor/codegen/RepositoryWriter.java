@@ -82,6 +82,8 @@ public final class RepositoryWriter {
         .addField(indexList(model, entity, spatialMembers.definitions()))
         .addMethod(constructor(entity));
     repository.addMethod(constructorWithOptions(entity));
+    repository.addMethod(transactionConstructor(model));
+    repository.addMethod(inTransaction(model, entity));
     QueryStageWriter queries = new QueryStageWriter(model, indexMembers);
     for (IndexModel index : model.indexes()) {
       repository.addMethod(queries.queryMethod(index));
@@ -128,6 +130,36 @@ public final class RepositoryWriter {
         .addParameter(TypeNames.KV_STORE, "store")
         .addParameter(TypeNames.REPOSITORY_OPTIONS, "options")
         .addStatement("super(store, new $N(), options)", GeneratedNames.MAPPING)
+        .build();
+  }
+
+  private static MethodSpec transactionConstructor(EntityModel model) {
+    return MethodSpec.constructorBuilder()
+        .addModifiers(Modifier.PRIVATE)
+        .addParameter(GeneratedNames.repository(model), "repository")
+        .addParameter(TypeNames.TRANSACTION, "tx")
+        .addStatement("super(repository, tx)")
+        .build();
+  }
+
+  private static MethodSpec inTransaction(EntityModel model, ClassName entity) {
+    ClassName self = GeneratedNames.repository(model);
+    return MethodSpec.methodBuilder("in")
+        .addModifiers(Modifier.PUBLIC)
+        .returns(self)
+        .addParameter(TypeNames.TRANSACTION, "tx")
+        .addJavadoc(
+            "This repository bound to {@code tx}: the same methods (finders, queries, insert, update,"
+                + " save, delete), each reading and writing inside the transaction, so the\n"
+                + "transaction reads its own writes and commits them with its other writes, or not at"
+                + " all. Valid only inside the\ntransaction's function.\n\n"
+                + "<pre>{@code\n"
+                + "Transactions.run(store, tx -> repository.in(tx).insert(record));\n"
+                + "}</pre>\n\n"
+                + "@param tx the transaction, from {@link $T#run}\n"
+                + "@return a view of {@link $T} records bound to {@code tx}; not thread-safe\n",
+            TypeNames.TRANSACTIONS, entity)
+        .addStatement("return new $T(this, tx)", self)
         .build();
   }
 

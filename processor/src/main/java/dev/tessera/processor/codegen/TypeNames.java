@@ -11,6 +11,8 @@ final class TypeNames {
       ClassName.get("dev.tessera.repository", "EntityRepository");
   static final ClassName REPOSITORY_OPTIONS =
       ClassName.get("dev.tessera.repository", "RepositoryOptions");
+  static final ClassName TRANSACTION = ClassName.get("dev.tessera.repository", "Transaction");
+  static final ClassName TRANSACTIONS = ClassName.get("dev.tessera.repository", "Transactions");
   static final ClassName ENTITY_MAPPING = ClassName.get("dev.tessera.mapping", "EntityMapping");
   static final ClassName INDEX_DEFINITION =
       ClassName.get("dev.tessera.mapping", "IndexDefinition");

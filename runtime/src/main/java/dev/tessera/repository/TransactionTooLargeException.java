@@ -1,0 +1,66 @@
+package dev.tessera.repository;
+
+import dev.tessera.TesseraException;
+import java.util.Map;
+
+/**
+ * A transaction read or wrote more than its {@link TransactionOptions} allow. Thrown inside the
+ * transaction's function, at the read or write that crossed the limit; nothing was written. The
+ * message names the biggest contributors: the entities and index subspaces (a key's first part)
+ * with the most keys. Immutable and thread-safe.
+ */
+public final class TransactionTooLargeException extends TesseraException {
+  private static final long serialVersionUID = 1L;
+
+  private final String what;
+  private final long amount;
+  private final long limit;
+  private final transient Map<String, Long> contributors;
+
+  /**
+   * Creates the exception.
+   *
+   * @param what what crossed the limit: "keys read", "keys written" or "bytes written"
+   * @param amount how much the transaction had reached
+   * @param limit the limit
+   * @param contributors the amount per key space (a key's first part), biggest first
+   */
+  TransactionTooLargeException(String what, long amount, long limit, Map<String, Long> contributors) {
+    super("Transaction exceeds its limit of " + limit + " " + what + " (reached " + amount
+        + "); biggest contributors: " + describe(contributors, what)
+        + ". Nothing was written; split the work into smaller transactions or raise the limit in"
+        + " TransactionOptions");
+    this.what = what;
+    this.amount = amount;
+    this.limit = limit;
+    this.contributors = Map.copyOf(contributors);
+  }
+
+  /** What crossed the limit: "keys read", "keys written" or "bytes written". */
+  public String what() {
+    return what;
+  }
+
+  /** How much the transaction had reached. */
+  public long amount() {
+    return amount;
+  }
+
+  /** The limit. */
+  public long limit() {
+    return limit;
+  }
+
+  /** The amount per key space (an entity name or an index subspace). */
+  public Map<String, Long> contributors() {
+    return contributors;
+  }
+
+  private static String describe(Map<String, Long> contributors, String what) {
+    StringBuilder out = new StringBuilder();
+    contributors.forEach((space, n) ->
+        out.append(out.length() == 0 ? "" : ", ").append('\'').append(space.replace("\u0000", "\\0"))
+            .append("' ").append(n).append(' ').append(what));
+    return out.toString();
+  }
+}

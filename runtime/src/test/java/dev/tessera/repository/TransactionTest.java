@@ -1,0 +1,236 @@
+package dev.tessera.repository;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.tessera.kv.KvEntry;
+import dev.tessera.kv.lmdb.Durability;
+import dev.tessera.kv.lmdb.LmdbKvStore;
+import dev.tessera.kv.lmdb.LmdbOptions;
+import dev.tessera.tuple.Tuple;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Transactions over a repository on real LMDB: the view, its commit, retries and limits. */
+class TransactionTest {
+  @TempDir Path dir;
+  LmdbKvStore store;
+  UserRepository users;
+
+  @BeforeEach
+  void open() {
+    store = LmdbKvStore.open(dir, LmdbOptions.builder().durability(Durability.NO_SYNC).build());
+    users = new UserRepository(store);
+  }
+
+  @AfterEach
+  void close() {
+    store.close();
+  }
+
+  static User user(String id, String color) {
+    return new User(id, "name " + id, id + "@example.com", color);
+  }
+
+  @Test
+  void readsItsOwnWritesByKeyByUniqueValueAndInIndexQueries() {
+    users.insert(user("a", "blue"));
+    Transactions.run(store, tx -> {
+      UserRepository u = users.in(tx);
+      u.insert(user("b", "blue"));
+      u.update(new User("a", "renamed", "a@example.com", "red"));
+      assertThat(u.findById("b")).contains(user("b", "blue"));
+      assertThat(u.findByEmail("B@example.com")).contains(user("b", "blue"));
+      assertThat(u.existsByEmail("b@example.com")).isTrue();
+      assertThat(u.findByFavoriteColor("blue")).extracting(User::id).containsExactly("b");
+      assertThat(u.findByFavoriteColor("red")).extracting(User::id).containsExactly("a");
+      assertThat(u.countByFavoriteColor("blue")).isEqualTo(1);
+      assertThat(u.count()).isEqualTo(2);
+      u.delete("b");
+      assertThat(u.findById("b")).isEmpty();
+      assertThat(u.findByEmail("b@example.com")).isEmpty();
+      assertThat(u.findByFavoriteColor("blue")).isEmpty();
+      assertThat(users.findById("a").orElseThrow().name()).as("outside: nothing yet").isEqualTo("name a");
+      return null;
+    });
+    assertThat(users.findById("a").orElseThrow().name()).isEqualTo("renamed");
+    assertThat(users.findById("b")).isEmpty();
+    assertThat(users.findByFavoriteColor("red")).extracting(User::id).containsExactly("a");
+    assertThat(users.count()).isEqualTo(1);
+    assertThat(users.indexAdmin().verifyIndexes().clean()).isTrue();
+  }
+
+  @Test
+  void userExceptionAbortsWithNothingWrittenAndPropagatesUnchanged() {
+    users.insert(user("a", "blue"));
+    List<String> before = KeySpace.dump(store);
+    IllegalStateException thrown = new IllegalStateException("no copy left");
+
+    assertThatThrownBy(() -> Transactions.run(store, tx -> {
+      users.in(tx).insert(user("b", "blue"));
+      users.in(tx).delete("a");
+      throw thrown;
+    })).isSameAs(thrown);
+
+    assertThat(KeySpace.dump(store)).isEqualTo(before);
+  }
+
+  @Test
+  void uniqueViolationInsideATransactionIsTheUsualExceptionAndWritesNothing() {
+    users.insert(user("a", "blue"));
+    List<String> before = KeySpace.dump(store);
+
+    assertThatThrownBy(() -> Transactions.run(store, tx -> {
+      users.in(tx).insert(user("b", "blue"));
+      return users.in(tx).insert(new User("c", "C", "A@EXAMPLE.COM", null));
+    })).isInstanceOfSatisfying(UniqueConstraintViolationException.class, e -> {
+      assertThat(e.primaryKey()).isEqualTo("a");
+      assertThat(e.value()).isEqualTo("a@example.com");
+    });
+    assertThatThrownBy(() -> Transactions.run(store, tx -> users.in(tx).insert(user("a", "red"))))
+        .isInstanceOf(EntityExistsException.class);
+    assertThatThrownBy(() -> Transactions.run(store, tx -> {
+      users.in(tx).insert(user("b", "blue"));
+      return users.in(tx).insert(new User("b", "B", "other@example.com", null));
+    })).as("a key the transaction itself inserted").isInstanceOf(EntityExistsException.class);
+    assertThat(KeySpace.dump(store)).isEqualTo(before);
+  }
+
+  @Test
+  void aConflictingWriteMakesTheFunctionRunAgainOnAFreshSnapshot() {
+    users.insert(user("a", "blue"));
+    AtomicInteger runs = new AtomicInteger();
+    String name = Transactions.run(store, tx -> {
+      User a = users.in(tx).findById("a").orElseThrow();
+      if (runs.incrementAndGet() == 1) {
+        users.update(new User("a", "changed outside", "a@example.com", "blue"));
+      }
+      users.in(tx).update(new User("a", a.name() + "!", "a@example.com", "blue"));
+      return a.name();
+    });
+    assertThat(runs).hasValue(2);
+    assertThat(name).isEqualTo("changed outside");
+    assertThat(users.findById("a").orElseThrow().name()).isEqualTo("changed outside!");
+  }
+
+  @Test
+  void anInsertIntoAScannedRangeIsAConflict() {
+    users.insert(user("a", "blue"));
+    AtomicInteger runs = new AtomicInteger();
+    long blue = Transactions.run(store, tx -> {
+      long count = users.in(tx).countByFavoriteColor("blue");
+      if (runs.incrementAndGet() == 1) {
+        users.insert(user("phantom", "blue"));
+      }
+      users.in(tx).insert(user("counted" + count, "green"));
+      return count;
+    });
+    assertThat(runs).hasValue(2);
+    assertThat(blue).isEqualTo(2);
+    assertThat(users.findById("counted2")).isPresent();
+    assertThat(users.findById("counted1")).isEmpty();
+  }
+
+  @Test
+  void retryExhaustionNamesTheConflictingKeysAsTuples() {
+    users.insert(user("a", "blue"));
+    AtomicInteger runs = new AtomicInteger();
+    assertThatThrownBy(() -> Transactions.run(store, TransactionOptions.defaults().withMaxAttempts(3), tx -> {
+      User a = users.in(tx).findById("a").orElseThrow();
+      users.update(new User("a", "outside " + runs.incrementAndGet(), "a@example.com", "blue"));
+      return users.in(tx).update(new User("a", a.name() + "!", "a@example.com", "blue"));
+    })).isInstanceOfSatisfying(TransactionConflictException.class, e -> {
+      assertThat(e.attempts()).isEqualTo(3);
+      assertThat(e.conflictingKeys()).containsExactly(Tuple.of("user", "a"));
+      assertThat(e.getMessage()).contains("3 attempts").contains("(\"user\", \"a\")");
+    });
+    assertThat(users.findById("a").orElseThrow().name()).isEqualTo("outside 3");
+  }
+
+  @Test
+  void aTransactionOverItsWriteLimitNamesItsBiggestContributorsAndWritesNothing() {
+    List<User> many = new ArrayList<>();
+    for (int i = 0; i < 10; i++) {
+      many.add(user("u" + i, "blue"));
+    }
+    assertThatThrownBy(() -> Transactions.run(store, TransactionOptions.defaults().withMaxKeysWritten(12),
+        tx -> {
+          users.in(tx).insertAll(many);
+          return null;
+        }))
+        .isInstanceOfSatisfying(TransactionTooLargeException.class, e -> {
+          assertThat(e.what()).isEqualTo("keys written");
+          assertThat(e.contributors()).containsKeys("user", "user_by_email");
+          assertThat(e.getMessage()).contains("limit of 12 keys written").contains("'user' 10 keys written");
+        });
+    assertThat(KeySpace.keys(store)).noneMatch(k -> k.size() > 0 && "user".equals(k.get(0)));
+  }
+
+  @Test
+  void aTransactionWhoseWriteFailedCannotCommitEvenIfTheFunctionCaughtTheFailure() {
+    assertThatThrownBy(() -> Transactions.run(store, TransactionOptions.defaults().withMaxKeysWritten(5),
+        tx -> {
+          users.in(tx).insert(user("a", "blue"));
+          try {
+            users.in(tx).insert(user("b", "blue")); // crosses the limit halfway through its keys
+          } catch (TransactionTooLargeException expected) {
+            // ignored on purpose: the transaction must still not commit
+          }
+          return null;
+        }))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("cannot commit")
+        .hasCauseInstanceOf(TransactionTooLargeException.class);
+    assertThat(users.findById("a")).isEmpty();
+  }
+
+  @Test
+  void aTransactionOverItsReadLimitNamesWhatItRead() {
+    for (int i = 0; i < 20; i++) {
+      users.insert(user("u" + i, "blue"));
+    }
+    assertThatThrownBy(() -> Transactions.run(store, TransactionOptions.defaults().withMaxKeysRead(10),
+        tx -> users.in(tx).findByFavoriteColor("blue")))
+        .isInstanceOfSatisfying(TransactionTooLargeException.class, e -> {
+          assertThat(e.what()).isEqualTo("keys read");
+          assertThat(e.getMessage()).contains("user_by_favoriteColor");
+        });
+  }
+
+  @Test
+  void theCommitsVersionstampIsReportedAndReadOnlyTransactionsCommitNothing() {
+    TransactionResult<User> written =
+        Transactions.runWithResult(store, tx -> users.in(tx).insert(user("a", "blue")));
+    assertThat(written.versionstamp()).isEqualTo(users.findVersionedById("a").orElseThrow().versionstamp());
+
+    KvEntry versionBefore = store.get(Tuple.of("user", "a"));
+    TransactionResult<Long> read = Transactions.runWithResult(store, tx -> users.in(tx).count());
+    assertThat(read.value()).isEqualTo(1);
+    assertThat(read.versionstamp()).isNull();
+    assertThat(store.atomic().commit().versionstamp().commitVersion())
+        .as("no commit was spent on the read-only transaction")
+        .isEqualTo(versionBefore.versionstamp().commitVersion() + 1);
+  }
+
+  @Test
+  void aViewUsedAfterItsTransactionEndedIsRefused() {
+    AtomicReference<UserRepository> leaked = new AtomicReference<>();
+    Transactions.run(store, tx -> {
+      leaked.set(users.in(tx));
+      return null;
+    });
+    assertThatThrownBy(() -> leaked.get().findById("a"))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("transaction has ended");
+    assertThatThrownBy(() -> leaked.get().insert(user("a", "blue")))
+        .isInstanceOf(IllegalStateException.class);
+    assertThat(users.findById("a")).isEmpty();
+  }
+}
