@@ -80,8 +80,10 @@ class VerifierTerminationTest {
       assertThat(found.records().undecodable()).isEqualTo(1);
       assertThat(found.records().samples().get(0).detail())
           .contains("(\"user\", \"t25\") out of key order");
-      // u25's entries point to a key the scan never reads as a record
-      assertThat(found.index("email").dangling()).isEqualTo(1);
+      // u25's entries point to a key the scan never reads as a record. Lookups in the page that
+      // holds the misplaced key can miss its neighbours too (LMDB searches a page by bisection),
+      // so how many more entries look dangling depends on the page layout.
+      assertThat(found.index("email").dangling()).isPositive();
     }
   }
 
