@@ -4,8 +4,11 @@ import java.util.Iterator;
 import java.util.stream.Stream;
 
 /**
- * A lazy iteration over the entries of a {@link KvStore#list} call, in one snapshot. Closes itself
- * when exhausted; close it explicitly (try-with-resources) when stopping early. Not thread-safe.
+ * A lazy iteration over the entries of a {@link KvStore#list} or {@link KvSnapshot#list} call. From
+ * the store, it reads batch by batch, each batch in a short snapshot of its own, and holds nothing
+ * between calls (see {@link KvStore#list} for the consistency this gives); from a snapshot, it
+ * reads that one snapshot, which stays held until the snapshot is closed. Closes itself when
+ * exhausted; closing it early is allowed and idempotent. Not thread-safe.
  */
 public interface KvIterator extends Iterator<KvEntry>, AutoCloseable {
 
@@ -18,7 +21,10 @@ public interface KvIterator extends Iterator<KvEntry>, AutoCloseable {
   /** The remaining entries as a stream that closes this iterator when closed. */
   Stream<KvEntry> stream();
 
-  /** Releases the snapshot. Idempotent. */
+  /**
+   * Ends the iteration and releases what it holds (a store listing holds nothing between batches).
+   * Idempotent.
+   */
   @Override
   void close();
 }

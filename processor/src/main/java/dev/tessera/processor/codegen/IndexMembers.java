@@ -133,8 +133,9 @@ final class IndexMembers {
             ParameterizedTypeName.get(TypeNames.STREAM, entity),
             "streamByIndex",
             "Every $L whose {@code $L} index holds the given values, in primary key order, read"
-                + " lazily; close the stream.\n",
-            CodeBlock.of("@return the records, possibly none, as a stream to close after use\n")),
+                + " lazily in batches, each in a short snapshot of its own: the stream holds no"
+                + " read transaction between batches, so it need not be closed.\n",
+            CodeBlock.of("@return the records, possibly none, as a lazy stream\n")),
         finder(
             index,
             "count",
