@@ -12,7 +12,7 @@ import java.util.stream.Stream;
  *
  * <p>Results come in index key order: by the indexed values as the key encoding orders them
  * (numbers numerically, negative ones first; {@code -0.0} before {@code 0.0}; times
- * chronologically; enums by name; strings by their UTF-8 bytes), then by primary key.
+ * chronologically; enums in declaration order; strings by their UTF-8 bytes), then by primary key.
  *
  * <pre>{@code
  * List<Product> cheap = products.byRoomAndPrice().equalTo(56).between(10.0, 30.0).list();
