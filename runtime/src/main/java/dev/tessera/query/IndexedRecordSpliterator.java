@@ -15,11 +15,10 @@ import java.util.function.Consumer;
  * memory stays bounded by the batch size. The next batch continues strictly after the last index
  * key read, in its own snapshot or the shared one (see {@link BatchedSpliterator}).
  *
- * <p>Entries whose record no longer holds the indexed values (or is gone) in the batch's snapshot
- * are skipped and do not count toward the limit; so are, across batches, entries whose record
- * changed between the batch that listed the key and the batch that read it, since both happen in
- * one snapshot. Remembers the index key of the last record yielded, for page cursors. Not
- * thread-safe (a stream is consumed on one thread).
+ * <p>Entries whose record, read in the same snapshot as the entry, is gone or no longer holds the
+ * entry's values are skipped and do not count toward the limit, in every batch: a batch never
+ * pairs a key from one snapshot with a record from another. Not thread-safe (a stream is consumed
+ * on one thread).
  */
 final class IndexedRecordSpliterator<T> extends BatchedSpliterator<IndexedRecordSpliterator.Row<T>> {
   /** A record and the index key it was found under. */
