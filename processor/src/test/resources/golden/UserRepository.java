@@ -175,10 +175,10 @@ public final class UserRepository extends EntityRepository<User, String> {
   }
 
   /**
-   * Every user whose {@code favoriteColor} index holds the given values, in primary key order, read lazily; close the stream.
+   * Every user whose {@code favoriteColor} index holds the given values, in primary key order, read lazily in batches, each in a short snapshot of its own: the stream holds no read transaction between batches, so it need not be closed.
    *
    * @param favoriteColor the {@code favoriteColor} value, not null
-   * @return the records, possibly none, as a stream to close after use
+   * @return the records, possibly none, as a lazy stream
    */
   public Stream<User> streamByFavoriteColor(String favoriteColor) {
     Objects.requireNonNull(favoriteColor, "favoriteColor");

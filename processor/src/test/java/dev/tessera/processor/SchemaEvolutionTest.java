@@ -11,7 +11,9 @@ import dev.tessera.kv.KvStore;
 import dev.tessera.kv.ListSelector;
 import dev.tessera.kv.lmdb.LmdbKvStore;
 import dev.tessera.mapping.IncompatibleSchemaException;
+import dev.tessera.mapping.IndexDefinition;
 import dev.tessera.mapping.RecordSchema;
+import dev.tessera.query.IndexQueryStage;
 import dev.tessera.repository.CorruptRecordException;
 import dev.tessera.repository.EntityRepository;
 import dev.tessera.tuple.Tuple;
@@ -20,6 +22,7 @@ import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -206,6 +209,56 @@ class SchemaEvolutionTest {
         });
   }
 
+  @Test
+  void reorderedEnumConstantsRebuildTheIndexInTheNewDeclarationOrder() throws Exception {
+    Version v1 = Version.of(
+        "public record Member(@PrimaryKey String id, @Index Level level) {",
+        "  public enum Level { LOW, MID, HIGH }",
+        "}");
+    withRepository(v1, (members, store) -> {
+      members.insert(v1.record("u1", v1.constant("Level", "LOW")));
+      members.insert(v1.record("u2", v1.constant("Level", "MID")));
+      members.insert(v1.record("u3", v1.constant("Level", "HIGH")));
+      assertThat(levelsInIndexOrder(members)).containsExactly("LOW", "MID", "HIGH");
+    });
+
+    Version v2 = Version.of(
+        "public record Member(@PrimaryKey String id, @Index Level level) {",
+        "  public enum Level { HIGH, MID, LOW }",
+        "}");
+    assertThat(v2.indexDescriptor("BY_LEVEL")).isNotEqualTo(v1.indexDescriptor("BY_LEVEL"))
+        .isEqualTo("index(level:enum com.acme.Member.Level{HIGH,MID,LOW})/NONE");
+    withRepository(v2, (members, store) -> {
+      assertThat(members.indexAdmin().awaitIndexes(Duration.ofSeconds(30))).isTrue();
+      assertThat(levelsInIndexOrder(members)).containsExactly("HIGH", "MID", "LOW");
+      assertThat(members.findById("u1")).map(Object::toString).contains("Member[id=u1, level=LOW]");
+    });
+
+    Version v3 = Version.of(
+        "public record Member(@PrimaryKey String id, @Index Level level) {",
+        "  public enum Level { HIGH, MEDIUM, MID, LOW }",
+        "}");
+    assertThat(v3.indexDescriptor("BY_LEVEL")).isNotEqualTo(v2.indexDescriptor("BY_LEVEL"));
+    withRepository(v3, (members, store) -> {
+      assertThat(members.indexAdmin().awaitIndexes(Duration.ofSeconds(30))).isTrue();
+      members.insert(v3.record("u4", v3.constant("Level", "MEDIUM")));
+      assertThat(levelsInIndexOrder(members)).containsExactly("HIGH", "MEDIUM", "MID", "LOW");
+      assertThat(members.indexAdmin().verifyIndexes().clean()).isTrue();
+    });
+  }
+
+  /** The level of every member, in the order of the {@code level} index. */
+  private static List<String> levelsInIndexOrder(EntityRepository<Object, Object> members)
+      throws ReflectiveOperationException {
+    IndexQueryStage<?> byLevel = (IndexQueryStage<?>) members.getClass().getMethod("byLevel")
+        .invoke(members);
+    List<String> levels = new ArrayList<>();
+    for (Object member : byLevel.list()) {
+      levels.add(String.valueOf(member.getClass().getMethod("level").invoke(member)));
+    }
+    return levels;
+  }
+
   // ---------------------------------------------------------------- helpers
 
   /** Opens the store, runs {@code body} with a repository of {@code version}, closes the store. */
@@ -279,6 +332,18 @@ class SchemaEvolutionTest {
       } catch (InvocationTargetException e) {
         throw (Exception) e.getCause();
       }
+    }
+
+    /** The constant {@code name} of the enum {@code enumName} nested in {@code Member}. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    Object constant(String enumName, String name) throws ClassNotFoundException {
+      return Enum.valueOf((Class) classes.loadClass("com.acme.Member$" + enumName), name);
+    }
+
+    /** The descriptor of the generated index definition constant {@code constant}. */
+    String indexDescriptor(String constant) throws Exception {
+      return ((IndexDefinition<?>) classes.loadClass("com.acme.MemberRepository").getField(constant)
+          .get(null)).descriptor();
     }
 
     Object record(Object... components) {

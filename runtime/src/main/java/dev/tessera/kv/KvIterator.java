@@ -7,8 +7,11 @@ import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
 /**
- * A lazy iteration over the entries of a {@link KvStore#list} call, in one snapshot. Closes itself
- * when exhausted; close it explicitly (try-with-resources) when stopping early. Not thread-safe.
+ * A lazy iteration over the entries of a {@link KvStore#list} or {@link KvSnapshot#list} call. From
+ * the store, it reads batch by batch, each batch in a short snapshot of its own, and holds nothing
+ * between calls (see {@link KvStore#list} for the consistency this gives); from a snapshot, it
+ * reads that one snapshot, which stays held until the snapshot is closed. Closes itself when
+ * exhausted; closing it early is allowed and idempotent. Not thread-safe.
  */
 public interface KvIterator extends Iterator<KvEntry>, AutoCloseable {
 
@@ -25,7 +28,10 @@ public interface KvIterator extends Iterator<KvEntry>, AutoCloseable {
     return StreamSupport.stream(spliterator, false).onClose(this::close);
   }
 
-  /** Releases the snapshot. Idempotent. */
+  /**
+   * Ends the iteration and releases what it holds (a store listing holds nothing between batches).
+   * Idempotent.
+   */
   @Override
   void close();
 }

@@ -9,8 +9,8 @@ import java.util.List;
  * through {@link #atomic() atomic check-and-write operations}.
  *
  * <p>Implementations are thread-safe: any number of threads may read and commit at once. Reads see
- * a consistent snapshot; a multi-key read ({@link #getMany}, one {@link #list} iteration) sees one
- * snapshot.
+ * a consistent snapshot; a multi-key read ({@link #getMany}, each batch of a {@link #list}
+ * iteration, every read through one {@link #snapshot()}) sees one snapshot.
  */
 public interface KvStore extends AutoCloseable {
 
@@ -24,8 +24,17 @@ public interface KvStore extends AutoCloseable {
   List<KvEntry> getMany(List<Tuple> keys);
 
   /**
-   * Lists the entries selected by {@code selector}, lazily, in one snapshot. The returned iterator
-   * holds resources until it is exhausted or closed: use it in try-with-resources.
+   * Lists the entries selected by {@code selector}, lazily, in key order (descending when
+   * reversed). The listing reads in batches of at most {@link ListSelector#batchSize()} entries,
+   * each in a short read of its own that ends before the batch is handed out, so between calls the
+   * iterator holds no transaction or other resource of the store: one that is never closed (say,
+   * behind a short-circuited stream) costs nothing. Closing it is still allowed and harmless.
+   *
+   * <p>Consistency: each batch is one snapshot, and a later batch may see later commits. Keys come
+   * in strict order and never twice; a key present throughout the iteration is returned exactly
+   * once; a key inserted or deleted meanwhile may or may not be returned; an entry's value and
+   * versionstamp are those of the batch that read it. For one snapshot over the whole listing, list
+   * through {@link #snapshot()}.
    */
   KvIterator list(ListSelector selector);
 

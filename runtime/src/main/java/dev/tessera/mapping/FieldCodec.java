@@ -264,6 +264,16 @@ public final class FieldCodec {
   }
 
   /**
+   * Encodes an enum constant as an index value: its position in declaration order ({@link
+   * Enum#ordinal()}), or {@code null}, so index ranges over an enum follow declaration order.
+   * Records store the name ({@link #encodeEnum}); generated code puts the enum's constants into
+   * the index descriptor, so a reordered enum rebuilds its indexes.
+   */
+  public static Object encodeEnumOrder(Enum<?> value) {
+    return value == null ? null : (long) value.ordinal();
+  }
+
+  /**
    * Decodes an enum constant from its name, or {@code null}.
    *
    * @throws IllegalArgumentException for a name {@code type} does not declare

@@ -5,6 +5,8 @@ import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
 import dev.tessera.kv.ListSelector;
 import dev.tessera.mapping.IndexDefinition;
+import dev.tessera.query.BatchedSpliterator.Snapshots;
+import dev.tessera.query.IndexedRecordSpliterator.Row;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
 import java.util.ArrayList;
@@ -27,6 +29,10 @@ import java.util.stream.StreamSupport;
  * {@code pack(E + v) + 0xFF} (exclusive); an upper bound ends at {@code pack(E + v) + 0xFF}
  * (inclusive: later components and primary key parts may follow {@code v}) or {@code pack(E + v)}
  * (exclusive). A string prefix reads {@link TupleRange#startsWith(Tuple, String)}.
+ *
+ * <p>Terminals: {@code list()}, {@code page()}, {@code first()} and {@code count()} read one
+ * snapshot, held only during the call; {@code stream()} reads one short snapshot per batch and
+ * holds none between batches (see {@link Query#stream()} for the consistency this gives).
  *
  * <p>Immutable and thread-safe; see {@link Query} for the terminals.
  *
@@ -181,9 +187,14 @@ public final class IndexQuery<T> implements Query<T> {
 
   @Override
   public List<T> list() {
-    try (Stream<T> records = stream()) {
-      return records.toList();
+    if (limit == 0) {
+      return List.of();
     }
+    List<T> records = new ArrayList<>();
+    try (IndexedRecordSpliterator<T> rows = open(limit, Snapshots.ONE)) {
+      rows.forEachRemaining(row -> records.add(row.record()));
+    }
+    return records;
   }
 
   @Override
@@ -191,8 +202,8 @@ public final class IndexQuery<T> implements Query<T> {
     if (limit == 0) {
       return Stream.empty();
     }
-    IndexedRecordSpliterator<T> records = open(limit);
-    return StreamSupport.stream(records, false).onClose(records::close);
+    IndexedRecordSpliterator<T> rows = open(limit, Snapshots.PER_BATCH);
+    return StreamSupport.stream(rows, false).onClose(rows::close).map(Row::record);
   }
 
   @Override
@@ -206,7 +217,8 @@ public final class IndexQuery<T> implements Query<T> {
       return 0;
     }
     long count = 0;
-    try (KvIterator keys = target.store().list(selector(limit))) {
+    try (KvSnapshot snapshot = target.store().snapshot();
+        KvIterator keys = snapshot.list(selector(limit))) {
       while (keys.hasNext()) {
         keys.next();
         count++;
@@ -221,30 +233,22 @@ public final class IndexQuery<T> implements Query<T> {
       throw new IllegalArgumentException("page size must be >= 1, was " + n);
     }
     int size = Math.min(n, limit);
-    List<T> items = new ArrayList<>(Math.min(size, BATCH_SIZE));
-    IndexedRecordSpliterator<T> records = open(size);
-    try {
-      while (items.size() < size && records.tryAdvance(items::add)) {
+    List<Row<T>> rows = new ArrayList<>(Math.min(size, BATCH_SIZE));
+    try (IndexedRecordSpliterator<T> records = open(size, Snapshots.ONE)) {
+      while (rows.size() < size && records.tryAdvance(rows::add)) {
         // collecting
       }
-      boolean more = items.size() == n && records.hasMoreKeys();
-      Optional<PageCursor> next =
-          more ? Optional.of(PageCursor.ofKey(records.lastKey().pack())) : Optional.empty();
-      return new Page<>(items, next);
-    } finally {
-      records.close();
+      boolean more = rows.size() == n && records.hasMoreKeys();
+      Optional<PageCursor> next = more
+          ? Optional.of(PageCursor.ofKey(rows.get(rows.size() - 1).indexKey().pack()))
+          : Optional.empty();
+      return new Page<>(rows.stream().map(Row::record).toList(), next);
     }
   }
 
-  private IndexedRecordSpliterator<T> open(int rows) {
-    KvSnapshot snapshot = target.store().snapshot();
-    try {
-      KvIterator keys = snapshot.list(selector(Integer.MAX_VALUE));
-      return new IndexedRecordSpliterator<>(snapshot, keys, target, rows, batchSize(rows));
-    } catch (RuntimeException e) {
-      snapshot.close();
-      throw e;
-    }
+  private IndexedRecordSpliterator<T> open(int rows, Snapshots snapshots) {
+    return new IndexedRecordSpliterator<>(
+        target, selector(Integer.MAX_VALUE), rows, snapshots, batchSize(rows));
   }
 
   /** The key listing: this query's range narrowed by the cursor, in this query's direction. */

@@ -7,11 +7,12 @@ import java.util.stream.Stream;
 /**
  * A query over one index of an entity: a range of index keys, read in key order (or reverse),
  * resolved to records. Every query is served by a scan of the index's keys, then one multi-get of
- * the records they point to in the same snapshot; records are never scanned.
+ * the records they point to in the same snapshot (per batch, for {@link #stream()}); records are
+ * never scanned.
  *
  * <p>Results come in index key order: by the indexed values as the key encoding orders them
  * (numbers numerically, negative ones first; {@code -0.0} before {@code 0.0}; times
- * chronologically; enums by name; strings by their UTF-8 bytes), then by primary key.
+ * chronologically; enums in declaration order; strings by their UTF-8 bytes), then by primary key.
  *
  * <pre>{@code
  * List<Product> cheap = products.byRoomAndPrice().equalTo(56).between(10.0, 30.0).list();
@@ -48,9 +49,24 @@ public interface Query<T> {
   List<T> list();
 
   /**
-   * The matching records, lazily: index keys and records are read batch by batch from one
-   * snapshot, so memory stays bounded however many records match. The stream holds a read
-   * transaction until it is exhausted or closed: use it in try-with-resources.
+   * The matching records, lazily, in batches: each batch of index keys and the records they point
+   * to is read in one short snapshot of its own, which ends before the batch is handed out. The
+   * first batch reads one key and each next one four times as many, up to 256, so memory stays
+   * bounded however many records match and a pipeline that stops early reads little.
+   *
+   * <p>Between batches the stream holds no read transaction, so it need not be closed: a stream
+   * that is abandoned or short-circuited ({@code findFirst()}, {@code anyMatch}, an iterator left
+   * half-way) costs nothing. Closing it is allowed and harmless.
+   *
+   * <p>Consistency: each batch is one snapshot, and a later batch may see later commits, as if
+   * the query were resumed with a {@linkplain #page page cursor} after every batch. Index keys are
+   * visited in order and never twice, each batch continuing strictly after the last key read. A
+   * record that holds the queried values throughout the stream is returned exactly once. A record
+   * changed meanwhile is returned in the state its batch read, and only if it then still holds the
+   * values of the index key it was found under: one whose new values sort before the keys already
+   * passed is missed, one whose new values sort ahead may be returned again under its new key.
+   * Records inserted or deleted meanwhile may or may not appear. Use {@link #list()} or {@link
+   * #page} for one snapshot.
    */
   Stream<T> stream();
 

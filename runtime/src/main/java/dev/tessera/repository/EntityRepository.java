@@ -70,7 +70,8 @@ import java.util.stream.Stream;
  * <p>Thread-safe: besides the store and the mapping, both thread-safe, a repository holds only an
  * immutable snapshot of its indexes' catalog states (replaced atomically when it changes) and at
  * most one daemon thread building indexes, so one instance may be shared by any number of threads.
- * Streams it returns are not thread-safe and must be closed.
+ * Streams it returns are not thread-safe; they hold no read transaction between batches, so
+ * closing them is optional.
  *
  * @param <T> the record type
  * @param <ID> the primary key type
@@ -474,13 +475,16 @@ public abstract class EntityRepository<T, ID> {
   }
 
   /**
-   * Every record, lazily, in primary-key order, read in batches from one snapshot. The stream holds
-   * a read transaction until it is exhausted or closed: use it in try-with-resources.
+   * Every record, lazily, in primary-key order, read in batches (see {@link KvStore#list}): each
+   * batch is one short snapshot that ends before the batch is handed out, so the stream holds no
+   * read transaction between batches and need not be closed (a {@code findFirst()} or an abandoned
+   * iterator costs nothing). A later batch may see later commits: keys come in order and never
+   * twice, a record present throughout is returned once, in the state its batch read; records
+   * inserted or deleted meanwhile may or may not appear. For one snapshot, use {@link
+   * KvStore#snapshot()} and its {@code list}.
    *
    * <pre>{@code
-   * try (Stream<User> users = repository.findAll()) {
-   *   users.filter(u -> u.name().startsWith("A")).forEach(System.out::println);
-   * }
+   * Optional<User> anyAlice = repository.findAll().filter(u -> u.name().startsWith("A")).findFirst();
    * }</pre>
    */
   public Stream<T> findAll() {
@@ -567,9 +571,10 @@ public abstract class EntityRepository<T, ID> {
   }
 
   /**
-   * For generated finders: like {@link #findByIndex} but lazy, resolving pointers batch by batch in
-   * one snapshot, so memory stays bounded. The stream holds a read transaction until it is exhausted
-   * or closed: use it in try-with-resources.
+   * For generated finders: like {@link #findByIndex} but lazy, resolving pointers batch by batch,
+   * each batch in a short snapshot of its own (see {@link dev.tessera.query.Query#stream()} for
+   * the consistency), so memory stays bounded and the stream holds no read transaction between
+   * batches: it need not be closed.
    */
   protected Stream<T> streamByIndex(IndexDefinition<T> index, Tuple values) {
     return query(index, values).stream();

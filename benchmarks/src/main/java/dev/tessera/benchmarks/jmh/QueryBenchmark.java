@@ -3,6 +3,7 @@ package dev.tessera.benchmarks.jmh;
 import dev.tessera.benchmarks.model.User;
 import dev.tessera.benchmarks.model.UserData;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -37,6 +38,35 @@ public class QueryBenchmark {
     int width = s.data.ageRange();
     int lo = ThreadLocalRandom.current().nextInt(UserData.AGES - width + 1);
     return s.repository.byAge().between(lo, lo + width - 1).list();
+  }
+
+  /**
+   * {@code byAge().between(lo, hi).stream()} read to the end: the records of {@link #between}, read
+   * in batches of 1, 4, 16, 64, then 256 index keys, each batch in a short snapshot of its own (no
+   * transaction held between batches), where {@code list()} reads them all in one snapshot, as
+   * streams did before. The pair shows what short per-batch snapshots cost.
+   */
+  @Benchmark
+  public List<User> betweenStream(QueryStore s) {
+    int width = s.data.ageRange();
+    int lo = ThreadLocalRandom.current().nextInt(UserData.AGES - width + 1);
+    return s.repository.byAge().between(lo, lo + width - 1).stream().toList();
+  }
+
+  /** {@code byAge().between(lo, hi).stream().findFirst()}: short-circuited, never closed. */
+  @Benchmark
+  public Optional<User> betweenStreamFindFirst(QueryStore s) {
+    int width = s.data.ageRange();
+    int lo = ThreadLocalRandom.current().nextInt(UserData.AGES - width + 1);
+    return s.repository.byAge().between(lo, lo + width - 1).stream().findFirst();
+  }
+
+  /** {@code byAge().between(lo, hi).first()}: the same record in one snapshot, for comparison. */
+  @Benchmark
+  public Optional<User> betweenFirst(QueryStore s) {
+    int width = s.data.ageRange();
+    int lo = ThreadLocalRandom.current().nextInt(UserData.AGES - width + 1);
+    return s.repository.byAge().between(lo, lo + width - 1).first();
   }
 
   /** {@code byAge().between(lo, hi).count()}: the same range, keys only (no record read). */

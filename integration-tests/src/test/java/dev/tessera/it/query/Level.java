@@ -1,6 +1,6 @@
 package dev.tessera.it.query;
 
-/** Declared out of alphabetical order: indexes order enum constants by name, not by ordinal. */
+/** Declared out of alphabetical order: indexes order enum constants as declared, not by name. */
 public enum Level {
   WARN,
   INFO,

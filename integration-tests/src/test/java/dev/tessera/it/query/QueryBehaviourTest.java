@@ -85,8 +85,8 @@ class QueryBehaviourTest {
         .containsExactly(Double.NEGATIVE_INFINITY, -1.5, -0.0);
     assertThat(readings.bySmall().between(-2, 1).list()).extracting(Reading::small)
         .containsExactly(-2, -1, 0, 1);
-    assertThat(readings.byLevel().list()).extracting(Reading::level) // by name, not declaration order
-        .startsWith(Level.DEBUG).endsWith(Level.WARN);
+    assertThat(readings.byLevel().list()).extracting(Reading::level) // declaration order, not names
+        .startsWith(Level.WARN).endsWith(Level.DEBUG);
   }
 
   private static Reading reading(long id, int small, double ratio) {

@@ -133,8 +133,9 @@ final class IndexMembers {
             ParameterizedTypeName.get(TypeNames.STREAM, entity),
             "streamByIndex",
             "Every $L whose {@code $L} index holds the given values, in primary key order, read"
-                + " lazily; close the stream.\n",
-            CodeBlock.of("@return the records, possibly none, as a stream to close after use\n")),
+                + " lazily in batches, each in a short snapshot of its own: the stream holds no"
+                + " read transaction between batches, so it need not be closed.\n",
+            CodeBlock.of("@return the records, possibly none, as a lazy stream\n")),
         finder(
             index,
             "count",
@@ -195,9 +196,14 @@ final class IndexMembers {
 
   /**
    * The expression encoding variable {@code variable}, a value of {@code component}, as {@code
-   * index} stores it: normalised first when it is a string and the index asks for it.
+   * index} stores it: normalised first when it is a string and the index asks for it; an enum by
+   * its position in declaration order, so ranges follow the order users read (records keep its
+   * name).
    */
   CodeBlock encodedValue(IndexModel index, ComponentModel component, String variable) {
+    if (component.type().kind() == ValueKind.ENUM) {
+      return CodeBlock.of("$T.encodeEnumOrder($N)", TypeNames.FIELD_CODEC, variable);
+    }
     CodeBlock value = CodeBlock.of("$N", variable);
     if (component.type().kind() == ValueKind.STRING) {
       value = normalizedText(index, variable);

@@ -145,9 +145,13 @@ final class QueryStageWriter {
   private MethodSpec range(
       IndexModel index, ComponentModel next, String name, TypeName type, List<String> parameters,
       List<String> parameterDocs, String relation, CodeBlock call) {
-    return operation(name, runtimeQuery, type, parameters)
+    MethodSpec.Builder method = operation(name, runtimeQuery, type, parameters)
         .addJavadoc("The $L records whose {@code $L} " + relation + ", in index order.\n",
-            concat(model.entityName(), next.name(), parameters))
+            concat(model.entityName(), next.name(), parameters));
+    if (next.type().kind() == ValueKind.ENUM) {
+      method.addJavadoc("\n<p>Constants compare in declaration order, as {@link Enum#compareTo}.\n");
+    }
+    return method
         .addJavadoc(paramsAndReturn(index, next, parameters, parameterDocs, "the query"))
         .addStatement("return $L", call)
         .build();

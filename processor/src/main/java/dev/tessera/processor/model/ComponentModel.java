@@ -30,6 +30,11 @@ public record ComponentModel(
     this(name, type, List.of(), null);
   }
 
+  /** {@code name:orderDescriptor}, for index descriptors (see {@link FieldType#orderDescriptor()}). */
+  public String indexDescriptor() {
+    return name + ":" + type.orderDescriptor();
+  }
+
   /** {@code name:typeDescriptor}, for the schema descriptor. */
   public String descriptor() {
     return name + ":" + type.descriptor();

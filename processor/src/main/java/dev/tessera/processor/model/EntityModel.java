@@ -69,13 +69,13 @@ public record EntityModel(
   /**
    * The canonical description of what shapes {@code index}'s entries, e.g. {@code
    * unique(email:STRING)/CASE_INSENSITIVE}: uniqueness, the fields in key order with their stored
-   * types, and the normalisation. The store's catalog compares it on open, so a change rebuilds the
-   * index.
+   * types (an enum with its constants in declaration order, which its index values follow), and
+   * the normalisation. The store's catalog compares it on open, so a change rebuilds the index.
    */
   public String indexDescriptor(IndexModel index) {
     return (index.unique() ? "unique" : "index")
         + index.fields().stream()
-            .map(field -> component(field).descriptor())
+            .map(field -> component(field).indexDescriptor())
             .collect(Collectors.joining(",", "(", ")"))
         + "/"
         + index.normalize().name();

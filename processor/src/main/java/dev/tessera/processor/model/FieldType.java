@@ -16,39 +16,42 @@ import java.util.stream.Collectors;
  *     otherwise {@code null}
  * @param arguments the type arguments of {@code Optional}, {@code List}, {@code Set} and {@code Map}
  * @param components the components of a {@link ValueKind#RECORD}, otherwise empty
+ * @param constants the constants of an {@link ValueKind#ENUM} in declaration order, otherwise empty
  */
 public record FieldType(
     ValueKind kind,
     boolean primitive,
     ClassRef declared,
     List<FieldType> arguments,
-    List<ComponentModel> components) {
+    List<ComponentModel> components,
+    List<String> constants) {
 
   /** Copies the lists. */
   public FieldType {
     Objects.requireNonNull(kind, "kind");
     arguments = List.copyOf(arguments);
     components = List.copyOf(components);
+    constants = List.copyOf(constants);
   }
 
   /** A type without arguments or components ({@code String}, {@code int}, {@code Integer}...). */
   public static FieldType simple(ValueKind kind, boolean primitive) {
-    return new FieldType(kind, primitive, null, List.of(), List.of());
+    return new FieldType(kind, primitive, null, List.of(), List.of(), List.of());
   }
 
-  /** An enum type. */
-  public static FieldType enumType(ClassRef type) {
-    return new FieldType(ValueKind.ENUM, false, type, List.of(), List.of());
+  /** An enum type with its constants in declaration order. */
+  public static FieldType enumType(ClassRef type, List<String> constants) {
+    return new FieldType(ValueKind.ENUM, false, type, List.of(), List.of(), constants);
   }
 
   /** A nested record type. */
   public static FieldType recordType(ClassRef type, List<ComponentModel> components) {
-    return new FieldType(ValueKind.RECORD, false, type, List.of(), components);
+    return new FieldType(ValueKind.RECORD, false, type, List.of(), components, List.of());
   }
 
   /** {@code Optional}, {@code List}, {@code Set} or {@code Map} of {@code arguments}. */
   public static FieldType container(ValueKind kind, List<FieldType> arguments) {
-    return new FieldType(kind, false, null, arguments, List.of());
+    return new FieldType(kind, false, null, arguments, List.of(), List.of());
   }
 
   /** True if this type may be a key or index value: orderable and not a record. */
@@ -82,6 +85,19 @@ public record FieldType(
       default:
         return primitive ? kind.name().toLowerCase(java.util.Locale.ROOT) : kind.name();
     }
+  }
+
+  /**
+   * What decides how an index orders values of this type: the {@link #descriptor()}, and for an
+   * enum its constants in declaration order (indexes order enum values by declaration), e.g.
+   * {@code enum com.acme.Status{OUT,RENEWED,LOST}}. Reordering, inserting, removing or renaming a
+   * constant changes it, so the catalog rebuilds the indexes over the enum.
+   */
+  public String orderDescriptor() {
+    if (kind != ValueKind.ENUM) {
+      return descriptor();
+    }
+    return descriptor() + constants.stream().collect(Collectors.joining(",", "{", "}"));
   }
 
   /** A short readable name for messages, e.g. {@code List<String>}. */

@@ -2,7 +2,6 @@ package dev.tessera.processor.validation;
 
 import dev.tessera.processor.ProcessorErrors;
 import dev.tessera.processor.model.ComponentModel;
-import dev.tessera.processor.model.ValueKind;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -11,11 +10,8 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.AnnotationMirror;
-import javax.lang.model.element.Element;
-import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.RecordComponentElement;
 import javax.lang.model.element.TypeElement;
-import javax.lang.model.type.DeclaredType;
 import javax.lang.model.util.Elements;
 
 /**
@@ -114,9 +110,8 @@ final class EvolutionAnnotations {
       return null;
     }
     String text = (String) IndexAnnotation.value(annotation, "value", elements);
-    List<String> constants = enumConstants(element, component);
     try {
-      return DefaultValues.canonical(component.type(), text, constants);
+      return DefaultValues.canonical(component.type(), text, component.type().constants());
     } catch (IllegalArgumentException e) {
       errors.error(
           ProcessorErrors.invalidDefaultValue(
@@ -125,16 +120,5 @@ final class EvolutionAnnotations {
           annotation);
       return null;
     }
-  }
-
-  private static List<String> enumConstants(Element element, ComponentModel component) {
-    if (component.type().kind() != ValueKind.ENUM) {
-      return List.of();
-    }
-    return ((DeclaredType) element.asType())
-        .asElement().getEnclosedElements().stream()
-            .filter(e -> e.getKind() == ElementKind.ENUM_CONSTANT)
-            .map(e -> e.getSimpleName().toString())
-            .collect(Collectors.toList());
   }
 }

@@ -114,7 +114,7 @@ final class FieldTypeResolver {
       if (hidden != null) {
         throw new UnsupportedTypeException(hidden + " is private");
       }
-      return FieldType.enumType(classRef(element));
+      return FieldType.enumType(classRef(element), enumConstants(element));
     }
     if (element.getKind() == ElementKind.RECORD) {
       return resolveRecord(element);
@@ -180,5 +180,16 @@ final class FieldTypeResolver {
       current = current.getEnclosingElement();
     }
     return null;
+  }
+
+  /** The constants of {@code enumType} in declaration order (the order of its source). */
+  private static List<String> enumConstants(TypeElement enumType) {
+    List<String> constants = new ArrayList<>();
+    for (Element member : enumType.getEnclosedElements()) {
+      if (member.getKind() == ElementKind.ENUM_CONSTANT) {
+        constants.add(member.getSimpleName().toString());
+      }
+    }
+    return constants;
   }
 }

@@ -3,6 +3,7 @@ package dev.tessera.kv.lmdb;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.ListSelector;
+import dev.tessera.kv.StoreClosedException;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.NoSuchElementException;
@@ -15,10 +16,22 @@ import org.lmdbjava.Cursor;
 import org.lmdbjava.GetOp;
 
 /**
- * A lazy listing over one LMDB read transaction: it copies at most {@link ListSelector#batchSize()}
- * entries at a time out of LMDB, keeping an LMDB cursor positioned between batches, so memory stays
- * bounded however long the range. When the range or the limit is exhausted it releases its cursor
- * and (if it owns it) its read transaction at once.
+ * A lazy listing, read from LMDB in batches, so memory stays bounded however long the range. Unless
+ * the limit fits in one batch, the first batch holds one entry (a short-circuited pipeline such as
+ * {@code findFirst()} reads little), each next one four times as many, up to {@link
+ * ListSelector#batchSize()}.
+ * Two ways to read:
+ *
+ * <ul>
+ *   <li>{@linkplain #inSnapshot in a snapshot}: every batch comes from the snapshot's one read
+ *       transaction, through an LMDB cursor kept positioned between batches;
+ *   <li>{@linkplain #inShortTransactions in short transactions}: every batch is read in a read
+ *       transaction of its own, held only while the batch is copied out, and the next batch
+ *       continues strictly after the last key read. Between batches the iterator holds nothing in
+ *       LMDB, so an iterator that is never closed costs no reader slot and blocks no map growth.
+ * </ul>
+ *
+ * <p>When the range or the limit is exhausted it releases what it holds at once.
  *
  * <p>Not thread-safe (as {@link KvIterator}); the store may close it from another thread, after
  * which it throws {@link dev.tessera.kv.StoreClosedException}.
@@ -26,13 +39,22 @@ import org.lmdbjava.GetOp;
 final class LmdbKvIterator implements KvIterator {
   private record Item(byte[] packedKey, KvEntry entry) {}
 
+  /** The first batch; small, because most short-circuited pipelines want one entry. */
+  static final int FIRST_BATCH = 1;
+  /** How much each next batch grows: 1, 4, 16, 64, 256 reaches the default size in 5 reads. */
+  static final int GROWTH = 4;
+
+  /** The snapshot's session, or {@code null} when each batch reads in a short transaction. */
   private final ReadSession session;
-  private final boolean ownsSession;
+  /** Reads a batch in a short transaction, when {@code session} is {@code null}. */
+  private final LmdbEnvironment environment;
   private final byte[] begin;
   private final byte[] end;
   private final boolean reverse;
   private final int batchSize;
-  private final byte[] resumeAfter;
+  /** Where the next positioning starts: strictly after this packed key ({@code null}: start). */
+  private byte[] resumeAfter;
+  private int nextBatch;
   private final ArrayDeque<Item> batch = new ArrayDeque<>();
   private int remaining;
   private Cursor<DirectBuffer> cursor;
@@ -40,19 +62,32 @@ final class LmdbKvIterator implements KvIterator {
   private boolean closed;
   private String lastCursor;
 
-  LmdbKvIterator(ReadSession session, boolean ownsSession, ListSelector selector) {
+  private LmdbKvIterator(
+      ReadSession session, LmdbEnvironment environment, ListSelector selector) {
     this.session = session;
-    this.ownsSession = ownsSession;
+    this.environment = environment;
     this.begin = selector.range().begin();
     this.end = selector.range().end();
     this.reverse = selector.isReverse();
     this.batchSize = selector.batchSize();
     this.remaining = selector.limit();
+    // A limit within one batch says how much the caller wants: read it at once.
+    this.nextBatch = remaining <= batchSize ? remaining : Math.min(FIRST_BATCH, batchSize);
     this.resumeAfter =
         selector.cursor() == null ? null : ListCursor.decode(selector.cursor(), begin, end);
     if (remaining == 0 || KeyBytes.compare(begin, end) >= 0) {
       finish();
     }
+  }
+
+  /** A listing within {@code session}'s snapshot; the session stays open when it ends. */
+  static LmdbKvIterator inSnapshot(ReadSession session, ListSelector selector) {
+    return new LmdbKvIterator(session, null, selector);
+  }
+
+  /** A listing whose every batch is read in a short read transaction of {@code environment}. */
+  static LmdbKvIterator inShortTransactions(LmdbEnvironment environment, ListSelector selector) {
+    return new LmdbKvIterator(null, environment, selector);
   }
 
   @Override
@@ -62,7 +97,7 @@ final class LmdbKvIterator implements KvIterator {
     }
     if (!exhausted) {
       // Entries buffered from a snapshot the store has since closed are not handed out.
-      session.ensureOpen("iterate");
+      ensureOpen();
       if (batch.isEmpty()) {
         fill();
       }
@@ -111,39 +146,67 @@ final class LmdbKvIterator implements KvIterator {
     return batch.size();
   }
 
+  private void ensureOpen() {
+    if (session != null) {
+      session.ensureOpen("iterate");
+    } else if (environment.isClosed()) {
+      throw new StoreClosedException(environment.name(), "iterate");
+    }
+  }
+
   private void fill() {
-    int wanted = Math.min(batchSize, remaining);
-    session.read("iterate", txn -> {
-      boolean found;
-      if (cursor == null) {
-        cursor = session.openCursor("iterate");
-        found = position();
-      } else {
-        found = step();
-      }
-      int read = 0;
-      while (found && read < wanted) {
-        DirectBuffer key = cursor.key();
-        if (reverse ? KeyBytes.compare(key, begin) < 0 : KeyBytes.compare(key, end) >= 0) {
-          found = false;
-          break;
+    int wanted = Math.min(nextBatch, remaining);
+    nextBatch = (int) Math.min((long) nextBatch * GROWTH, batchSize);
+    if (session != null) {
+      session.read("iterate", txn -> {
+        boolean fresh = cursor == null;
+        if (fresh) {
+          cursor = session.openCursor("iterate");
         }
-        byte[] packed = KeyBytes.copy(key);
-        batch.add(new Item(packed, StoredEntry.toEntry(packed, cursor.val())));
-        read++;
-        if (read < wanted) {
-          found = step();
+        return readBatch(wanted, fresh);
+      });
+    } else {
+      environment.read("iterate", txn -> {
+        try (Cursor<DirectBuffer> shortLived = environment.data().openCursor(txn)) {
+          cursor = shortLived;
+          return readBatch(wanted, true);
+        } finally {
+          cursor = null;
         }
-      }
-      remaining -= read;
-      if (!found || remaining == 0) {
-        exhausted = true;
-      }
-      return null;
-    });
+      });
+    }
     if (exhausted) {
       finish();
     }
+  }
+
+  /** Copies up to {@code wanted} entries out of LMDB; a {@code fresh} cursor is positioned first. */
+  private Void readBatch(int wanted, boolean fresh) {
+    boolean found = fresh ? position() : step();
+    int read = 0;
+    byte[] packed = null;
+    while (found && read < wanted) {
+      DirectBuffer key = cursor.key();
+      if (reverse ? KeyBytes.compare(key, begin) < 0 : KeyBytes.compare(key, end) >= 0) {
+        found = false;
+        break;
+      }
+      packed = KeyBytes.copy(key);
+      DirectBuffer value = cursor.val();
+      batch.add(new Item(packed, StoredEntry.toEntry(packed, value)));
+      read++;
+      if (read < wanted) {
+        found = step();
+      }
+    }
+    remaining -= read;
+    if (packed != null) {
+      resumeAfter = packed;
+    }
+    if (!found || remaining == 0) {
+      exhausted = true;
+    }
+    return null;
   }
 
   private boolean step() {
@@ -199,12 +262,9 @@ final class LmdbKvIterator implements KvIterator {
 
   private void finish() {
     exhausted = true;
-    if (cursor != null) {
+    if (cursor != null && session != null) {
       session.closeCursor(cursor);
       cursor = null;
-    }
-    if (ownsSession) {
-      session.close();
     }
   }
 }

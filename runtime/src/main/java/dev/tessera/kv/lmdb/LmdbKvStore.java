@@ -130,13 +130,10 @@ public final class LmdbKvStore implements KvStore {
    */
   @Override
   public KvIterator list(ListSelector selector) {
-    ReadSession session = environment.beginRead("list");
-    try {
-      return new LmdbKvIterator(session, true, selector);
-    } catch (RuntimeException e) {
-      session.close();
-      throw e;
+    if (environment.isClosed()) {
+      throw new StoreClosedException(environment.name(), "list");
     }
+    return LmdbKvIterator.inShortTransactions(environment, selector);
   }
 
   @Override

@@ -39,7 +39,7 @@ final class LmdbSnapshot implements KvSnapshot {
   @Override
   public KvIterator list(ListSelector selector) {
     session.ensureOpen("list");
-    return new LmdbKvIterator(session, false, selector);
+    return LmdbKvIterator.inSnapshot(session, selector);
   }
 
   @Override

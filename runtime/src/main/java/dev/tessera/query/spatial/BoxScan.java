@@ -13,14 +13,18 @@ import java.util.NoSuchElementException;
 
 /**
  * The index keys of one spatial index whose points lie inside a box, in key (Z-order, then primary
- * key) order, read from one snapshot: keys only, no record is read.
+ * key) order: keys only, no record is read.
  *
  * <p>It scans the ranges of a {@link ZRangeCover} one after the other, de-interleaves each key's
  * code and keeps the points inside the box. Where a range holds a run of points outside the box
  * (the cover is coarse along the box's border), it jumps to the next code inside the box (BIGMIN)
  * instead of reading on, so a thin box over dense data reads few keys outside it.
  *
- * <p>Not thread-safe. Closing it releases its iterator; the snapshot belongs to the caller.
+ * <p>The scan reads through the snapshot it is {@linkplain #bind bound} to. It may be unbound
+ * between batches and bound to a newer snapshot: it then continues strictly after the last key it
+ * read, in the range it was scanning.
+ *
+ * <p>Not thread-safe. Closing it releases its iterator; snapshots belong to the caller.
  */
 final class BoxScan implements Iterator<Tuple>, AutoCloseable {
   /** Enough to follow a box's border closely; each range costs one cursor positioning. */
@@ -29,7 +33,6 @@ final class BoxScan implements Iterator<Tuple>, AutoCloseable {
   private static final int MISSES_BEFORE_JUMP = 8;
   private static final int BATCH_SIZE = 64;
 
-  private final KvSnapshot snapshot;
   private final ZOrderCurve curve;
   private final Tuple subspace;
   private final long[] lo;
@@ -38,17 +41,46 @@ final class BoxScan implements Iterator<Tuple>, AutoCloseable {
   private int nextRange;
   private byte[] skipTo;
   private ZRange range;
+  /** The keys of the range being scanned (from a jump target on), or {@code null} when done. */
+  private ListSelector current;
+  /** The cursor of the last key read from {@code current}, or {@code null}. */
+  private String resume;
+  private KvSnapshot snapshot;
   private KvIterator keys;
   private Tuple pending;
   private int misses;
 
-  BoxScan(KvSnapshot snapshot, SpatialIndex<?> index, long[] lo, long[] hi) {
-    this.snapshot = snapshot;
+  BoxScan(SpatialIndex<?> index, long[] lo, long[] hi) {
     this.curve = index.curve();
     this.subspace = Tuple.of(index.definition().subspace());
     this.lo = lo;
     this.hi = hi;
     this.ranges = ZRangeCover.cover(curve, lo, hi, MAX_RANGES);
+  }
+
+  /** Reads through {@code snapshot} from now on, continuing where the scan stopped. */
+  void bind(KvSnapshot snapshot) {
+    unbind();
+    this.snapshot = snapshot;
+    if (current != null) {
+      keys = snapshot.list(resume == null ? current : current.after(resume));
+    }
+  }
+
+  /** Stops reading the bound snapshot (which may then close), keeping the scan's position. */
+  void unbind() {
+    if (keys != null) {
+      rememberPosition();
+      keys.close();
+      keys = null;
+    }
+    snapshot = null;
+  }
+
+  private void rememberPosition() {
+    if (keys.cursor() != null) {
+      resume = keys.cursor();
+    }
   }
 
   @Override
@@ -82,13 +114,14 @@ final class BoxScan implements Iterator<Tuple>, AutoCloseable {
     return key;
   }
 
-  /** Releases the current iterator. Idempotent. */
+  /** Releases the current iterator and ends the scan. Idempotent. */
   @Override
   public void close() {
     if (keys != null) {
       keys.close();
       keys = null;
     }
+    current = null;
     nextRange = ranges.size();
   }
 
@@ -106,13 +139,14 @@ final class BoxScan implements Iterator<Tuple>, AutoCloseable {
     long[] target = ZRangeCover.nextInBox(curve, point, lo, hi);
     keys.close();
     keys = null;
+    current = null;
     if (target == null) {
       close();
       return;
     }
     byte[] code = curve.encode(target);
     if (Arrays.compareUnsigned(code, range.last()) <= 0) {
-      keys = list(code, range.last());
+      open(code, range.last());
     } else {
       skipTo = code;
     }
@@ -123,6 +157,7 @@ final class BoxScan implements Iterator<Tuple>, AutoCloseable {
       keys.close();
       keys = null;
     }
+    current = null;
     while (nextRange < ranges.size()) {
       range = ranges.get(nextRange++);
       if (skipTo != null && Arrays.compareUnsigned(range.last(), skipTo) < 0) {
@@ -132,17 +167,19 @@ final class BoxScan implements Iterator<Tuple>, AutoCloseable {
       if (skipTo != null && Arrays.compareUnsigned(first, skipTo) < 0) {
         first = skipTo;
       }
-      keys = list(first, range.last());
+      open(first, range.last());
       misses = 0;
       return true;
     }
     return false;
   }
 
-  /** The keys whose code lies in {@code [first, last]}. */
-  private KvIterator list(byte[] first, byte[] last) {
+  /** Starts listing the keys whose code lies in {@code [first, last]}. */
+  private void open(byte[] first, byte[] last) {
     byte[] begin = subspace.add(first).pack();
     byte[] end = TupleRange.prefix(subspace.add(last)).end();
-    return snapshot.list(ListSelector.of(TupleRange.ofPacked(begin, end)).batchSize(BATCH_SIZE));
+    current = ListSelector.of(TupleRange.ofPacked(begin, end)).batchSize(BATCH_SIZE);
+    resume = null;
+    keys = snapshot.list(current);
   }
 }

@@ -215,6 +215,69 @@ class LmdbListTest {
   }
 
   @Test
+  void storeListingHoldsNoTransactionBetweenBatches() {
+    KvIterator forgotten = store.list(ListSelector.of(TupleRange.prefix(Tuple.of("users")))
+        .batchSize(4));
+    assertThat((Object) forgotten.next().key()).isEqualTo(Tuple.of("users", 0));
+    assertThat(store.openTransactions()).isZero();
+    // Never closed, and still usable: it continues after the last key it read.
+    assertThat(ids(forgotten)).isEqualTo(range(1, 20));
+  }
+
+  @Test
+  void storeListingSeesCommitsBetweenBatchesButNoKeyTwice() {
+    ListSelector users = ListSelector.of(TupleRange.prefix(Tuple.of("users"))).batchSize(4);
+    for (boolean reverse : new boolean[] {false, true}) {
+      List<Object> seen = new ArrayList<>();
+      try (KvIterator it = store.list(users.reverse(reverse))) {
+        while (it.hasNext()) {
+          KvEntry entry = it.next();
+          long id = (Long) entry.key().get(1);
+          seen.add(id);
+          if (seen.size() == 3) {
+            // Batches of 1 and 4 entries were read: change keys already read and keys ahead.
+            store.atomic()
+                .delete(Tuple.of("users", reverse ? 2 : 17)) // ahead: not returned
+                .set(Tuple.of("users", reverse ? 18 : 1), new byte[] {9}) // already read: no repeat
+                .set(Tuple.of("users", reverse ? 19 : 0), new byte[] {9}) // the current key
+                .commit();
+          }
+        }
+      }
+      List<Object> expected = range(0, 20);
+      expected.remove(Long.valueOf(reverse ? 2 : 17));
+      if (reverse) {
+        java.util.Collections.reverse(expected);
+      }
+      assertThat(seen).as("reverse %s", reverse).isEqualTo(expected);
+      store.atomic().set(Tuple.of("users", reverse ? 2 : 17), new byte[] {1}).commit();
+    }
+  }
+
+  @Test
+  void storeListingContinuesAfterTheMapGrewBetweenBatches() {
+    KvIterator it = store.list(ListSelector.of(TupleRange.prefix(Tuple.of("users"))).batchSize(4));
+    assertThat((Object) it.next().key()).isEqualTo(Tuple.of("users", 0));
+    long before = store.mapSize();
+    byte[] large = new byte[4 << 20];
+    while (store.mapSize() == before) {
+      store.atomic().set(Tuple.of("large", store.mapSize(), System.nanoTime()), large).commit();
+    }
+    assertThat(ids(it)).isEqualTo(range(1, 20));
+  }
+
+  @Test
+  void storeListingAfterCloseThrowsStoreClosed() {
+    KvIterator it = store.list(ListSelector.of(TupleRange.prefix(Tuple.of("users"))).batchSize(2));
+    it.next();
+    it.next(); // the second batch read two entries; one is still buffered
+    store.close();
+    assertThatThrownBy(it::hasNext).isInstanceOf(dev.tessera.kv.StoreClosedException.class);
+    assertThatThrownBy(() -> store.list(ListSelector.of(TupleRange.prefix(Tuple.of("users")))))
+        .isInstanceOf(dev.tessera.kv.StoreClosedException.class);
+  }
+
+  @Test
   void streamClosesTheIterator() {
     List<Object> ids;
     try (var stream = store.list(ListSelector.of(TupleRange.prefix(Tuple.of("users"))))
