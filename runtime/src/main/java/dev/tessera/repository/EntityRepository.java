@@ -30,8 +30,8 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * The base class of every generated repository: the secondary-index algorithms of design.md (seeds
- * 000/001), written once. A generated repository supplies an {@link EntityMapping} and adds typed
+ * The base class of every generated repository: the secondary-index algorithms (insert with
+ * uniqueness checks, update with an index diff, delete with retry, query by index), written once. A generated repository supplies an {@link EntityMapping} and adds typed
  * finders that call the protected query methods.
  *
  * <p>Key layout, in the store's one ordered key space:
@@ -338,7 +338,7 @@ public abstract class EntityRepository<T, ID> {
 
   /**
    * Deletes the record and all its index entries in one commit checked against the versionstamp
-   * read; retried until it succeeds or the record is gone (seed 000, step 5).
+   * read; retried until it succeeds or the record is gone.
    *
    * @return true if this call deleted the record, false if it was absent
    */

@@ -18,8 +18,8 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * Verifies, and optionally repairs, indexes against the records (seed 003, "index inconsistency":
- * scan to verify, then update incrementally). Two streaming passes per index, each batch read in
+ * Verifies, and optionally repairs, indexes against the records (scan to verify, then repair
+ * incrementally). Two streaming passes per index, each batch read in
  * one snapshot so concurrent writes never look like inconsistencies, memory bounded by the batch
  * size and the samples:
  *
