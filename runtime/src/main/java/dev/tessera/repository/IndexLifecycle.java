@@ -369,6 +369,8 @@ final class IndexLifecycle<T> {
   }
 
   private void log(IndexCatalogEntry entry) {
-    LOG.log(Level.INFO, "index {0}.{1} is now {2}", entityName, entry.indexName(), entry.state());
+    // READABLE at once means an empty entity: routine. Building or dropping means work to wait on.
+    Level level = entry.state() == IndexState.READABLE ? Level.DEBUG : Level.INFO;
+    LOG.log(level, "index {0}.{1} is now {2}", entityName, entry.indexName(), entry.state());
   }
 }

@@ -65,6 +65,7 @@ class ReadmeConsumerIT {
 
     assertThat(run.exitCode()).as("exit code; output:\n%s%s", run.stdout(), run.stderr()).isZero();
     assertMatchesReadme(run.stdout());
+    assertThat(run.stderr()).as("a fresh store logs nothing at INFO or above, and no JVM warning").isEmpty();
   }
 
   /** Runs the consumer's jar in a fresh working directory (the example opens the store "data"). */
