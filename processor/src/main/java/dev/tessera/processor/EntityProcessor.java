@@ -38,6 +38,7 @@ public final class EntityProcessor extends AbstractProcessor {
   private EntityReader reader;
   private KeyLayoutValidator keyLayout;
   private PrimaryKeyPlacement primaryKeys;
+  private GeneratedAnnotationVisibility generatedAnnotation;
   private RepositoryWriter writer;
 
   /** Creates the processor; the compiler calls {@link #init} before use. */
@@ -50,6 +51,7 @@ public final class EntityProcessor extends AbstractProcessor {
     reader = new EntityReader(environment.getElementUtils(), errors);
     keyLayout = new KeyLayoutValidator(errors);
     primaryKeys = new PrimaryKeyPlacement(errors);
+    generatedAnnotation = new GeneratedAnnotationVisibility(environment.getElementUtils());
     boolean injectAvailable = environment.getElementUtils().getTypeElement(INJECT) != null;
     writer = new RepositoryWriter(EntityProcessor.class.getName(), injectAvailable);
   }
@@ -111,7 +113,7 @@ public final class EntityProcessor extends AbstractProcessor {
   private void generate(TypeElement element, EntityModel model) {
     JavaFile file = null;
     try {
-      file = writer.write(model, element);
+      file = writer.write(model, element, generatedAnnotation.visibleFrom(element));
       file.writeTo(processingEnv.getFiler());
     } catch (FilerException e) {
       String repository = file.packageName().isEmpty()

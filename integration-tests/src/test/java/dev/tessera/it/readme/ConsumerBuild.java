@@ -29,6 +29,7 @@ final class ConsumerBuild {
   private final String version;
   private final Path sharedRepository;
   private final Path directory;
+  private final String projectName;
 
   /**
    * @param reactorRoot the directory of Tessera's parent pom, whose modules are already packaged
@@ -37,10 +38,21 @@ final class ConsumerBuild {
    * @param directory where the consumer project and its private repository go
    */
   ConsumerBuild(Path reactorRoot, String version, Path sharedRepository, Path directory) {
+    this(reactorRoot, version, sharedRepository, directory, "project");
+  }
+
+  private ConsumerBuild(
+      Path reactorRoot, String version, Path sharedRepository, Path directory, String projectName) {
     this.reactorRoot = reactorRoot;
     this.version = version;
     this.sharedRepository = sharedRepository;
     this.directory = directory;
+    this.projectName = projectName;
+  }
+
+  /** Another consumer project beside this one, sharing its private repository and settings. */
+  ConsumerBuild otherProject(String name) {
+    return new ConsumerBuild(reactorRoot, version, sharedRepository, directory, name);
   }
 
   /** The private local repository of the child build. */
@@ -50,7 +62,7 @@ final class ConsumerBuild {
 
   /** The consumer project's directory. */
   Path project() {
-    return directory.resolve("project");
+    return directory.resolve(projectName);
   }
 
   /** Lays this build's Tessera artifacts out in the private repository, replacing older ones. */
@@ -69,6 +81,11 @@ final class ConsumerBuild {
     }
   }
 
+  /** The Maven settings {@link #writeSettings} writes. */
+  Path settings() {
+    return directory.resolve("settings.xml");
+  }
+
   /** Writes the Maven settings: the shared repository, read as a remote one, is the only source. */
   Path writeSettings() throws IOException {
     String url = sharedRepository.toUri().toString();
@@ -82,7 +99,7 @@ final class ConsumerBuild {
             + "<pluginRepositories><pluginRepository>" + repository + "</pluginRepository></pluginRepositories>"
             + "</profile></profiles>"
             + "<activeProfiles><activeProfile>shared-repository</activeProfile></activeProfiles></settings>\n";
-    Path file = directory.resolve("settings.xml");
+    Path file = settings();
     Files.createDirectories(directory);
     Files.writeString(file, settings, StandardCharsets.UTF_8);
     return file;

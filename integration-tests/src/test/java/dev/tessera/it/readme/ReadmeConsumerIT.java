@@ -68,6 +68,26 @@ class ReadmeConsumerIT {
     assertThat(run.stderr()).as("a fresh store logs nothing at INFO or above, and no JVM warning").isEmpty();
   }
 
+  @Test
+  void modularConsumerCompilesWithoutRequiringJavaCompiler() throws IOException, InterruptedException {
+    ConsumerBuild modular = build.otherProject("modular");
+    modular.cleanProject();
+    modular.write("pom.xml", consumerPom(snippet));
+    String sources = "src/main/java/" + ExampleProgram.PACKAGE + "/";
+    modular.write(sources + program.entityName() + ".java", program.entitySource());
+    modular.write(sources + "Main.java", program.mainSource());
+    // What README tells modular users to write: the two automatic module names, nothing else.
+    modular.write(
+        "src/main/java/module-info.java",
+        "module consumer {\n  requires dev.tessera.annotations;\n  requires dev.tessera.runtime;\n}\n");
+
+    modular.maven(
+        Path.of(property("maven.home")), Path.of(System.getProperty("java.home")), build.settings(), "compile");
+
+    assertThat(modular.project().resolve("target/classes/module-info.class")).exists();
+    assertThat(modular.project().resolve("target/classes/consumer/" + program.entityName() + "Repository.class")).exists();
+  }
+
   /** Runs the consumer's jar in a fresh working directory (the example opens the store "data"). */
   static Run runExample(Path javaHome, String... jvmOptions) throws IOException, InterruptedException {
     Path workingDirectory = build.project().resolve("target").resolve("run");
