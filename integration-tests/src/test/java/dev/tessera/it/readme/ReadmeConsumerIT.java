@@ -1,14 +1,17 @@
 package dev.tessera.it.readme;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.tessera.it.readme.ConsumerBuild.Run;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -88,12 +91,56 @@ class ReadmeConsumerIT {
     assertThat(modular.project().resolve("target/classes/consumer/" + program.entityName() + "Repository.class")).exists();
   }
 
+  /**
+   * On JDK 24 and later, lmdbjava's native binding (jffi) loads a library and uses {@code
+   * sun.misc.Unsafe}: the JVM warns on standard error unless both are allowed, as README's JDK
+   * section says. Runs when a JDK 25 is found ({@code -Dtessera.jdk25.home}, {@code JDK25_HOME}, or
+   * under /usr/lib/jvm); skipped, saying so, otherwise.
+   */
+  @Test
+  void onJdk25TheExampleRunsAndTheTwoFlagsReadmeNamesSilenceItsWarnings()
+      throws IOException, InterruptedException {
+    Path jdk25 = jdk25().orElse(null);
+    assumeTrue(jdk25 != null, "no JDK 25 found: set -Dtessera.jdk25.home or JDK25_HOME to run this test");
+
+    Run plain = runExample(jdk25);
+    assertThat(plain.exitCode()).as("exit code; output:\n%s%s", plain.stdout(), plain.stderr()).isZero();
+    assertMatchesReadme(plain.stdout());
+    assertThat(plain.stderr())
+        .contains("WARNING: A restricted method in java.lang.System has been called")
+        .contains("WARNING: A terminally deprecated method in sun.misc.Unsafe has been called");
+
+    Run flagged = runExample(jdk25, "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow");
+    assertThat(flagged.exitCode()).as("exit code; output:\n%s%s", flagged.stdout(), flagged.stderr()).isZero();
+    assertMatchesReadme(flagged.stdout());
+    assertThat(flagged.stderr()).isEmpty();
+  }
+
+  private static Optional<Path> jdk25() throws IOException {
+    for (String configured : new String[] {System.getProperty("tessera.jdk25.home"), System.getenv("JDK25_HOME")}) {
+      if (configured != null && !configured.isBlank()) {
+        return Optional.of(Path.of(configured));
+      }
+    }
+    Path jvms = Path.of("/usr/lib/jvm");
+    if (!Files.isDirectory(jvms)) {
+      return Optional.empty();
+    }
+    try (var homes = Files.list(jvms)) {
+      return homes
+          .filter(home -> home.getFileName().toString().matches(".*-25(-.*)?"))
+          .filter(home -> Files.isExecutable(home.resolve("bin/java")))
+          .sorted()
+          .findFirst();
+    }
+  }
+
   /** Runs the consumer's jar in a fresh working directory (the example opens the store "data"). */
   static Run runExample(Path javaHome, String... jvmOptions) throws IOException, InterruptedException {
     Path workingDirectory = build.project().resolve("target").resolve("run");
     ConsumerBuild.deleteRecursively(workingDirectory);
     Files.createDirectories(workingDirectory);
-    List<String> command = new java.util.ArrayList<>();
+    List<String> command = new ArrayList<>();
     command.add(javaHome.resolve("bin").resolve("java").toString());
     command.addAll(List.of(jvmOptions));
     command.addAll(List.of("-jar", consumerJar().toString()));
