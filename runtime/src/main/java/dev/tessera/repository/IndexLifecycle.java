@@ -79,6 +79,9 @@ final class IndexLifecycle<T> {
         lifecycle.runPending(); // a FAILED index stays failed: buildIndexes() retries it
         break;
       case BACKGROUND:
+        if (lifecycle.hasPendingWork() && lifecycle.records() <= options.inlineBuildLimit()) {
+          lifecycle.buildInline();
+        }
         if (lifecycle.hasPendingWork()) {
           lifecycle.startBackground();
         }
@@ -316,6 +319,23 @@ final class IndexLifecycle<T> {
     throw new RetryLimitExceededException(entityName, "buildIndexes", null, EntityRepository.MAX_ATTEMPTS);
   }
 
+  private long records() {
+    return EntityRepository.counterValue(store.get(EntityRepository.countKey(entityName)));
+  }
+
+  /**
+   * Builds a small entity's pending indexes on the opening thread, so they are readable when the
+   * constructor returns. A unique index failing over duplicates is left FAILED, as a background
+   * build leaves it; it does not fail the constructor.
+   */
+  private void buildInline() {
+    try {
+      runPending();
+    } catch (IndexBuildFailedException failed) {
+      LOG.log(Level.WARNING, failed.getMessage());
+    }
+  }
+
   private boolean hasPendingWork() {
     for (IndexCatalogEntry entry : modes.entries().values()) {
       if (entry.hasPendingWork()) {
@@ -362,7 +382,7 @@ final class IndexLifecycle<T> {
   }
 
   private IndexNotReadyException notReady(IndexCatalogEntry entry) {
-    long total = EntityRepository.counterValue(store.get(EntityRepository.countKey(entityName)));
+    long total = records();
     return new IndexNotReadyException(
         entityName, entry.indexName(), entry.state(), entry.phase(), entry.done(), total,
         entry.failure());
