@@ -17,6 +17,11 @@ import java.lang.annotation.Target;
  *                    @UniqueIndex(normalize = Normalize.CASE_INSENSITIVE) String email,
  *                    @Index String favoriteColor) {}
  * }</pre>
+ *
+ * <p>The processor ({@code dev.tessera:tessera-processor}) runs only if the build names it: with
+ * Maven, in {@code maven-compiler-plugin}'s {@code annotationProcessorPaths}; with Gradle, as an
+ * {@code annotationProcessor} dependency. Without it, javac reports only {@code cannot find symbol
+ * ... class UserRepository} where the repository is used.
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)

@@ -11,10 +11,13 @@ import java.lang.annotation.Target;
  * carries it. Its type must be orderable (a primitive or box, {@code String}, {@code byte[]}, an
  * enum, {@code UUID}, {@code Instant}, {@code LocalDate}, {@code LocalDateTime}, {@code
  * BigInteger}) or a record of such types, which makes a composite key.
+ *
+ * <p>It is allowed on fields as well only so that the processor can explain, on the field, that a
+ * class must become a record; a field of a class is never a primary key.
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)
-@Target(ElementType.RECORD_COMPONENT)
+@Target({ElementType.RECORD_COMPONENT, ElementType.FIELD})
 public @interface PrimaryKey {
   /**
    * How a missing key is generated. With {@link KeyGeneration#ULID} on a {@code String} key, the

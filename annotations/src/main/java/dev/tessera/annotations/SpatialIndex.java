@@ -10,7 +10,7 @@ import java.lang.annotation.Target;
 /**
  * Declares a multi-dimensional index over 2 or 3 numeric components of an {@code @Entity} record,
  * for box queries ("every place with {@code x} in [x0, x1] and {@code y} in [y0, y1]"). Its key
- * interleaves the bits of the coordinates (Z-order, seed 003), so points near each other in space
+ * interleaves the bits of the coordinates (Z-order), so points near each other in space
  * are mostly near each other in the key order, and a box is served by a few key ranges.
  *
  * <pre>{@code

@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Seed 003's graph as a hexastore of {@link Triple}s: every question is a prefix scan of one
+ * A small social graph (who is friends with whom, who likes what, who lives where) as a hexastore of {@link Triple}s: every question is a prefix scan of one
  * composite index through the typed query API; no graph feature is needed.
  *
  * <p>Run it with {@code mvn -q -DskipTests -Pexample -Dexample.main=dev.tessera.examples.HexastoreExample
@@ -37,7 +37,7 @@ public final class HexastoreExample {
     }
   }
 
-  /** Stores the graph and prints the answers to seed 003's questions. */
+  /** Stores the graph and prints the answers to its questions. */
   static void run(TripleRepository triples, PrintStream out) {
     triples.insertAll(List.of(
         Triple.of("antirez", FRIEND, "matteocollina"),
@@ -81,7 +81,7 @@ public final class HexastoreExample {
   }
 
   /**
-   * Seed 003's combined question: friends of {@code person} (spo) who like beer and live in
+   * The combined question: friends of {@code person} (spo) who like beer and live in
    * Barcelona (one exact spo lookup each), kept if {@code other} considers them a friend (an ops
    * lookup with every component given).
    */

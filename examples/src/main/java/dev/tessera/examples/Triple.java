@@ -8,7 +8,7 @@ import dev.tessera.annotations.UniqueIndex;
 
 /**
  * One edge of a graph, {@code subject predicate object} ("antirez is-friend-of matteocollina"),
- * stored as seed 003's hexastore: the same triple under composite indexes in the orders the graph
+ * stored as a hexastore: the same triple under composite indexes in the orders the graph
  * questions need, each question one prefix scan.
  *
  * <ul>

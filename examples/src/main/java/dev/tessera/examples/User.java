@@ -7,7 +7,7 @@ import dev.tessera.annotations.PrimaryKey;
 import dev.tessera.annotations.UniqueIndex;
 
 /**
- * The user of seeds 000 and 001: a unique, case-insensitive e-mail and a non-unique favourite
+ * The user of the main example: a unique, case-insensitive e-mail and a non-unique favourite
  * colour. The processor generates {@code UserRepository} from it.
  *
  * @param id the primary key

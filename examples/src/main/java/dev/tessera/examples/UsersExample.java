@@ -16,8 +16,9 @@ import java.util.Comparator;
 import java.util.stream.Stream;
 
 /**
- * Walks through the scenario of seeds 000 and 001 on an embedded LMDB store: unique and non-unique
- * pointer indexes kept consistent by atomic commits.
+ * Walks through a small user directory on an embedded LMDB store: a unique, case-insensitive
+ * e-mail index and a non-unique colour index, kept consistent with the records by atomic commits,
+ * and the keys they leave in the store.
  *
  * <p>Run it with {@code mvn -q -DskipTests -Pexample verify}; pass a directory to keep the store.
  */
@@ -42,15 +43,18 @@ public final class UsersExample {
   }
 
   static void run(UserRepository users, KvStore store, PrintStream out) {
-    out.println("== Insert two users (seed 000: check id and email absent, then set both atomically)");
+    out.println("== Alice and Bob sign up: each insert checks that the id and the e-mail are free, then");
+    out.println("   writes the record and its index entries in one commit");
     users.insert(new User("u1", "Alice", "Alice@Example.com", "blue"));
     users.insert(new User("u2", "Bob", "bob@example.com", "blue"));
     out.println("count() = " + users.count());
 
     out.println();
-    out.println("== A third user takes Alice's e-mail in other letter case (seed 001: emails lower-cased)");
+    out.println("== Carol signs up with Alice's e-mail in other letter case: e-mails are compared lower-cased,");
+    out.println("   so the insert is refused and writes nothing");
+    User carol = new User("u3", "Carol", "ALICE@example.COM", "green");
     try {
-      users.insert(new User("u3", "Carol", "ALICE@example.COM", "green"));
+      users.insert(carol);
     } catch (UniqueConstraintViolationException e) {
       out.println("rejected: " + e.getMessage());
       out.println("u3 stored? " + users.existsById("u3"));
@@ -63,9 +67,13 @@ public final class UsersExample {
     out.println("countByFavoriteColor(\"blue\") = " + users.countByFavoriteColor("blue"));
 
     out.println();
-    out.println("== Alice moves to a new address; the old one is free again");
+    out.println("== Alice moves to a new address: one commit rewrites her record and moves her e-mail entry");
     users.update(new User("u1", "Alice", "alice@new.example", "blue"));
-    users.insert(new User("u3", "Carol", "ALICE@example.COM", "green"));
+    out.println("findByEmail(\"alice@new.example\") = " + users.findByEmail("alice@new.example").orElseThrow());
+
+    out.println();
+    out.println("== Carol tries again: Alice's old address is free now");
+    users.insert(carol);
     out.println("findByEmail(\"alice@example.com\") = " + users.findByEmail("alice@example.com").orElseThrow());
 
     out.println();
@@ -74,7 +82,8 @@ public final class UsersExample {
     out.println("count() = " + users.count());
 
     out.println();
-    out.println("== The whole key space: records, then pointer index entries (primary keys, never copies)");
+    out.println("== The whole key space: the store's catalog (index states, schemas), the records, then the");
+    out.println("   index entries, which hold primary keys, never copies of records");
     try (KvIterator entries = store.list(ListSelector.of(TupleRange.ofPacked(new byte[] {0x00}, new byte[] {(byte) 0xFF})))) {
       while (entries.hasNext()) {
         KvEntry entry = entries.next();

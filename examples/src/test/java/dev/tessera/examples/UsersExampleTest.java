@@ -16,7 +16,7 @@ class UsersExampleTest {
   @TempDir Path directory;
 
   @Test
-  void walkThroughReportsTheSeedScenario() {
+  void walkThroughReportsEachStep() {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try (KvStore store = LmdbKvStore.open(directory);
         PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
@@ -28,6 +28,8 @@ class UsersExampleTest {
         .contains("rejected: ")
         .contains("u3 stored? false")
         .contains("countByFavoriteColor(\"blue\") = 2")
+        .contains("findByEmail(\"alice@new.example\") = User[id=u1, ")
+        .contains("findByEmail(\"alice@example.com\") = User[id=u3, name=Carol, ")
         .contains("delete(\"u2\") = true")
         .contains("(\"user_by_email\", \"alice@example.com\")")
         .doesNotContain("(\"user\", \"u2\")");

@@ -7,11 +7,13 @@ import dev.tessera.processor.model.EntityModel;
 import dev.tessera.processor.validation.EntityReader;
 import dev.tessera.processor.validation.ErrorReporter;
 import dev.tessera.processor.validation.KeyLayoutValidator;
+import dev.tessera.processor.validation.PrimaryKeyPlacement;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.FilerException;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.annotation.processing.Processor;
 import javax.annotation.processing.RoundEnvironment;
@@ -35,6 +37,8 @@ public final class EntityProcessor extends AbstractProcessor {
   private ErrorReporter errors;
   private EntityReader reader;
   private KeyLayoutValidator keyLayout;
+  private PrimaryKeyPlacement primaryKeys;
+  private GeneratedAnnotationVisibility generatedAnnotation;
   private RepositoryWriter writer;
 
   /** Creates the processor; the compiler calls {@link #init} before use. */
@@ -46,6 +50,8 @@ public final class EntityProcessor extends AbstractProcessor {
     errors = new ErrorReporter(environment.getMessager());
     reader = new EntityReader(environment.getElementUtils(), errors);
     keyLayout = new KeyLayoutValidator(errors);
+    primaryKeys = new PrimaryKeyPlacement(errors);
+    generatedAnnotation = new GeneratedAnnotationVisibility(environment.getElementUtils());
     boolean injectAvailable = environment.getElementUtils().getTypeElement(INJECT) != null;
     writer = new RepositoryWriter(EntityProcessor.class.getName(), injectAvailable);
   }
@@ -63,6 +69,7 @@ public final class EntityProcessor extends AbstractProcessor {
 
   @Override
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+    checkPrimaryKeyPlacement(round);
     TypeElement entity = processingEnv.getElementUtils().getTypeElement(ENTITY);
     if (entity == null) {
       return true;
@@ -88,10 +95,35 @@ public final class EntityProcessor extends AbstractProcessor {
     return true;
   }
 
+  private void checkPrimaryKeyPlacement(RoundEnvironment round) {
+    TypeElement primaryKey =
+        processingEnv.getElementUtils().getTypeElement(PrimaryKeyPlacement.annotationName());
+    if (primaryKey == null) {
+      return;
+    }
+    for (Element element : round.getElementsAnnotatedWith(primaryKey)) {
+      try {
+        primaryKeys.check(element);
+      } catch (RuntimeException e) {
+        errors.error(ProcessorErrors.internalError(element.toString(), e), element);
+      }
+    }
+  }
+
   private void generate(TypeElement element, EntityModel model) {
+    JavaFile file = null;
     try {
-      JavaFile file = writer.write(model, element);
+      file = writer.write(model, element, generatedAnnotation.visibleFrom(element));
       file.writeTo(processingEnv.getFiler());
+    } catch (FilerException e) {
+      String repository = file.packageName().isEmpty()
+          ? file.typeSpec().name()
+          : file.packageName() + "." + file.typeSpec().name();
+      // The Filer refuses a type that already exists in the compilation: the user's own one.
+      String message = processingEnv.getElementUtils().getTypeElement(repository) != null
+          ? ProcessorErrors.repositoryNameTaken(element.getQualifiedName().toString(), repository)
+          : ProcessorErrors.internalError(element.toString(), e);
+      errors.error(message, element, EntityReader.entityAnnotation(element));
     } catch (IOException | RuntimeException e) {
       errors.error(ProcessorErrors.internalError(element.toString(), e), element);
     }

@@ -52,6 +52,10 @@ public final class ProcessorErrors {
   public static final String INVALID_DEFAULT_VALUE = "[Tessera/InvalidDefaultValue]";
   /** The tag of {@link #formerNameNotIdentifier}, {@link #formerNameIsCurrent} and {@link #formerNameTwice}. */
   public static final String INVALID_FORMER_NAME = "[Tessera/InvalidFormerName]";
+  /** The tag of {@link #primaryKeyOutsideRecord}. */
+  public static final String PRIMARY_KEY_OUTSIDE_RECORD = "[Tessera/PrimaryKeyOutsideRecord]";
+  /** The tag of {@link #repositoryNameTaken}. */
+  public static final String REPOSITORY_NAME_TAKEN = "[Tessera/RepositoryNameTaken]";
   /** The tag of {@link #internalError}. */
   public static final String INTERNAL_ERROR = "[Tessera/InternalError]";
 
@@ -271,6 +275,23 @@ public final class ProcessorErrors {
         "%s @Renamed(from = \"%s\") on component '%s' of %s is also a former name of '%s', so"
             + " stored values would read into both: keep it on one of them",
         INVALID_FORMER_NAME, former, component, record, other);
+  }
+
+  /** {@code @PrimaryKey} on a field of a class (or of an interface or enum) instead of a record. */
+  public static String primaryKeyOutsideRecord(String field, String kind, String type) {
+    return String.format(
+        "%s @PrimaryKey is only for components of @Entity records, but %s is a field of %s %s:"
+            + " declare %s as a record (@Entity public record %s(@PrimaryKey ... %s, ...) {})",
+        PRIMARY_KEY_OUTSIDE_RECORD, field, kind, type, simpleName(type), simpleName(type),
+        simpleName(field));
+  }
+
+  /** The name of an entity's generated repository is already taken by another type. */
+  public static String repositoryNameTaken(String record, String repository) {
+    return String.format(
+        "%s Tessera generates the repository of %s as %s, but a type of that name already exists:"
+            + " rename that type, or move or rename the record",
+        REPOSITORY_NAME_TAKEN, record, repository);
   }
 
   /** An unexpected failure of the processor itself. */

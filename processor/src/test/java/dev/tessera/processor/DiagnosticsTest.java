@@ -496,4 +496,49 @@ class DiagnosticsTest {
     assertNoRepository(compilation, "Broken");
     assertThat(processor.createdSources()).containsExactly("com.acme.FineRepository");
   }
+  @Test
+  void primaryKeyOnAFieldOfAClassGetsTesserasMessage() {
+    JavaFileObject src =
+        entity(
+            "Book",
+            "@Entity",
+            "public class Book {",
+            "  @PrimaryKey String isbn;",
+            "  String title;",
+            "}");
+    Compilation compilation = compile(src);
+    assertThat(compilation)
+        .hadErrorContaining(ProcessorErrors.PRIMARY_KEY_OUTSIDE_RECORD)
+        .inFile(src)
+        .onLineContaining("@PrimaryKey String isbn");
+    assertThat(compilation).hadErrorContaining("com.acme.Book.isbn is a field of class com.acme.Book");
+    assertThat(compilation).hadErrorContaining(ProcessorErrors.NOT_A_RECORD);
+    assertNoRepository(compilation, "Book");
+  }
+
+  @Test
+  void primaryKeyOnAFieldOfAClassWithoutEntityGetsTesserasMessage() {
+    JavaFileObject src = entity("Loan", "public class Loan {", "  @PrimaryKey long id;", "}");
+    Compilation compilation = compile(src);
+    assertThat(compilation)
+        .hadErrorContaining(ProcessorErrors.PRIMARY_KEY_OUTSIDE_RECORD)
+        .inFile(src)
+        .onLineContaining("@PrimaryKey long id");
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void userTypeNamedLikeTheGeneratedRepositoryIsAClearError() {
+    JavaFileObject src = entity("Book", "@Entity", "public record Book(@PrimaryKey String isbn, String title) {}");
+    JavaFileObject taken = entity("BookRepository", "public class BookRepository {}");
+    Compilation compilation = compile(src, taken);
+    assertThat(compilation)
+        .hadErrorContaining(ProcessorErrors.REPOSITORY_NAME_TAKEN)
+        .inFile(src)
+        .onLineContaining("@Entity");
+    assertThat(compilation).hadErrorContaining("com.acme.BookRepository");
+    assertThat(compilation.errors())
+        .extracting(error -> error.getMessage(null))
+        .noneMatch(message -> message.contains(ProcessorErrors.INTERNAL_ERROR));
+  }
 }

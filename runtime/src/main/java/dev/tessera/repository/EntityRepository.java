@@ -32,8 +32,8 @@ import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 /**
- * The base class of every generated repository: the secondary-index algorithms of design.md (seeds
- * 000/001), written once. A generated repository supplies an {@link EntityMapping} and adds typed
+ * The base class of every generated repository: the secondary-index algorithms (insert with
+ * uniqueness checks, update with an index diff, delete with retry, query by index), written once. A generated repository supplies an {@link EntityMapping} and adds typed
  * finders that call the protected query methods.
  *
  * <p>Key layout, in the store's one ordered key space:

@@ -469,7 +469,8 @@ final class IndexBuilder<T> {
 
   private void announce(String index, IndexState state, String what) {
     onStateChange.run();
-    LOG.log(Level.INFO, "index {0}.{1} {2}", entityName, index, what);
+    // Over existing records the build was work users waited on; over none it is routine.
+    LOG.log(total() > 0 ? Level.INFO : Level.DEBUG, "index {0}.{1} {2}", entityName, index, what);
     options.listener().onStateChange(entityName, index, state);
   }
 

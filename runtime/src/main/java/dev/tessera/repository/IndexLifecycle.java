@@ -83,6 +83,9 @@ final class IndexLifecycle<T> {
         lifecycle.runPending(); // a FAILED index stays failed: buildIndexes() retries it
         break;
       case BACKGROUND:
+        if (lifecycle.hasPendingWork() && lifecycle.records() <= options.inlineBuildLimit()) {
+          lifecycle.buildInline();
+        }
         if (lifecycle.hasPendingWork()) {
           lifecycle.startBackground();
         }
@@ -403,6 +406,23 @@ final class IndexLifecycle<T> {
     throw new RetryLimitExceededException(entityName, "buildIndexes", null, EntityRepository.MAX_ATTEMPTS);
   }
 
+  private long records() {
+    return EntityRepository.counterValue(store.get(EntityRepository.countKey(entityName)));
+  }
+
+  /**
+   * Builds a small entity's pending indexes on the opening thread, so they are readable when the
+   * constructor returns. A unique index failing over duplicates is left FAILED, as a background
+   * build leaves it; it does not fail the constructor.
+   */
+  private void buildInline() {
+    try {
+      runPending();
+    } catch (IndexBuildFailedException failed) {
+      LOG.log(Level.WARNING, failed.getMessage());
+    }
+  }
+
   private boolean hasPendingWork() {
     for (IndexCatalogEntry entry : modes.entries().values()) {
       if (entry.hasPendingWork()) {
@@ -449,13 +469,15 @@ final class IndexLifecycle<T> {
   }
 
   private IndexNotReadyException notReady(IndexCatalogEntry entry) {
-    long total = EntityRepository.counterValue(store.get(EntityRepository.countKey(entityName)));
+    long total = records();
     return new IndexNotReadyException(
         entityName, entry.indexName(), entry.state(), entry.phase(), entry.done(), total,
         entry.failure());
   }
 
   private void log(IndexCatalogEntry entry) {
-    LOG.log(Level.INFO, "index {0}.{1} is now {2}", entityName, entry.indexName(), entry.state());
+    // READABLE at once means an empty entity: routine. Building or dropping means work to wait on.
+    Level level = entry.state() == IndexState.READABLE ? Level.DEBUG : Level.INFO;
+    LOG.log(level, "index {0}.{1} is now {2}", entityName, entry.indexName(), entry.state());
   }
 }

@@ -18,8 +18,8 @@ import java.util.OptionalLong;
 import java.util.function.Function;
 
 /**
- * Verifies, and optionally repairs, an entity's records and indexes (seed 003, "index
- * inconsistency": scan to verify, then update incrementally). Streaming passes, each batch read in
+ * Verifies, and optionally repairs, an entity's records and indexes (scan to verify, then repair
+ * incrementally). Streaming passes, each batch read in
  * one snapshot so concurrent writes never look like inconsistencies, memory bounded by the batch
  * size and the samples:
  *

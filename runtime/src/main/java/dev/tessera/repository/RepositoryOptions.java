@@ -16,22 +16,31 @@ import java.util.Objects;
 public final class RepositoryOptions {
   private static final RepositoryOptions DEFAULTS =
       new RepositoryOptions(IndexBuildPolicy.BACKGROUND, 1000, new IndexBuildListener() {},
-          Duration.ofSeconds(10));
+          Duration.ofSeconds(10), 1000);
 
   private final IndexBuildPolicy buildPolicy;
   private final int batchSize;
   private final IndexBuildListener listener;
   private final Duration logInterval;
+  private final long inlineBuildLimit;
 
   private RepositoryOptions(
-      IndexBuildPolicy buildPolicy, int batchSize, IndexBuildListener listener, Duration logInterval) {
+      IndexBuildPolicy buildPolicy,
+      int batchSize,
+      IndexBuildListener listener,
+      Duration logInterval,
+      long inlineBuildLimit) {
     this.buildPolicy = buildPolicy;
     this.batchSize = batchSize;
     this.listener = listener;
     this.logInterval = logInterval;
+    this.inlineBuildLimit = inlineBuildLimit;
   }
 
-  /** Build in the background, 1000 records per commit, no listener, a log line every 10 s. */
+  /**
+   * Build in the background, except over at most 1000 records (built before the constructor
+   * returns); 1000 records per commit, no listener, a log line every 10 s.
+   */
   public static RepositoryOptions defaults() {
     return DEFAULTS;
   }
@@ -39,7 +48,7 @@ public final class RepositoryOptions {
   /** These options with {@code policy}. */
   public RepositoryOptions withBuildPolicy(IndexBuildPolicy policy) {
     return new RepositoryOptions(
-        Objects.requireNonNull(policy, "policy"), batchSize, listener, logInterval);
+        Objects.requireNonNull(policy, "policy"), batchSize, listener, logInterval, inlineBuildLimit);
   }
 
   /**
@@ -51,13 +60,13 @@ public final class RepositoryOptions {
     if (records < 1 || records > 100_000) {
       throw new IllegalArgumentException("batch size must be in 1..100000, was " + records);
     }
-    return new RepositoryOptions(buildPolicy, records, listener, logInterval);
+    return new RepositoryOptions(buildPolicy, records, listener, logInterval, inlineBuildLimit);
   }
 
   /** These options with {@code listener} observing builds. */
   public RepositoryOptions withListener(IndexBuildListener listener) {
     return new RepositoryOptions(
-        buildPolicy, batchSize, Objects.requireNonNull(listener, "listener"), logInterval);
+        buildPolicy, batchSize, Objects.requireNonNull(listener, "listener"), logInterval, inlineBuildLimit);
   }
 
   /** These options logging build progress (logger {@code dev.tessera.index}) at most every {@code interval}. */
@@ -65,7 +74,22 @@ public final class RepositoryOptions {
     if (interval.isNegative()) {
       throw new IllegalArgumentException("log interval must not be negative: " + interval);
     }
-    return new RepositoryOptions(buildPolicy, batchSize, listener, interval);
+    return new RepositoryOptions(buildPolicy, batchSize, listener, interval, inlineBuildLimit);
+  }
+
+  /**
+   * These options building new or changed indexes before the repository's constructor returns when
+   * the entity holds at most {@code records} records, under {@link IndexBuildPolicy#BACKGROUND}:
+   * a development store of a few records never answers {@link IndexNotReadyException}. Larger
+   * entities build in the background as usual; 0 always builds in the background.
+   *
+   * @throws IllegalArgumentException if {@code records} is negative
+   */
+  public RepositoryOptions withInlineBuildLimit(long records) {
+    if (records < 0) {
+      throw new IllegalArgumentException("inline build limit must not be negative, was " + records);
+    }
+    return new RepositoryOptions(buildPolicy, batchSize, listener, logInterval, records);
   }
 
   /** When pending index work is done. */
@@ -81,6 +105,11 @@ public final class RepositoryOptions {
   /** The build observer. */
   public IndexBuildListener listener() {
     return listener;
+  }
+
+  /** The most records an entity may hold for a background-policy build to run in the constructor. */
+  public long inlineBuildLimit() {
+    return inlineBuildLimit;
   }
 
   /** The least time between two progress log lines of one build. */

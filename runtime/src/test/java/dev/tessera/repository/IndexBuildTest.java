@@ -155,11 +155,49 @@ class IndexBuildTest {
   void backgroundBuildIsAwaitable() throws InterruptedException {
     insertUsers(version(ON_DEMAND, EMAIL), 300);
     IndexedUserRepository v2 =
-        version(RepositoryOptions.defaults().withBatchSize(20), EMAIL, COLOR, NAME);
+        version(RepositoryOptions.defaults().withBatchSize(20).withInlineBuildLimit(0), EMAIL, COLOR, NAME);
     assertThat(v2.indexAdmin().awaitIndexes(Duration.ofMinutes(2))).isTrue();
     assertThat(catalog("favoriteColor").state()).isEqualTo(IndexState.READABLE);
     assertThat(v2.findByIndex(NAME, "name0")).hasSize(43);
     assertThat(v2.indexAdmin().verifyIndexes().clean()).isTrue();
+  }
+
+  /** The threads that reported build progress to {@code listener}. */
+  private static IndexBuildListener recordingThreads(List<String> threads) {
+    return new IndexBuildListener() {
+      @Override
+      public void onProgress(IndexBuildProgress progress) {
+        threads.add(Thread.currentThread().getName());
+      }
+    };
+  }
+
+  @Test
+  void newIndexesOverAFewRecordsAreReadableWhenTheConstructorReturns() {
+    insertUsers(version(ON_DEMAND, EMAIL), 30);
+    List<String> threads = new CopyOnWriteArrayList<>();
+
+    IndexedUserRepository v2 =
+        version(RepositoryOptions.defaults().withListener(recordingThreads(threads)), EMAIL, COLOR, NAME);
+
+    assertThat(catalog("favoriteColor").state()).isEqualTo(IndexState.READABLE);
+    assertThat(catalog("name").state()).isEqualTo(IndexState.READABLE);
+    assertThat(v2.findByIndex(NAME, "name0")).hasSize(5);
+    assertThat(threads).isNotEmpty().containsOnly(Thread.currentThread().getName());
+  }
+
+  @Test
+  void moreRecordsThanTheInlineLimitAreIndexedInTheBackground() throws InterruptedException {
+    insertUsers(version(ON_DEMAND, EMAIL), 30);
+    List<String> threads = new CopyOnWriteArrayList<>();
+
+    IndexedUserRepository v2 =
+        version(
+            RepositoryOptions.defaults().withInlineBuildLimit(29).withListener(recordingThreads(threads)),
+            EMAIL, COLOR, NAME);
+
+    assertThat(v2.indexAdmin().awaitIndexes(Duration.ofMinutes(1))).isTrue();
+    assertThat(threads).isNotEmpty().allMatch(name -> name.startsWith("tessera-index-build-"));
   }
 
   @Test

@@ -11,7 +11,7 @@ import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Durable commits per second as writers are added (issue 6, group commit): each operation inserts
+ * Durable commits per second as writers are added (group commit): each operation inserts
  * one fresh user in its own durable commit, from 1, 2, 4, 8, 16 and 64 threads. A store whose
  * concurrent commits share an fsync climbs with the threads; one that syncs each commit alone stays
  * flat (raw lmdbjava does, by construction). The score is commits per second over all threads.

@@ -15,7 +15,7 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Tessera's typed query API (issue 4) on the generated {@code UserRepository}: each call is an
+ * Tessera's typed query API on the generated {@code UserRepository}: each call is an
  * index key range scan, then one multi-get of the records in the same snapshot. Scores are queries
  * per second; random arguments.
  */

@@ -13,7 +13,7 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Box queries on a Z-order spatial index (issue 4 §2): {@code byXY().within(..)} over {@code
+ * Box queries on a Z-order spatial index: {@code byXY().within(..)} over {@code
  * records} uniformly spread points, a random square box holding about 500 of them. Scores are
  * queries per second.
  */

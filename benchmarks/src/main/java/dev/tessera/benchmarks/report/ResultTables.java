@@ -18,7 +18,7 @@ import java.util.function.Predicate;
 
 /**
  * Turns JMH's JSON results ({@code -rf json -rff FILE}) into the Markdown tables of {@code
- * docs/benchmarks.md}: first issue 6's targets, each computed from the results and marked met or
+ * docs/benchmarks.md}: first the speed targets, each computed from the results and marked met or
  * not, with the same ratios for raw lmdbjava (the floor: a target raw lmdbjava misses in the same
  * run is beyond any layer over LMDB on that machine); then the group-commit curve; then one table
  * per benchmark with every store's throughput, its ratio to raw lmdbjava at the same durability
@@ -30,7 +30,7 @@ public final class ResultTables {
   private static final String RAW = "raw-lmdbjava";
   private static final String TESSERA = "tessera";
   private static final List<String> PEERS = List.of("sqlite", "h2", "bdb-je");
-  /** Workloads where issue 6 asks for 3 times the peers, not just more. */
+  /** Workloads where the targets ask for 3 times the peers, not just more. */
   private static final List<String> THREE_TIMES =
       List.of("insertOne", "insertBatch", "findById", "findByEmail");
   private static final String ALLOCATION = "gc.alloc.rate.norm";
@@ -150,7 +150,7 @@ public final class ResultTables {
   }
 
   private void targets(StringBuilder out) {
-    out.append("### Targets of issue 6\n\n");
+    out.append("### Speed targets\n\n");
     out.append("Each ratio is computed from this run. The floor column gives the same ratio for raw")
         .append(" lmdbjava, which writes and reads the same keys with no layer at all: a target the")
         .append(" floor misses too is beyond any layer over LMDB on this machine.\n\n");
@@ -209,7 +209,7 @@ public final class ResultTables {
   // Tessera and raw lmdbjava against each peer, workload by workload, at equal durability.
   private void peers(StringBuilder out) {
     out.append("Against the databases a user would embed instead, at equal durability (Tessera ÷")
-        .append(" peer; the floor, raw lmdbjava ÷ peer, in brackets). Issue 6 asks for more than")
+        .append(" peer; the floor, raw lmdbjava ÷ peer, in brackets). The targets ask for more than")
         .append(" 1 × everywhere and at least 3 × on inserts and point lookups (marked ³); ✓ met,")
         .append(" ✗ missed, – the peer does not offer that durability.\n\n");
     out.append("| Workload | durability |");

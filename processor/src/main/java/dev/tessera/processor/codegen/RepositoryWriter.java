@@ -39,8 +39,13 @@ public final class RepositoryWriter {
     this.injectAvailable = injectAvailable;
   }
 
-  /** The repository source of {@code model}, recorded as generated from {@code originating}. */
-  public JavaFile write(EntityModel model, Element originating) {
+  /**
+   * The repository source of {@code model}, recorded as generated from {@code originating}.
+   *
+   * @param withGeneratedAnnotation whether the class carries {@code @Generated} (false where the
+   *     entity's module does not read {@code java.compiler})
+   */
+  public JavaFile write(EntityModel model, Element originating, boolean withGeneratedAnnotation) {
     ClassName entity = JavaTypes.className(model.type());
     TypeName id = JavaTypes.boxed(model.primaryKey().type());
     NameAllocator memberNames = reservedMemberNames(model);
@@ -51,10 +56,6 @@ public final class RepositoryWriter {
     TypeSpec.Builder repository =
         TypeSpec.classBuilder(GeneratedNames.repository(model))
             .addOriginatingElement(originating)
-            .addAnnotation(
-                AnnotationSpec.builder(TypeNames.GENERATED)
-                    .addMember("value", "$S", generatorName)
-                    .build())
             .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
             .superclass(ParameterizedTypeName.get(TypeNames.ENTITY_REPOSITORY, entity, id))
             .addJavadoc(classJavadoc(model, entity))
@@ -97,6 +98,10 @@ public final class RepositoryWriter {
     }
     spatialMembers.addMembers(repository);
     repository.addType(new MappingWriter(model, codecs).write());
+    if (withGeneratedAnnotation) {
+      repository.addAnnotation(
+          AnnotationSpec.builder(TypeNames.GENERATED).addMember("value", "$S", generatorName).build());
+    }
     return JavaFile.builder(model.type().packageName(), repository.build())
         .skipJavaLangImports(true)
         .build();

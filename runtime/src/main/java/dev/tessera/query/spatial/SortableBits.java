@@ -1,9 +1,9 @@
 package dev.tessera.query.spatial;
 
 /**
- * Maps numbers to unsigned bit patterns whose unsigned order is the numbers' order, as seed 003
- * asks of a multi-dimensional index ("represent negative values ... as unsigned integers"): instead
- * of adding an offset, the sign bit is flipped, which is the same offset for two's complement
+ * Maps numbers to unsigned bit patterns whose unsigned order is the numbers' order, as a
+ * multi-dimensional index needs (negative values represented as unsigned integers): instead of
+ * adding an offset, the sign bit is flipped, which is the same offset for two's complement
  * integers and needs no knowledge of the smallest value.
  *
  * <ul>

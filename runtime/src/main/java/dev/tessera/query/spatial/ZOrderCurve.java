@@ -7,9 +7,9 @@ import java.util.Objects;
  * The Z-order (Morton) curve over {@code dimensions} unsigned coordinates of {@code
  * bitsPerDimension} bits each: a point's code interleaves the coordinates' bits, most significant
  * first (bit {@code b} of dimension 0, of dimension 1, ..., then bit {@code b - 1}), into a fixed
- * number of bytes, so that the unsigned byte order of codes is the curve's order. Seed 003 builds
- * the same code from decimal digits; bits give cells that are only twice, not ten times, as large
- * per level.
+ * number of bytes, so that the unsigned byte order of codes is the curve's order. Interleaving
+ * decimal digits would give the same curve; bits give cells that are only twice, not ten times, as
+ * large per level.
  *
  * <p>Any run of codes sharing a prefix of {@code k} bits is an axis-aligned cell, which is what
  * makes a box coverable by a few contiguous code ranges (see {@link BoxQuery}). Within one dimension

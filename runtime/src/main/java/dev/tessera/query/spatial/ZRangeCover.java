@@ -14,8 +14,9 @@ import java.util.List;
  * outside the box is dropped, a cell inside it becomes a range, and a cell straddling its border is
  * split further, until another level could exceed {@code maxRanges}; the straddling cells left then
  * become ranges as they are, so the cover may include points outside the box, which the caller
- * filters exactly. Ranges that touch are merged. This is seed 003's "replace the last bits with 0s
- * and 1s", choosing the cell size per region instead of once for the whole box.
+ * filters exactly. Ranges that touch are merged. Replacing a code's last bits with all 0s and all
+ * 1s gives a cell's range; the cover chooses the cell size per region instead of once for the whole
+ * box.
  *
  * <p>Stateless and thread-safe.
  */

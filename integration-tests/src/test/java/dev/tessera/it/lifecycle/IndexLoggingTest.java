@@ -1,0 +1,108 @@
+package dev.tessera.it.lifecycle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tessera.kv.lmdb.LmdbKvStore;
+import dev.tessera.repository.IndexBuildPolicy;
+import dev.tessera.repository.RepositoryOptions;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What the index life cycle tells operators through System.Logger (captured here as the
+ * java.util.logging records it becomes): indexes created on an empty entity are routine (DEBUG),
+ * builds over existing records are work users wait on (INFO, with progress).
+ */
+class IndexLoggingTest {
+  private static final Logger INDEX_LOGGER = Logger.getLogger("dev.tessera.index");
+
+  @TempDir Path dir;
+
+  private final List<LogRecord> records = new CopyOnWriteArrayList<>();
+  private final Handler capture =
+      new Handler() {
+        @Override
+        public void publish(LogRecord record) {
+          records.add(record);
+        }
+
+        @Override
+        public void flush() {}
+
+        @Override
+        public void close() {}
+      };
+  private Level previousLevel;
+
+  @BeforeEach
+  void captureIndexLogs() {
+    previousLevel = INDEX_LOGGER.getLevel();
+    INDEX_LOGGER.setLevel(Level.ALL);
+    capture.setLevel(Level.ALL);
+    INDEX_LOGGER.addHandler(capture);
+  }
+
+  @AfterEach
+  void restoreLogging() {
+    INDEX_LOGGER.removeHandler(capture);
+    INDEX_LOGGER.setLevel(previousLevel);
+  }
+
+  @Test
+  void indexesOfAnEmptyEntityAreCreatedAtDebugLevel() {
+    try (LmdbKvStore store = LmdbKvStore.open(dir)) {
+      new AccountV1Repository(store);
+    }
+
+    assertThat(messagesAtOrAbove(Level.INFO)).isEmpty();
+    assertThat(messagesBelow(Level.INFO)).contains("index account.city is now READABLE");
+  }
+
+  @Test
+  void aBuildOverExistingRecordsIsLoggedAtInfoWithProgress() {
+    try (LmdbKvStore store = LmdbKvStore.open(dir)) {
+      new AccountV1Repository(store).insertAll(GeneratedIndexLifecycleTest.accounts(300));
+      records.clear();
+
+      new AccountV2Repository(
+          store,
+          RepositoryOptions.defaults()
+              .withBuildPolicy(IndexBuildPolicy.BLOCKING)
+              .withBatchSize(100)
+              .withLogInterval(Duration.ZERO));
+    }
+
+    assertThat(messagesAtOrAbove(Level.INFO))
+        .anySatisfy(message -> assertThat(message).isEqualTo("index account.email is now BUILDING"))
+        .anySatisfy(message -> assertThat(message).startsWith("index account.email BACKFILLING: 100 of 300"))
+        .anySatisfy(message -> assertThat(message).isEqualTo("index account.email built"));
+  }
+
+  private List<String> messagesAtOrAbove(Level level) {
+    return records.stream()
+        .filter(record -> record.getLevel().intValue() >= level.intValue())
+        .map(IndexLoggingTest::formatted)
+        .toList();
+  }
+
+  private List<String> messagesBelow(Level level) {
+    return records.stream()
+        .filter(record -> record.getLevel().intValue() < level.intValue())
+        .map(IndexLoggingTest::formatted)
+        .toList();
+  }
+
+  private static String formatted(LogRecord record) {
+    return new java.util.logging.SimpleFormatter().formatMessage(record);
+  }
+}
