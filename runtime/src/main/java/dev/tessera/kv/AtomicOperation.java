@@ -1,7 +1,9 @@
 package dev.tessera.kv;
 
 import dev.tessera.tuple.Tuple;
+import dev.tessera.tuple.TupleRange;
 import dev.tessera.tuple.Versionstamp;
+import java.util.List;
 
 /**
  * A batch of checks and mutations that {@link #commit()} applies atomically: either every check
@@ -17,6 +19,37 @@ public interface AtomicOperation {
 
   /** Requires {@code key} to have versionstamp {@code expected}; {@code null} means absent. */
   AtomicOperation check(Tuple key, Versionstamp expected);
+
+  /**
+   * Requires the keys of {@code range} to be exactly the keys of {@code seen}, each still at the
+   * versionstamp it has there: the commit fails if any key in the range was added, removed or
+   * changed since {@code seen} was read. This is how a reader protects a range scan against
+   * phantoms. A scan that stopped early (a limit, or the reader stopped reading) passes only the
+   * part it consumed: from its start to (and including) the last key it returned.
+   *
+   * <p>{@code seen} must be in key order (ascending, whatever the scan's direction), hold only keys
+   * inside {@code range}, and come from one snapshot. Values are ignored: a changed value means a
+   * new versionstamp.
+   *
+   * <p>How a backend validates it: an embedded store re-scans the range inside its write
+   * transaction and compares. A distributed store whose versionstamps grow with its commits can do
+   * it server-side: every key in the range has a versionstamp no greater than the greatest in
+   * {@code seen} (for an empty {@code seen}: no key exists in the range), and every key of {@code
+   * seen} still exists (etcd: a {@code mod_revision} compare over {@code [begin, end)} plus one
+   * existence compare per key seen).
+   *
+   * @throws RangeCheckTooLargeException if {@code seen} holds more than {@link
+   *     #MAX_RANGE_CHECK_KEYS} keys: the check would hold the store's writer for too long
+   * @throws IllegalArgumentException if {@code seen} is out of order or holds a key outside the
+   *     range, or a seen entry is absent
+   */
+  AtomicOperation checkRange(TupleRange range, List<KvEntry> seen);
+
+  /**
+   * The most keys one {@link #checkRange range check} may cover. A range check is evaluated while
+   * the store's writer is held, so an unbounded one would stall every other writer.
+   */
+  int MAX_RANGE_CHECK_KEYS = 10_000;
 
   /** Sets {@code key} to {@code value}. */
   AtomicOperation set(Tuple key, byte[] value);
@@ -39,7 +72,8 @@ public interface AtomicOperation {
   /**
    * Evaluates every check and, only if all hold, applies every mutation in one transaction.
    *
-   * @return the outcome: on success the new versionstamp, on failure the check that failed
+   * @return the outcome: on success the new versionstamp, on failure the check that failed (for a
+   *     range check, the range and the first key found changed in it)
    */
   CommitResult commit();
 }

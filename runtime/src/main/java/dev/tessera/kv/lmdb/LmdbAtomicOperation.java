@@ -4,6 +4,7 @@ import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.CommitResult;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.tuple.Tuple;
+import dev.tessera.tuple.TupleRange;
 import dev.tessera.tuple.Versionstamp;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,6 +24,7 @@ final class LmdbAtomicOperation implements AtomicOperation {
 
   private final LmdbEnvironment environment;
   private final List<Check> checks = new ArrayList<>();
+  private final List<RangeCheck> rangeChecks = new ArrayList<>();
   private final List<Mutation> mutations = new ArrayList<>();
   private boolean committed;
 
@@ -39,6 +41,13 @@ final class LmdbAtomicOperation implements AtomicOperation {
   public AtomicOperation check(Tuple key, Versionstamp expected) {
     ensureNotCommitted();
     checks.add(new Check(key, StoredEntry.packKey(key), expected));
+    return this;
+  }
+
+  @Override
+  public AtomicOperation checkRange(TupleRange range, List<KvEntry> seen) {
+    ensureNotCommitted();
+    rangeChecks.add(RangeCheck.of(Objects.requireNonNull(range, "range"), seen));
     return this;
   }
 
@@ -118,7 +127,7 @@ final class LmdbAtomicOperation implements AtomicOperation {
   }
 
   /**
-   * Evaluates every check, then (only if all hold) takes the next commit version from the
+   * Evaluates every check (point checks, then range checks by re-scanning their ranges), then (only if all hold) takes the next commit version from the
    * metadata and applies the mutations with its versionstamp (in key order, see {@link #commit()}). Writes nothing when a check
    * fails. Kept separate from the transaction's lifecycle so that a {@link GroupCommit} can apply
    * several operations in one transaction (each in a nested transaction of its own).
@@ -129,6 +138,12 @@ final class LmdbAtomicOperation implements AtomicOperation {
       Versionstamp actual = data.stamp(txn, check.packedKey());
       if (!sameStamp(check.expected(), actual)) {
         return CommitResult.checkFailed(check.key(), check.expected(), actual);
+      }
+    }
+    for (RangeCheck rangeCheck : rangeChecks) {
+      CommitResult failed = rangeCheck.validate(txn, data);
+      if (failed != null) {
+        return failed;
       }
     }
     StoreMetadata metadata = environment.metadata();

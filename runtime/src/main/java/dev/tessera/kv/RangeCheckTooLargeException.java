@@ -1,0 +1,48 @@
+package dev.tessera.kv;
+
+import dev.tessera.TesseraException;
+import dev.tessera.tuple.TupleRange;
+
+/**
+ * Thrown before anything is written when a {@linkplain AtomicOperation#checkRange range check}
+ * would cover more keys than a store validates in one commit ({@link
+ * AtomicOperation#MAX_RANGE_CHECK_KEYS}). Immutable and thread-safe.
+ */
+public final class RangeCheckTooLargeException extends TesseraException {
+  private static final long serialVersionUID = 1L;
+
+  private final transient TupleRange range;
+  private final int keys;
+  private final int limit;
+
+  /**
+   * Creates the exception.
+   *
+   * @param range the range to check
+   * @param keys how many keys the check was to cover
+   * @param limit the most keys one range check may cover
+   */
+  public RangeCheckTooLargeException(TupleRange range, int keys, int limit) {
+    super("A range check over " + keys + " keys of " + range + " exceeds the limit of " + limit
+        + " keys per range check: validating it would hold the store's writer too long;"
+        + " read a narrower range or fewer entries");
+    this.range = range;
+    this.keys = keys;
+    this.limit = limit;
+  }
+
+  /** The range to check. */
+  public TupleRange range() {
+    return range;
+  }
+
+  /** How many keys the check was to cover. */
+  public int keys() {
+    return keys;
+  }
+
+  /** The most keys one range check may cover. */
+  public int limit() {
+    return limit;
+  }
+}
