@@ -139,7 +139,15 @@ final class EtcdAtomicOperation implements AtomicOperation {
     Backoff backoff = new Backoff();
     Throwable lastFailure = null;
     do {
-      CommitPlan.Resolved resolved = plan.resolve(storedCounterValues());
+      Map<Tuple, KvEntry> stored;
+      try {
+        stored = storedCounterValues();
+      } catch (EtcdUnavailableException e) {
+        // Nothing was sent yet: reading again is safe, within the same deadline.
+        lastFailure = e;
+        continue;
+      }
+      CommitPlan.Resolved resolved = plan.resolve(stored);
       String commitId = markers.newCommitId();
       TxnResponse response;
       try {
@@ -177,6 +185,10 @@ final class EtcdAtomicOperation implements AtomicOperation {
       }
       // Only a counter guard failed: a concurrent commit changed a counter; read it again.
     } while (backoff.pause(deadline));
+    if (lastFailure instanceof RuntimeException tessera && !(lastFailure instanceof
+        java.util.concurrent.CompletionException)) {
+      throw tessera;
+    }
     if (lastFailure != null) {
       throw Failures.translate("commit", lastFailure, connection.keys());
     }

@@ -74,12 +74,31 @@ public final class EtcdKvStore implements KvStore {
     Client client = client(options);
     Connection connection = new Connection(client, keys, options);
     try {
-      connection.get(Tuple.of("\u0000tessera", "connect-probe"), new Revision());
+      probe(connection);
     } catch (RuntimeException e) {
       client.close();
       throw e;
     }
     return new EtcdKvStore(connection);
+  }
+
+  /**
+   * One read, retried while the cluster does not answer for up to the connect timeout (the first
+   * request also sets up the client's channels, which takes a while in a cold JVM).
+   */
+  private static void probe(Connection connection) {
+    long deadline = System.nanoTime() + connection.options().connectTimeout().toNanos();
+    Backoff backoff = new Backoff();
+    while (true) {
+      try {
+        connection.get(Tuple.of("\u0000tessera", "connect-probe"), new Revision());
+        return;
+      } catch (EtcdUnavailableException e) {
+        if (!backoff.pause(deadline)) {
+          throw e;
+        }
+      }
+    }
   }
 
   @Override
