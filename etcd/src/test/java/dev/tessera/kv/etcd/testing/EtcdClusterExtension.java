@@ -8,8 +8,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
  * Gives tests a real 3-member etcd cluster: a test or constructor parameter of type {@link
- * EtcdCluster} receives one cluster shared by every test class of the run (started once, stopped
- * when the run ends), so tests keep to their own key prefix. A test that kills members starts its
+ * EtcdCluster} receives one cluster shared by every test class of the JVM (started once, stopped
+ * when the JVM exits), so tests keep to their own key prefix. A test that kills members starts its
  * own cluster with {@link EtcdCluster#start(int)} after calling {@link #requireEtcd()}.
  *
  * <p>Without etcd installed the tests are skipped with a message saying how to install it, except
@@ -26,8 +26,7 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * <p>Thread-safe (JUnit's store creates the shared cluster once).
  */
 public final class EtcdClusterExtension implements BeforeAllCallback, ParameterResolver {
-  private static final ExtensionContext.Namespace NAMESPACE =
-      ExtensionContext.Namespace.create(EtcdClusterExtension.class);
+  private static EtcdCluster shared;
 
   /**
    * Skips the calling test when etcd is not installed, or fails it when {@code CI=true}.
@@ -61,8 +60,21 @@ public final class EtcdClusterExtension implements BeforeAllCallback, ParameterR
 
   /** The cluster shared by the whole run, started on first use. */
   public static EtcdCluster shared(ExtensionContext context) {
+    return shared();
+  }
+
+  /**
+   * The cluster shared by every test of this JVM (also by store factories that have no extension
+   * context), started on first use and stopped, its data removed, when the JVM exits. Skips the
+   * caller without etcd (fails it in CI).
+   */
+  public static synchronized EtcdCluster shared() {
     requireEtcd();
-    return context.getRoot().getStore(NAMESPACE)
-        .getOrComputeIfAbsent("cluster", key -> EtcdCluster.start(3), EtcdCluster.class);
+    if (shared == null) {
+      EtcdCluster cluster = EtcdCluster.start(3);
+      Runtime.getRuntime().addShutdownHook(new Thread(cluster::close, "etcd-shared-cluster-stop"));
+      shared = cluster;
+    }
+    return shared;
   }
 }
