@@ -88,11 +88,12 @@ final class Failures {
           + "); check the trusted CA certificates and the client certificate", t);
     }
     Status.Code code = code(t);
-    if (message.contains("authentication failed") || message.contains("invalid user ID or password")) {
+    String chain = chainText(t);
+    if (chain.contains("authentication failed") || chain.contains("invalid user ID or password")) {
       return new EtcdAccessDeniedException(operation,
           "the user name or password was refused; check the credentials in EtcdOptions", t);
     }
-    if (message.contains("user name is empty") || code == Status.Code.UNAUTHENTICATED) {
+    if (chain.contains("user name is empty") || code == Status.Code.UNAUTHENTICATED) {
       return new EtcdAccessDeniedException(operation, "the cluster requires authentication ("
           + message + "); set credentials in EtcdOptions", t);
     }
@@ -124,6 +125,15 @@ final class Failures {
       return Status.Code.valueOf(e.getErrorCode().name());
     }
     return Status.fromThrowable(t).getCode();
+  }
+
+  /** The messages of {@code t} and its causes (jetcd wraps the server's reason in a cause). */
+  private static String chainText(Throwable t) {
+    StringBuilder text = new StringBuilder();
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      text.append(c.getMessage()).append('\n');
+    }
+    return text.toString();
   }
 
   private static String messageOf(Throwable t) {
