@@ -14,23 +14,23 @@ import java.util.UUID;
  * backend}, then {@code backend.open(directory)} for an empty store. Without etcd installed the etcd
  * runs are skipped (they fail when {@code CI=true}).
  */
-enum StoreBackend {
+public enum StoreBackend {
   /** An embedded LMDB store in the test's directory. */
   LMDB {
     @Override
-    KvStore open(Path directory) {
+    public KvStore open(Path directory) {
       return LmdbKvStore.open(directory);
     }
   },
   /** A store under a fresh key prefix on the JVM's shared 3-member etcd test cluster. */
   ETCD {
     @Override
-    KvStore open(Path directory) {
+    public KvStore open(Path directory) {
       return EtcdKvStore.connect(EtcdOptions.builder(EtcdClusterExtension.shared().endpoints())
           .keyPrefix("it-" + UUID.randomUUID() + "/").build());
     }
   };
 
   /** Opens an empty store of this backend ({@code directory} is used by embedded backends). */
-  abstract KvStore open(Path directory);
+  public abstract KvStore open(Path directory);
 }
