@@ -7,8 +7,8 @@ import java.util.Optional;
 
 /** Finds the etcd server binary: {@code $ETCD_BINARY}, else {@code etcd} on the PATH. Stateless. */
 final class EtcdBinary {
-  static final String MISSING = "etcd is not installed (no 'etcd' on the PATH and ETCD_BINARY unset);"
-      + " install it with 'apt-get install etcd-server' to run the etcd tests";
+  static final String MISSING = "etcd is not installed (no executable 'etcd' on the PATH, or"
+      + " ETCD_BINARY names none); install it with 'apt-get install etcd-server' to run the etcd tests";
 
   private EtcdBinary() {}
 
