@@ -7,7 +7,6 @@ import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvStore;
 import dev.tessera.kv.ListSelector;
-import dev.tessera.kv.lmdb.LmdbKvStore;
 import dev.tessera.repository.EntityNotFoundException;
 import dev.tessera.repository.UniqueConstraintViolationException;
 import dev.tessera.tuple.Tuple;
@@ -20,16 +19,25 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
-/** Seeds 000 and 001 on the generated {@link UserRepository} and a real LMDB store. */
+/**
+ * The generated {@link UserRepository}'s inserts, updates, deletes, unique values and index reads on
+ * every backend: a real LMDB store and a real etcd cluster.
+ */
+@ParameterizedClass
+@EnumSource(StoreBackend.class)
 class UserRepositoryTest {
+  @Parameter StoreBackend backend;
   @TempDir Path directory;
   private KvStore store;
   private UserRepository users;
 
   @BeforeEach
   void open() {
-    store = LmdbKvStore.open(directory);
+    store = backend.open(directory);
     users = new UserRepository(store);
   }
 

@@ -1,41 +1,25 @@
 package dev.tessera.kv.lmdb;
 
-import dev.tessera.kv.KvEntry;
-import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvStore;
-import dev.tessera.kv.ListSelector;
-import dev.tessera.tuple.TupleRange;
-import java.util.HexFormat;
-import java.util.LinkedHashMap;
+import dev.tessera.kv.StoreContents;
 import java.util.Map;
 
-/** Test support: the whole user key space of a store as comparable text. */
+/** Test support: the whole user key space of a store as comparable text (see StoreContents). */
 final class KeySpace {
   private KeySpace() {}
 
   /** Every tuple key (packed bytes start below 0xff), hex key -> stamp:hex value, in order. */
   static Map<String, String> dump(KvStore store) {
-    Map<String, String> all = new LinkedHashMap<>();
-    HexFormat hex = HexFormat.of();
-    ListSelector everything =
-        ListSelector.of(TupleRange.ofPacked(new byte[] {0x00}, new byte[] {(byte) 0xff}));
-    try (KvIterator it = store.list(everything)) {
-      while (it.hasNext()) {
-        KvEntry entry = it.next();
-        all.put(hex.formatHex(entry.key().pack()),
-            entry.versionstamp() + ":" + hex.formatHex(entry.value()));
-      }
-    }
-    return all;
+    return StoreContents.dump(store);
   }
 
   /** 8 bytes, big-endian. */
   static byte[] u64(long value) {
-    return java.nio.ByteBuffer.allocate(8).putLong(value).array();
+    return StoreContents.u64(value);
   }
 
   /** Reads 8 bytes, big-endian. */
   static long u64(byte[] value) {
-    return java.nio.ByteBuffer.wrap(value).getLong();
+    return StoreContents.u64(value);
   }
 }

@@ -1,0 +1,51 @@
+package dev.tessera.it;
+
+import dev.tessera.kv.KvStore;
+import dev.tessera.kv.etcd.EtcdKvStore;
+import dev.tessera.kv.etcd.EtcdOptions;
+import dev.tessera.kv.etcd.testing.EtcdClusterExtension;
+import dev.tessera.kv.lmdb.LmdbKvStore;
+import java.nio.file.Path;
+import java.util.UUID;
+
+/**
+ * The key store backends a suite runs on, as a class parameter:
+ * {@code @ParameterizedClass @EnumSource(StoreBackend.class)} and {@code @Parameter StoreBackend
+ * backend}, then {@code backend.open(directory)} for an empty store. Without etcd installed the etcd
+ * runs are skipped (they fail when {@code CI=true}).
+ */
+public enum StoreBackend {
+  /** An embedded LMDB store in the test's directory. */
+  LMDB {
+    @Override
+    public KvStore open(Path directory) {
+      return LmdbKvStore.open(directory);
+    }
+
+    @Override
+    public int maxIndexBuildBatch() {
+      return Integer.MAX_VALUE;
+    }
+  },
+  /** A store under a fresh key prefix on the JVM's shared 3-member etcd test cluster. */
+  ETCD {
+    @Override
+    public KvStore open(Path directory) {
+      return EtcdKvStore.connect(EtcdOptions.builder(EtcdClusterExtension.shared().endpoints())
+          .keyPrefix("it-" + UUID.randomUUID() + "/").build());
+    }
+
+    @Override
+    public int maxIndexBuildBatch() {
+      // A build batch checks each record and its unique entry (2 compares a record) and writes the
+      // entry: 60 records stay within etcd's 128 operations per transaction.
+      return 60;
+    }
+  };
+
+  /** Opens an empty store of this backend ({@code directory} is used by embedded backends). */
+  public abstract KvStore open(Path directory);
+
+  /** The largest index build batch one commit of this backend holds. */
+  public abstract int maxIndexBuildBatch();
+}
