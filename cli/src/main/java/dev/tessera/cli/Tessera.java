@@ -34,6 +34,7 @@ import picocli.CommandLine.Spec;
       KeysCommand.class,
       GetCommand.class,
       DumpCommand.class,
+      VerifyCommand.class,
       BackupCommand.class,
       StatsCommand.class,
     })

@@ -2,16 +2,12 @@ package dev.tessera.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tessera.catalog.SchemaCatalog;
-import dev.tessera.cli.Person.Address;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.ListSelector;
 import dev.tessera.kv.lmdb.Durability;
 import dev.tessera.kv.lmdb.LmdbKvStore;
 import dev.tessera.kv.lmdb.LmdbOptions;
-import dev.tessera.mapping.ComponentSchema;
-import dev.tessera.mapping.RecordSchema;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
 import java.nio.ByteBuffer;
@@ -54,37 +50,18 @@ class TesseraCommandIT {
   @BeforeAll
   static void writeStore() {
     store = dir.resolve("store");
-    try (LmdbKvStore kv = LmdbKvStore.open(store)) {
-      // What an earlier version of the application wrote: items without a quantity.
-      RecordSchema first = new RecordSchema("item", "sku",
-          List.of(ComponentSchema.of("sku", "STRING"), ComponentSchema.of("label", "STRING")));
-      SchemaCatalog.add(kv, first, SchemaCatalog.read(kv, "item").latest());
-      kv.atomic().set(Tuple.of("item", "a-1"), Tuple.of(first.id(), "a-1", "first").pack()).commit();
-      new ItemRepository(kv).insert(new Item("b-2", "second", 5));
-      PersonRepository people = new PersonRepository(kv);
-      for (Person person : people()) {
-        people.insert(person);
-      }
-    }
+    DemoStore.write(store);
   }
 
   static List<Person> people() {
-    return List.of(
-        new Person(1, "Ada", "ada@example.com", 36, List.of("math", "poetry"),
-            Instant.parse("2024-01-02T03:04:05Z"), new Address("London", "N1"),
-            Optional.of("Countess")),
-        new Person(2, "Bob \"the\" Builder, Jr.", "bob@example.com", 36, List.of(),
-            Instant.parse("2024-02-03T04:05:06.5Z"), null, Optional.empty()),
-        new Person(3, "Cleo", "cleo@example.com", 29, List.of("x"),
-            Instant.parse("2024-03-04T05:06:07Z"), new Address("Paris", "75001"),
-            Optional.empty()));
+    return DemoStore.people();
   }
 
   @Test
   void helpListsTheCommandsAndExitCodes() {
     CommandRun run = CommandRun.of("--help");
     assertThat(run.exitCode()).isZero();
-    assertThat(run.out()).contains("info ", "keys ", "get ", "dump ", "backup ", "stats ")
+    assertThat(run.out()).contains("info ", "keys ", "get ", "dump ", "verify ", "backup ", "stats ")
         .contains("Exit codes:", "0   Success.", "3   Not a Tessera store");
     CommandRun launcher = CommandRun.run(List.of(System.getProperty("tessera.cli.launcher"), "--version"));
     assertThat(launcher.exitCode()).as(launcher.toString()).isZero();
@@ -304,6 +281,46 @@ class TesseraCommandIT {
     assertThat(compacted.exitCode()).as(compacted.toString()).isZero();
     assertThat(CommandRun.of("dump", compact.toString(), "person").out())
         .isEqualTo(ADA + "\n" + BOB + "\n" + CLEO + "\n");
+  }
+
+  @Test
+  void verifyFindsAndRepairsAHandCorruptedIndexShowingProgressInBothModes() {
+    Path damaged = dir.resolve("damaged");
+    try (LmdbKvStore kv = LmdbKvStore.open(damaged)) {
+      PersonRepository people = new PersonRepository(kv);
+      people().forEach(people::insert);
+      kv.atomic().delete(Tuple.of("person_by_email", "bob@example.com"))
+          .set(Tuple.of("person_by_age", 99, 7), new byte[0]).commit();
+    }
+    CommandRun found = CommandRun.of("verify", damaged.toString());
+    assertThat(found.exitCode()).as(found.toString()).isEqualTo(1);
+    assertThat(found.out()).isEqualTo(""
+        + "person.age: 0 missing, 1 dangling, 0 unique violations\n"
+        + "  DANGLING (\"person_by_age\", 99, 7) for (7)\n"
+        + "person.email: 1 missing, 0 dangling, 0 unique violations\n"
+        + "  MISSING (\"person_by_email\", \"bob@example.com\") for (2)\n"
+        + "result: 2 problems left\n");
+    // Not a terminal: plain lines.
+    assertThat(found.err()).isEqualTo("verifying person.age\nverifying person.email\n"
+        + "done person (1 of 1)\n");
+
+    CommandRun repaired =
+        CommandRun.of("verify", damaged.toString(), "--repair", "--progress", "bar");
+    assertThat(repaired.exitCode()).as(repaired.toString()).isZero();
+    assertThat(repaired.out()).contains("person.email: 1 missing, 0 dangling, 0 unique violations,"
+        + " 1 repaired\n").endsWith("result: no problems left\n");
+    assertThat(repaired.err()).startsWith("\r[").contains("] 0/1 person.age")
+        .contains("\r[" + "#".repeat(30) + "] 1/1 person").endsWith("\n");
+
+    CommandRun clean = CommandRun.of("verify", damaged.toString(), "--entity", "person");
+    assertThat(clean.exitCode()).isZero();
+    assertThat(clean.out()).isEqualTo("person.age: clean\nperson.email: clean\n"
+        + "result: no problems left\n");
+    try (LmdbKvStore kv = LmdbKvStore.open(damaged)) {
+      assertThat(kv.get(Tuple.of("person_by_email", "bob@example.com")).value())
+          .isEqualTo(Tuple.of(2).pack());
+      assertThat(kv.get(Tuple.of("person_by_age", 99, 7)).exists()).isFalse();
+    }
   }
 
   private static String lastVersionstamp() {
