@@ -18,7 +18,8 @@ import picocli.CommandLine.Spec;
     name = "backup",
     mixinStandardHelpOptions = true,
     description = {
-      "Copies the store into TARGET (a new or empty directory) while applications keep writing:"
+      "Copies the store while applications keep writing.",
+      "%nCopies the store into TARGET (a new or empty directory) while applications keep writing:"
           + " the copy holds exactly the commits before it began. The copy is opened to verify"
           + " it. TARGET is then a store of its own: open it, or copy it back in place of DIR"
           + " while nothing has DIR open."

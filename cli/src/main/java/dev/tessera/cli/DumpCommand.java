@@ -27,7 +27,8 @@ import picocli.CommandLine.Spec;
     name = "dump",
     mixinStandardHelpOptions = true,
     description = {
-      "Writes every record of ENTITY in primary-key order, from one snapshot, each decoded with"
+      "Writes an entity's records as JSON Lines or CSV.",
+      "%nWrites every record of ENTITY in primary-key order, from one snapshot, each decoded with"
           + " the schema it was stored with. jsonl: one JSON object per line. csv: a header of the"
           + " component names of every stored schema (newest first), one row per record, nested"
           + " values as JSON, absent components empty."

@@ -18,7 +18,8 @@ import picocli.CommandLine.Spec;
     name = "get",
     mixinStandardHelpOptions = true,
     description = {
-      "Prints the record with primary key ID as one line of JSON, decoded with the schema it was"
+      "Prints one record as JSON.",
+      "%nPrints the record with primary key ID as one line of JSON, decoded with the schema it was"
           + " stored with. ID is the key's value for a string, integer or UUID key, or the key's"
           + " parts in tuple notation, e.g. (\"alice\") or (2024, \"x\") for a composite key."
     })

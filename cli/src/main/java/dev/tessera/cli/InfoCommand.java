@@ -25,7 +25,8 @@ import picocli.CommandLine.Spec;
     name = "info",
     mixinStandardHelpOptions = true,
     description = {
-      "Shows the store's file and map sizes, readers in use and last versionstamp, then each"
+      "Shows the store, its entities, schemas and indexes.",
+      "%nShows the store's file and map sizes, readers in use and last versionstamp, then each"
           + " entity with its record count, stored schemas, and indexes with their states and"
           + " build progress."
     })

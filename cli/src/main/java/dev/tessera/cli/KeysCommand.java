@@ -20,7 +20,8 @@ import picocli.CommandLine.Spec;
     name = "keys",
     mixinStandardHelpOptions = true,
     description = {
-      "Lists entries in key order as 'key @versionstamp -> value', keys and values decoded as"
+      "Lists entries in key order, decoded as tuples.",
+      "%nLists entries in key order as 'key @versionstamp -> value', keys and values decoded as"
           + " tuples. Tuples are written and given as in (\"user\", 42, true, null, 1.5,"
           + " b\"0a ff\", UUID(...)). Catalog entries start with \"\\u0000tessera\"."
     })

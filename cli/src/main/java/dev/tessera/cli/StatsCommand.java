@@ -24,7 +24,8 @@ import picocli.CommandLine.Spec;
     name = "stats",
     mixinStandardHelpOptions = true,
     description = {
-      "Shows LMDB's page statistics of the whole key space (one B-tree holds records, indexes"
+      "Shows page and key statistics per entity and index.",
+      "%nShows LMDB's page statistics of the whole key space (one B-tree holds records, indexes"
           + " and catalog), then entries, key bytes and value bytes per subspace: each entity's"
           + " records, each index, the catalog. Value bytes leave out the 10-byte versionstamp"
           + " stored with every entry."

@@ -21,7 +21,8 @@ import picocli.CommandLine.Spec;
     name = "verify",
     mixinStandardHelpOptions = true,
     description = {
-      "Checks every readable index against the records: entries whose record is absent or holds"
+      "Verifies (and repairs) indexes against the records.",
+      "%nChecks every readable index against the records: entries whose record is absent or holds"
           + " another value (dangling), records without their entry (missing), and unique values"
           + " held by two records (unique violations). --repair deletes dangling entries and"
           + " writes missing ones, each batch in one atomic commit checked against concurrent"
