@@ -66,6 +66,28 @@ public final class SchemaCatalog {
     }
   }
 
+  /**
+   * The names of every entity the catalog holds a schema for, in key order (one snapshot).
+   *
+   * @throws IllegalStateException naming the key of an entry that does not decode
+   */
+  public static List<String> entityNames(KvStore store) {
+    List<String> names = new ArrayList<>();
+    try (KvIterator all =
+        store.list(ListSelector.of(TupleRange.prefix(Tuple.of(RESERVED, SCHEMA))))) {
+      while (all.hasNext()) {
+        Tuple key = all.next().key();
+        if (key.size() == 3) {
+          if (!(key.get(2) instanceof String)) {
+            throw new IllegalStateException("catalog entry " + key + " names no entity");
+          }
+          names.add(key.getString(2));
+        }
+      }
+    }
+    return names;
+  }
+
   /** Schema {@code schemaId} of {@code entityName}, if the catalog holds it. */
   public static Optional<RecordSchema> find(KvStore store, String entityName, long schemaId) {
     KvEntry entry = store.get(schemaKey(entityName, schemaId));

@@ -399,6 +399,21 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
     return items().iterator();
   }
 
+  /**
+   * Reads a tuple written in the notation of {@link #toString()}, e.g. {@code ("users", 42, 1.5f,
+   * b"0a ff", UUID(…), null, ("nested", true))}: the inverse of {@code toString()}, so that keys
+   * printed by tools can be typed back. Strings are double-quoted with the escapes {@code \"},
+   * {@code \\}, {@code \n}, {@code \t}, {@code \r} and backslash-u and four hex digits; integers beyond a
+   * {@code long} become {@link BigInteger}s; floats carry an {@code f} suffix; every NaN reads as
+   * the canonical NaN (the notation has no payload bits). Thread-safe.
+   *
+   * @throws TupleSyntaxException naming the position and what was expected there
+   * @throws InvalidTuplePartException if a part cannot be encoded (an unpaired surrogate)
+   */
+  public static Tuple parse(String text) {
+    return TupleParser.parse(text);
+  }
+
   /** A readable form such as {@code ("users", 42, b"0a ff", 1.5f, 2.5, null)}. */
   @Override
   public String toString() {

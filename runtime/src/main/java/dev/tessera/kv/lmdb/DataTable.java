@@ -7,6 +7,7 @@ import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.lmdbjava.Cursor;
 import org.lmdbjava.Dbi;
+import org.lmdbjava.Stat;
 import org.lmdbjava.Txn;
 
 /**
@@ -48,6 +49,11 @@ final class DataTable {
   /** Deletes {@code packedKey} if present. */
   void delete(Txn<DirectBuffer> txn, byte[] packedKey) {
     dbi.delete(txn, KeyScratch.forCurrentThread().load(packedKey));
+  }
+
+  /** LMDB's page statistics of this database, as seen by {@code txn}. */
+  Stat stat(Txn<DirectBuffer> txn) {
+    return dbi.stat(txn);
   }
 
   /** Opens a cursor; the caller closes it before the transaction ends. */

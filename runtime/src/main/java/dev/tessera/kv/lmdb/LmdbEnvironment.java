@@ -1,6 +1,7 @@
 package dev.tessera.kv.lmdb;
 
 import dev.tessera.kv.StoreClosedException;
+import dev.tessera.tuple.Versionstamp;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -14,12 +15,15 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import org.agrona.DirectBuffer;
+import org.lmdbjava.CopyFlags;
 import org.lmdbjava.Dbi;
 import org.lmdbjava.DbiFlags;
 import org.lmdbjava.DirectBufferProxy;
 import org.lmdbjava.Env;
 import org.lmdbjava.EnvFlags;
+import org.lmdbjava.EnvInfo;
 import org.lmdbjava.LmdbNativeException;
+import org.lmdbjava.Stat;
 import org.lmdbjava.Txn;
 
 /**
@@ -532,6 +536,55 @@ final class LmdbEnvironment {
 
   private static long roundUp(long size) {
     return (size + MAP_SIZE_GRANULE - 1) / MAP_SIZE_GRANULE * MAP_SIZE_GRANULE;
+  }
+
+  /**
+   * Copies the store into the existing, empty directory {@code target} with LMDB's own copy
+   * ({@code mdb_env_copy2}): a consistent snapshot taken in a read transaction, so writers go on
+   * meanwhile. The copy holds a gate permit, so the map does not grow under it (a growth waits for
+   * it like for any other read transaction).
+   *
+   * @param compact omit free pages and renumber the pages ({@code MDB_CP_COMPACT}): slower, smaller
+   */
+  void copyTo(Path target, boolean compact) {
+    TransactionGate.Permit permit = gate.enter("back up the store");
+    try {
+      if (compact) {
+        env.copy(target.toFile(), CopyFlags.MDB_CP_COMPACT);
+      } else {
+        env.copy(target.toFile());
+      }
+    } finally {
+      permit.release();
+    }
+  }
+
+  /** The file, map and B-tree figures of the store now; see {@link StoreStatistics}. */
+  StoreStatistics statistics() {
+    return read("read statistics", txn -> {
+      Stat stat = data.stat(txn);
+      long lastVersion = metadata.lastCommitVersion(txn);
+      EnvInfo info = env.info();
+      long fileBytes;
+      try {
+        fileBytes = Files.size(directory.resolve(StoreDirectory.DATA_FILE));
+      } catch (IOException e) {
+        throw new UncheckedIOException("Cannot read the size of the store file in " + directory, e);
+      }
+      return new StoreStatistics(
+          fileBytes,
+          info.mapSize,
+          (info.lastPageNumber + 1) * stat.pageSize,
+          stat.pageSize,
+          stat.depth,
+          stat.branchPages,
+          stat.leafPages,
+          stat.overflowPages,
+          stat.entries,
+          info.numReaders,
+          info.maxReaders,
+          lastVersion == 0 ? null : Versionstamp.of(lastVersion, 0));
+    });
   }
 
   /** Called by a session when it ends. */

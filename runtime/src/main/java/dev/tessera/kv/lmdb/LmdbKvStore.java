@@ -8,6 +8,7 @@ import dev.tessera.kv.KvStore;
 import dev.tessera.kv.ListSelector;
 import dev.tessera.kv.StoreClosedException;
 import dev.tessera.tuple.Tuple;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -157,6 +158,51 @@ public final class LmdbKvStore implements KvStore {
   /** The current size of the LMDB map in this process, in bytes (it grows by itself). */
   public long mapSize() {
     return environment.mapSize();
+  }
+
+  /**
+   * Writes a consistent copy of the store into {@code target} while the store stays in use: the
+   * copy is one snapshot (LMDB's {@code mdb_env_copy2} in a read transaction), so commits go on
+   * meanwhile and the copy holds exactly the commits before it began. The copy is then opened as
+   * a store to verify it. {@code target} is created if missing; an existing one must be an empty
+   * directory.
+   *
+   * <pre>{@code
+   * StoreStatistics copy = store.backup(Path.of("backups/users-2024-06-01"));
+   * }</pre>
+   *
+   * <p>While the copy runs, this process cannot grow the map: a commit that needs a larger map
+   * waits for the copy up to {@link LmdbOptions#growthWait()}. Thread-safe.
+   *
+   * @return the statistics of the verified copy
+   * @throws IllegalArgumentException if {@code target} is a file or a non-empty directory (nothing
+   *     is written)
+   * @throws UncheckedIOException if the copy cannot be written; a partial copy is removed
+   */
+  public StoreStatistics backup(Path target) {
+    return StoreBackup.write(environment, target, false);
+  }
+
+  /**
+   * As {@link #backup(Path)}, but the copy leaves out free pages and renumbers the pages
+   * ({@code MDB_CP_COMPACT}): smaller for a store that has shrunk, and slower to write.
+   * Thread-safe.
+   *
+   * @return the statistics of the verified copy
+   * @throws IllegalArgumentException if {@code target} is a file or a non-empty directory
+   * @throws UncheckedIOException if the copy cannot be written; a partial copy is removed
+   */
+  public StoreStatistics compactBackup(Path target) {
+    return StoreBackup.write(environment, target, true);
+  }
+
+  /**
+   * The file, map and B-tree figures of the store now (one read transaction). Thread-safe.
+   *
+   * @see StoreStatistics
+   */
+  public StoreStatistics statistics() {
+    return environment.statistics();
   }
 
   /** The group commit of a durable store, or {@code null} (for tests and diagnostics). */

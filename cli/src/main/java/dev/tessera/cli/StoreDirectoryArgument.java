@@ -1,0 +1,39 @@
+package dev.tessera.cli;
+
+import dev.tessera.kv.lmdb.LmdbKvStore;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import picocli.CommandLine.Parameters;
+
+/**
+ * The {@code DIR} argument every command takes, and opening it: only an existing store is opened
+ * (the runtime would create a new one in an empty or missing directory). Not thread-safe.
+ */
+final class StoreDirectoryArgument {
+  @Parameters(index = "0", paramLabel = "DIR", description = "The store's directory (holds data.mdb).")
+  Path directory;
+
+  /**
+   * Opens the store in {@link #directory}.
+   *
+   * @throws CommandFailure with {@link ExitCodes#CANNOT_OPEN} if there is no store there or it
+   *     cannot be opened
+   */
+  LmdbKvStore open() {
+    Path dir = directory.toAbsolutePath().normalize();
+    if (!Files.isDirectory(dir)) {
+      throw new CommandFailure(ExitCodes.CANNOT_OPEN, dir + " is not a Tessera store: "
+          + (Files.exists(dir) ? "it is a file, not a directory" : "it does not exist"));
+    }
+    if (!Files.exists(dir.resolve("data.mdb"))) {
+      throw new CommandFailure(ExitCodes.CANNOT_OPEN,
+          dir + " is not a Tessera store: it holds no data.mdb");
+    }
+    try {
+      return LmdbKvStore.open(dir);
+    } catch (UncheckedIOException e) {
+      throw new CommandFailure(ExitCodes.CANNOT_OPEN, e.getMessage(), e);
+    }
+  }
+}

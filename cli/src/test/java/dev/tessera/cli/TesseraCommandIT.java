@@ -1,0 +1,346 @@
+package dev.tessera.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tessera.kv.KvEntry;
+import dev.tessera.kv.KvIterator;
+import dev.tessera.kv.ListSelector;
+import dev.tessera.kv.lmdb.Durability;
+import dev.tessera.kv.lmdb.LmdbKvStore;
+import dev.tessera.kv.lmdb.LmdbOptions;
+import dev.tessera.tuple.Tuple;
+import dev.tessera.tuple.TupleRange;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.lmdbjava.Dbi;
+import org.lmdbjava.DirectBufferProxy;
+import org.lmdbjava.Env;
+import org.lmdbjava.Txn;
+
+/** Runs the built {@code tessera} jar against stores written by generated repositories. */
+class TesseraCommandIT {
+  static final String ADA = "{\"id\":1,\"name\":\"Ada\",\"email\":\"ada@example.com\",\"age\":36,"
+      + "\"tags\":[\"math\",\"poetry\"],\"joined\":\"2024-01-02T03:04:05Z\","
+      + "\"address\":{\"city\":\"London\",\"zip\":\"N1\"},\"nickname\":\"Countess\"}";
+  static final String BOB = "{\"id\":2,\"name\":\"Bob \\\"the\\\" Builder, Jr.\","
+      + "\"email\":\"bob@example.com\",\"age\":36,\"tags\":[],\"joined\":\"2024-02-03T04:05:06.500Z\","
+      + "\"address\":null,\"nickname\":null}";
+  static final String CLEO = "{\"id\":3,\"name\":\"Cleo\",\"email\":\"cleo@example.com\",\"age\":29,"
+      + "\"tags\":[\"x\"],\"joined\":\"2024-03-04T05:06:07Z\","
+      + "\"address\":{\"city\":\"Paris\",\"zip\":\"75001\"},\"nickname\":null}";
+
+  @TempDir static Path dir;
+  static Path store;
+
+  @BeforeAll
+  static void writeStore() {
+    store = dir.resolve("store");
+    DemoStore.write(store);
+  }
+
+  static List<Person> people() {
+    return DemoStore.people();
+  }
+
+  @Test
+  void helpListsTheCommandsAndExitCodes() {
+    CommandRun run = CommandRun.of("--help");
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out()).contains("info ", "keys ", "get ", "dump ", "verify ", "backup ", "stats ")
+        .contains("Exit codes:", "0   Success.", "3   Not a Tessera store");
+    CommandRun launcher = CommandRun.run(List.of(System.getProperty("tessera.cli.launcher"), "--version"));
+    assertThat(launcher.exitCode()).as(launcher.toString()).isZero();
+    assertThat(launcher.out()).startsWith("tessera ");
+    CommandRun keysHelp = CommandRun.of("keys", "--help");
+    assertThat(keysHelp.exitCode()).isZero();
+    assertThat(keysHelp.out()).contains("--prefix=TUPLE", "--reverse", "Exit codes:");
+  }
+
+  @Test
+  void badArgumentsGiveOneLineAndExitCode2() {
+    CommandRun missing = CommandRun.of("keys");
+    assertThat(missing.exitCode()).isEqualTo(2);
+    assertThat(missing.out()).isEmpty();
+    assertThat(missing.err()).isEqualTo(
+        "tessera keys: Missing required parameter: 'DIR' (see 'tessera keys --help')\n");
+
+    CommandRun unknownOption = CommandRun.of("info", store.toString(), "--colour");
+    assertThat(unknownOption.exitCode()).isEqualTo(2);
+    assertThat(unknownOption.err().lines()).hasSize(1);
+    assertThat(unknownOption.err()).contains("Unknown option: '--colour'");
+
+    CommandRun badTuple = CommandRun.of("keys", store.toString(), "--prefix", "(person)");
+    assertThat(badTuple.exitCode()).isEqualTo(2);
+    assertThat(badTuple.err()).isEqualTo("tessera keys: Invalid tuple '(person)' at position 1:"
+        + " 'person' is not a part: expected a quoted string, a number, true, false, null,"
+        + " b\"..\", UUID(..), Versionstamp(..) or a nested tuple\n");
+
+    CommandRun unknownEntity = CommandRun.of("dump", store.toString(), "persons");
+    assertThat(unknownEntity.exitCode()).isEqualTo(2);
+    assertThat(unknownEntity.err()).isEqualTo(
+        "tessera dump: The store has no entity 'persons'; its entities are item, person\n");
+
+    CommandRun noCommand = CommandRun.of();
+    assertThat(noCommand.exitCode()).isEqualTo(2);
+    assertThat(noCommand.err().lines()).hasSize(1);
+  }
+
+  @Test
+  void refusesWhatIsNotAStoreWithExitCode3AndCreatesNothing() throws Exception {
+    Path missing = dir.resolve("missing");
+    CommandRun run = CommandRun.of("info", missing.toString());
+    assertThat(run.exitCode()).isEqualTo(3);
+    assertThat(run.err()).isEqualTo("tessera info: " + missing + " is not a Tessera store: it does not exist\n");
+    assertThat(missing).doesNotExist();
+
+    Path other = Files.createDirectories(dir.resolve("other"));
+    Files.writeString(other.resolve("data.mdb"), "not lmdb at all, just text long enough");
+    CommandRun notLmdb = CommandRun.of("keys", other.toString());
+    assertThat(notLmdb.exitCode()).isEqualTo(3);
+    assertThat(notLmdb.err()).isEqualTo(
+        "tessera keys: " + other + " is not a Tessera store: data.mdb is not an LMDB database\n");
+
+    Path newer = dir.resolve("newer");
+    try (LmdbKvStore kv = LmdbKvStore.open(newer)) {
+      kv.atomic().set(Tuple.of("k"), new byte[0]).commit();
+    }
+    writeFormatVersion(newer, 99);
+    CommandRun tooNew = CommandRun.of("info", newer.toString());
+    assertThat(tooNew.exitCode()).isEqualTo(3);
+    assertThat(tooNew.err()).contains("has format version 99", "open it with a newer Tessera");
+  }
+
+  @Test
+  void infoShowsEntitiesSchemasIndexesAndStoreFigures() {
+    CommandRun run = CommandRun.of("info", store.toString());
+    assertThat(run.exitCode()).as(run.toString()).isZero();
+    String lastStamp = lastVersionstamp();
+    assertThat(run.out())
+        .contains("store        " + store.toAbsolutePath())
+        .contains("last commit  " + lastStamp + "\n")
+        .containsPattern("readers      \\d+ in use of 1024\n")
+        .containsPattern("map          [0-9,]+ bytes, [0-9,]+ used \\([0-9.]+%\\)\n")
+        .contains("\nentity item: 2 records\n")
+        .containsPattern("  schema [0-9a-f]{16} item\\(sku:STRING,label:STRING\\)\n")
+        .containsPattern(
+            "  schema [0-9a-f]{16} item\\(sku:STRING,label:STRING,quantity:int\\) \\(latest\\)\n")
+        .contains("\nentity person: 3 records\n")
+        .contains("  index email unique READABLE\n")
+        .contains("  index age non-unique READABLE\n");
+  }
+
+  @Test
+  void keysPrintsEntriesAsTuplesInEitherDirectionWithALimit() {
+    List<String> expected = new ArrayList<>();
+    try (LmdbKvStore kv = LmdbKvStore.open(store);
+        KvIterator it = kv.list(ListSelector.of(TupleRange.prefix(Tuple.of("person"))))) {
+      while (it.hasNext()) {
+        KvEntry e = it.next();
+        expected.add(e.key() + " @" + e.versionstamp() + " -> " + Tuple.unpack(e.value()));
+      }
+    }
+    CommandRun run = CommandRun.of("keys", store.toString(), "--prefix", "(\"person\")");
+    assertThat(run.exitCode()).as(run.toString()).isZero();
+    assertThat(run.lines()).containsExactlyElementsOf(expected).hasSize(3);
+    assertThat(run.lines().get(0)).startsWith("(\"person\", 1) @").contains(", \"Ada\", ");
+
+    CommandRun reverse = CommandRun.of("keys", store.toString(), "--prefix", "(\"person\")",
+        "--reverse", "--limit", "2");
+    assertThat(reverse.lines()).containsExactly(expected.get(2), expected.get(1));
+
+    CommandRun range = CommandRun.of("keys", store.toString(), "--from", "(\"person_by_age\", 30)",
+        "--to", "(\"person_by_age\", 40)");
+    assertThat(range.lines()).hasSize(2).allMatch(l -> l.startsWith("(\"person_by_age\", 36, "))
+        .allMatch(l -> l.endsWith(" -> (empty)"));
+  }
+
+  @Test
+  void getPrintsOneRecordAsJson() {
+    CommandRun run = CommandRun.of("get", store.toString(), "person", "2");
+    assertThat(run.exitCode()).as(run.toString()).isZero();
+    assertThat(run.out()).isEqualTo(BOB + "\n");
+    assertThat(CommandRun.of("get", store.toString(), "person", "(1)").out()).isEqualTo(ADA + "\n");
+
+    CommandRun absent = CommandRun.of("get", store.toString(), "person", "9");
+    assertThat(absent.exitCode()).isEqualTo(1);
+    assertThat(absent.out()).isEmpty();
+    assertThat(absent.err()).isEqualTo("tessera get: no record (\"person\", 9)\n");
+
+    CommandRun notANumber = CommandRun.of("get", store.toString(), "person", "ada");
+    assertThat(notANumber.exitCode()).isEqualTo(2);
+    assertThat(notANumber.err()).isEqualTo("tessera get: 'ada' is not a long (the type of person.id)\n");
+  }
+
+  @Test
+  void dumpWritesEveryRecordInEachStoredShape() {
+    CommandRun people = CommandRun.of("dump", store.toString(), "person");
+    assertThat(people.exitCode()).as(people.toString()).isZero();
+    assertThat(people.out()).isEqualTo(ADA + "\n" + BOB + "\n" + CLEO + "\n");
+
+    CommandRun items = CommandRun.of("dump", store.toString(), "item");
+    assertThat(items.out()).isEqualTo("{\"sku\":\"a-1\",\"label\":\"first\"}\n"
+        + "{\"sku\":\"b-2\",\"label\":\"second\",\"quantity\":5}\n");
+
+    CommandRun csv = CommandRun.of("dump", store.toString(), "item", "--format", "csv");
+    assertThat(csv.out()).isEqualTo("sku,label,quantity\na-1,first,\nb-2,second,5\n");
+    CommandRun peopleCsv = CommandRun.of("dump", store.toString(), "person", "--format=csv");
+    assertThat(peopleCsv.lines()).containsExactly(
+        "id,name,email,age,tags,joined,address,nickname",
+        "1,Ada,ada@example.com,36,\"[\"\"math\"\",\"\"poetry\"\"]\",2024-01-02T03:04:05Z,"
+            + "\"{\"\"city\"\":\"\"London\"\",\"\"zip\"\":\"\"N1\"\"}\",Countess",
+        "2,\"Bob \"\"the\"\" Builder, Jr.\",bob@example.com,36,[],2024-02-03T04:05:06.500Z,,",
+        "3,Cleo,cleo@example.com,29,\"[\"\"x\"\"]\",2024-03-04T05:06:07Z,"
+            + "\"{\"\"city\"\":\"\"Paris\"\",\"\"zip\"\":\"\"75001\"\"}\",");
+  }
+
+  @Test
+  void statsCountsEntriesPerEntityAndIndex() {
+    CommandRun run = CommandRun.of("stats", store.toString());
+    assertThat(run.exitCode()).as(run.toString()).isZero();
+    assertThat(run.out())
+        .containsPattern("B-tree       depth \\d+, [0-9,]+ branch pages, [0-9,]+ leaf pages,"
+            + " [0-9,]+ overflow pages of [0-9,]+ bytes\n")
+        .containsPattern("\\(\"person\"\\) +records of person +3 ")
+        .containsPattern("\\(\"person_by_email\"\\) +index person.email +3 ")
+        .containsPattern("\\(\"person_by_age\"\\) +index person.age +3 ")
+        .containsPattern("\\(\"item\"\\) +records of item +2 ")
+        .containsPattern("\\(\"\\\\u0000tessera\"\\) +catalog +\\d+ ");
+  }
+
+  @Test
+  void backupUnderConcurrentWritesIsConsistentAndReopens() throws Exception {
+    Path live = dir.resolve("live");
+    Path target = dir.resolve("backup");
+    AtomicBoolean stop = new AtomicBoolean();
+    CountDownLatch fiftyWritten = new CountDownLatch(50);
+    List<Person> written = new ArrayList<>();
+    try (LmdbKvStore kv = LmdbKvStore.open(live,
+        LmdbOptions.builder().durability(Durability.NO_SYNC).build())) {
+      PersonRepository people = new PersonRepository(kv);
+      Thread writer = new Thread(() -> {
+        for (int i = 0; !stop.get(); i++) {
+          Person p = new Person(1000 + i, "p" + i, "p" + i + "@example.com", i % 90, List.of(),
+              Instant.ofEpochSecond(i), null, Optional.empty());
+          people.insert(p);
+          // Paced, so the writer leaves CPU to the backup's JVM on a busy machine.
+          LockSupport.parkNanos(200_000);
+          synchronized (written) {
+            written.add(p);
+          }
+          fiftyWritten.countDown();
+        }
+      });
+      writer.start();
+      CommandRun run;
+      try {
+        fiftyWritten.await();
+        run = CommandRun.of("backup", live.toString(), target.toString());
+      } finally {
+        stop.set(true);
+        writer.join();
+      }
+      assertThat(run.exitCode()).as(run.toString()).isZero();
+      assertThat(run.out()).startsWith("backed up " + live + " to " + target + "\n")
+          .containsPattern("verified: [0-9,]+ entries, [0-9,]+ bytes, last commit [0-9a-f]{20}\n");
+
+      try (LmdbKvStore copyStore = LmdbKvStore.open(target)) {
+        PersonRepository copy = new PersonRepository(copyStore);
+        long n = copy.count();
+        assertThat(n).isGreaterThanOrEqualTo(50).isLessThanOrEqualTo(written.size());
+        // Each insert is one commit, so the copy holds exactly the first n, with their indexes.
+        for (int i = 0; i < written.size(); i++) {
+          Person expected = written.get(i);
+          assertThat(copy.findById(expected.id())).isEqualTo(
+              i < n ? Optional.of(expected) : Optional.empty());
+        }
+        assertThat(copy.indexAdmin().verifyIndexes().clean()).isTrue();
+      }
+    }
+    CommandRun again = CommandRun.of("backup", store.toString(), target.toString());
+    assertThat(again.exitCode()).isEqualTo(4);
+    assertThat(again.err()).isEqualTo("tessera backup: The backup target " + target
+        + " is not empty; give a new or empty directory (nothing was written)\n");
+
+    Path compact = dir.resolve("compact");
+    CommandRun compacted = CommandRun.of("backup", store.toString(), compact.toString(), "--compact");
+    assertThat(compacted.exitCode()).as(compacted.toString()).isZero();
+    assertThat(CommandRun.of("dump", compact.toString(), "person").out())
+        .isEqualTo(ADA + "\n" + BOB + "\n" + CLEO + "\n");
+  }
+
+  @Test
+  void verifyFindsAndRepairsAHandCorruptedIndexShowingProgressInBothModes() {
+    Path damaged = dir.resolve("damaged");
+    try (LmdbKvStore kv = LmdbKvStore.open(damaged)) {
+      PersonRepository people = new PersonRepository(kv);
+      people().forEach(people::insert);
+      kv.atomic().delete(Tuple.of("person_by_email", "bob@example.com"))
+          .set(Tuple.of("person_by_age", 99, 7), new byte[0]).commit();
+    }
+    CommandRun found = CommandRun.of("verify", damaged.toString());
+    assertThat(found.exitCode()).as(found.toString()).isEqualTo(1);
+    assertThat(found.out()).isEqualTo(""
+        + "person.age: 0 missing, 1 dangling, 0 unique violations\n"
+        + "  DANGLING (\"person_by_age\", 99, 7) for (7)\n"
+        + "person.email: 1 missing, 0 dangling, 0 unique violations\n"
+        + "  MISSING (\"person_by_email\", \"bob@example.com\") for (2)\n"
+        + "result: 2 problems left\n");
+    // Not a terminal: plain lines.
+    assertThat(found.err()).isEqualTo("verifying person.age\nverifying person.email\n"
+        + "done person (1 of 1)\n");
+
+    CommandRun repaired =
+        CommandRun.of("verify", damaged.toString(), "--repair", "--progress", "bar");
+    assertThat(repaired.exitCode()).as(repaired.toString()).isZero();
+    assertThat(repaired.out()).contains("person.email: 1 missing, 0 dangling, 0 unique violations,"
+        + " 1 repaired\n").endsWith("result: no problems left\n");
+    assertThat(repaired.err()).startsWith("\r[").contains("] 0/1 person.age")
+        .contains("\r[" + "#".repeat(30) + "] 1/1 person").endsWith("\n");
+
+    CommandRun clean = CommandRun.of("verify", damaged.toString(), "--entity", "person");
+    assertThat(clean.exitCode()).isZero();
+    assertThat(clean.out()).isEqualTo("person.age: clean\nperson.email: clean\n"
+        + "result: no problems left\n");
+    try (LmdbKvStore kv = LmdbKvStore.open(damaged)) {
+      assertThat(kv.get(Tuple.of("person_by_email", "bob@example.com")).value())
+          .isEqualTo(Tuple.of(2).pack());
+      assertThat(kv.get(Tuple.of("person_by_age", 99, 7)).exists()).isFalse();
+    }
+  }
+
+  private static String lastVersionstamp() {
+    try (LmdbKvStore kv = LmdbKvStore.open(store)) {
+      return kv.statistics().lastVersionstamp().toString();
+    }
+  }
+
+  // What a store written by a future version looks like: a higher format version in its metadata.
+  private static void writeFormatVersion(Path store, int version) {
+    try (Env<DirectBuffer> env = Env.create(DirectBufferProxy.PROXY_DB).setMaxDbs(4)
+        .open(store.toFile())) {
+      Dbi<DirectBuffer> meta = env.openDbi("tessera.meta");
+      try (Txn<DirectBuffer> txn = env.txnWrite()) {
+        ByteBuffer value = ByteBuffer.allocateDirect(4).order(ByteOrder.BIG_ENDIAN).putInt(0, version);
+        byte[] name = "format-version".getBytes(StandardCharsets.US_ASCII);
+        ByteBuffer key = ByteBuffer.allocateDirect(name.length).put(name).flip();
+        meta.put(txn, new UnsafeBuffer(key), new UnsafeBuffer(value));
+        txn.commit();
+      }
+    }
+  }
+}
