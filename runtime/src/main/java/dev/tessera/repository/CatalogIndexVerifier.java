@@ -116,14 +116,18 @@ public final class CatalogIndexVerifier {
       return "its state is " + entry.state() + "; only a readable index is verified";
     }
     Matcher matcher = FIELD_INDEX.matcher(entry.descriptor());
+    if (entry.descriptor().contains(":enum ")) {
+      return "it indexes an enum field by declaration order, which only the application's classes"
+          + " know; verify it from the application (indexAdmin().verifyIndexes())";
+    }
     if (!matcher.matches() || !isNormalization(matcher.group(3))) {
       return "its definition " + entry.descriptor()
-          + " is not a field index the catalog can derive values for (enum fields are indexed in"
-          + " declaration order, which only the application knows)";
+          + " is not a field index the catalog can derive values for";
     }
     String rules = TextNormalizer.rules(Normalize.valueOf(matcher.group(3)));
     if (rules != null && !rules.equals(matcher.group(5))) {
-      return "its values were folded under other rules (" + matcher.group(5) + ", now " + rules
+      String stored = matcher.group(5) == null ? "an older Tessera's rules" : matcher.group(5);
+      return "its values were folded under other rules (" + stored + ", now " + rules
           + "); the application rebuilds it when it opens the store";
     }
     for (String field : matcher.group(2).split(",")) {

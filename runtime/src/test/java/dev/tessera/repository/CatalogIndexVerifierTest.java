@@ -110,6 +110,24 @@ class CatalogIndexVerifierTest {
   }
 
   @Test
+  void anIndexFoldedUnderOtherRulesOrOverAnEnumIsSkippedWithTheReason() {
+    raw(dev.tessera.catalog.IndexCatalog.key("user", "nick"),
+        dev.tessera.catalog.IndexCatalog.encode(dev.tessera.catalog.IndexCatalogEntry.readable(
+            "user", "nick", "index(name:STRING)/CASE_INSENSITIVE", "user_by_nick", false)));
+    raw(dev.tessera.catalog.IndexCatalog.key("user", "level"),
+        dev.tessera.catalog.IndexCatalog.encode(dev.tessera.catalog.IndexCatalogEntry.readable(
+            "user", "level", "index(level:enum com.acme.Level{LOW,HIGH})/NONE", "user_by_level", false)));
+    CatalogIndexVerifier.Result result = CatalogIndexVerifier.verify(store, "user", false, i -> {});
+    assertThat(result.skipped()).containsExactlyInAnyOrder(
+        "user.nick: its values were folded under other rules (an older Tessera's rules, now "
+            + dev.tessera.mapping.TextNormalizer.rules(dev.tessera.annotations.Normalize.CASE_INSENSITIVE)
+            + "); the application rebuilds it when it opens the store",
+        "user.level: it indexes an enum field by declaration order, which only the application's"
+            + " classes know; verify it from the application (indexAdmin().verifyIndexes())");
+    assertThat(result.verification().indexes()).hasSize(2);
+  }
+
+  @Test
   void anUnknownEntityIsNamed() {
     assertThatThrownBy(() -> CatalogIndexVerifier.verify(store, "users", false, i -> {}))
         .isInstanceOf(UnknownEntityException.class)
