@@ -127,7 +127,7 @@ class LmdbMapGrowthTest {
   }
 
   @Test
-  void aGrowthBlockedByALeakedIteratorSaysOnceWhichIteratorAndThreadHoldIt() throws Exception {
+  void aGrowthBlockedByALeakedSnapshotSaysOnceWhichSnapshotAndThreadHoldIt() throws Exception {
     List<LogRecord> warnings = new CopyOnWriteArrayList<>();
     Handler handler = new Handler() {
       @Override
@@ -151,10 +151,11 @@ class LmdbMapGrowthTest {
           .commit();
       CountDownLatch opened = new CountDownLatch(1);
       CountDownLatch release = new CountDownLatch(1);
+      // A store listing holds nothing between its batches; a snapshot (or its listing) does.
       Thread leaker = new Thread(() -> {
-        KvIterator leaked = store.list(
-            ListSelector.of(TupleRange.prefix(Tuple.of("r"))).batchSize(1));
-        leaked.next();
+        KvSnapshot leaked = store.snapshot();
+        KvIterator listing = leaked.list(ListSelector.of(TupleRange.prefix(Tuple.of("r"))).batchSize(1));
+        listing.next();
         opened.countDown();
         awaitQuietly(release);
         leaked.close();
@@ -163,12 +164,12 @@ class LmdbMapGrowthTest {
       opened.await();
       assertThatThrownBy(() -> store.atomic().set(Tuple.of("big"), filled(1 << 20, 1)).commit())
           .isInstanceOf(MapGrowthBlockedException.class)
-          .hasMessageContaining("an iterator opened by thread 'report-exporter-7'")
+          .hasMessageContaining("a snapshot opened by thread 'report-exporter-7'")
           .hasMessageContaining("LmdbMapGrowthTest");
       assertThat(warnings).as("warnings logged").hasSize(1);
       String warning = MessageFormat.format(warnings.get(0).getMessage(),
           warnings.get(0).getParameters());
-      assertThat(warning).contains(dir.toString(), "an iterator opened by thread"
+      assertThat(warning).contains(dir.toString(), "a snapshot opened by thread"
           + " 'report-exporter-7'", "at dev.tessera.kv.lmdb.LmdbMapGrowthTest");
       release.countDown();
       leaker.join();
