@@ -99,7 +99,8 @@ final class LoadCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     out.println((dryRun ? "checked " + loaded + " records (dry run, nothing written)"
         : "loaded " + loaded + " records") + (refused == 0 ? ""
-        : "; refused " + refused + " lines, " + batchesSkipped + " batches not "
+        : "; refused " + refused + (refused == 1 ? " line, " : " lines, ") + batchesSkipped
+            + (batchesSkipped == 1 ? " batch" : " batches") + " not "
             + (dryRun ? "loadable" : "loaded")));
     out.flush();
     return refused == 0 ? ExitCodes.OK : ExitCodes.PROBLEMS;

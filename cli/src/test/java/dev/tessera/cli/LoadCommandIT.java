@@ -97,7 +97,7 @@ class LoadCommandIT {
         "tessera load: line 2: unique index email: (\"ada@example.com\") is taken by stored"
             + " record (1)\n"
             + "tessera load: line 3: field 'age' expected int, found \"old\"\n");
-    assertThat(load.out()).isEqualTo("loaded 2 records; refused 2 lines, 1 batches not loaded\n");
+    assertThat(load.out()).isEqualTo("loaded 2 records; refused 2 lines, 1 batch not loaded\n");
     // Dan (line 1) and Cleo (line 5) shared the refused batch: neither was written.
     String after = dump(target);
     assertThat(after).startsWith(before).doesNotContain("\"Dan\"", "\"Cleo\"")
