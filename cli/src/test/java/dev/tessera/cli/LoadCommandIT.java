@@ -2,11 +2,18 @@ package dev.tessera.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tessera.kv.KvEntry;
+import dev.tessera.kv.KvIterator;
+import dev.tessera.kv.ListSelector;
 import dev.tessera.kv.lmdb.LmdbKvStore;
+import dev.tessera.tuple.TupleRange;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,13 +35,31 @@ class LoadCommandIT {
     DemoStore.write(source);
   }
 
-  /** A store the application opened once: its catalog exists, it holds no record. */
-  static Path freshStore(String name) {
+  /** A store the application opened once (its catalog exists), holding {@code people}. */
+  static Path freshStore(String name, Person... people) {
     Path store = dir.resolve(name);
     try (LmdbKvStore kv = LmdbKvStore.open(store)) {
-      new PersonRepository(kv);
+      PersonRepository repository = new PersonRepository(kv);
+      for (Person person : people) {
+        repository.insert(person);
+      }
     }
     return store;
+  }
+
+  /** Every entry of the store (records, index entries, counts, catalog) with its versionstamp. */
+  static List<String> contents(Path store) {
+    List<String> entries = new ArrayList<>();
+    TupleRange everything = TupleRange.ofPacked(new byte[0], new byte[] {(byte) 0xff});
+    try (LmdbKvStore kv = LmdbKvStore.open(store);
+        KvIterator all = kv.list(ListSelector.of(everything))) {
+      while (all.hasNext()) {
+        KvEntry entry = all.next();
+        entries.add(entry.key() + " @" + entry.versionstamp() + " -> "
+            + HexFormat.of().formatHex(entry.value()));
+      }
+    }
+    return entries;
   }
 
   static String file(String name, String... lines) throws IOException {
@@ -74,13 +99,11 @@ class LoadCommandIT {
 
   @Test
   void refusedLinesAreReportedAndTheirBatchWritesNothing() throws IOException {
-    Path target = freshStore("refusals");
-    assertThat(CommandRun.of("load", target.toString(), "person",
-        file("first.jsonl", TesseraCommandIT.ADA)).exitCode()).isZero();
-    String before = TesseraCommandIT.ADA + "\n";
+    Person ada = DemoStore.people().get(0);
+    Path target = freshStore("refusals", ada);
     String input = file("bad.jsonl",
         DAN,
-        // a unique e-mail Ada holds, a mistyped field, and a key earlier in the batch
+        // a unique e-mail Ada holds, a mistyped field
         EVE.replace("eve@example.com", "ada@example.com"),
         DAN.replace("\"age\":41", "\"age\":\"old\"").replace("\"id\":4", "\"id\":6"),
         "",
@@ -89,8 +112,7 @@ class LoadCommandIT {
         EVE,
         TesseraCommandIT.BOB.replace("bob@example.com", "dan@example.com"));
 
-    CommandRun load = CommandRun.of("load", target.toString(), "person", input,
-        "--batch", "4");
+    CommandRun load = CommandRun.of("load", target.toString(), "person", input, "--batch", "4");
 
     assertThat(load.exitCode()).as(load.toString()).isEqualTo(1);
     assertThat(load.err()).isEqualTo(
@@ -98,14 +120,21 @@ class LoadCommandIT {
             + " record (1)\n"
             + "tessera load: line 3: field 'age' expected int, found \"old\"\n");
     assertThat(load.out()).isEqualTo("loaded 2 records; refused 2 lines, 1 batch not loaded\n");
-    // Dan (line 1) and Cleo (line 5) shared the refused batch: neither was written.
-    String after = dump(target);
-    assertThat(after).startsWith(before).doesNotContain("\"Dan\"", "\"Cleo\"")
-        .contains("\"Eve\"", "dan@example.com");
+    try (LmdbKvStore kv = LmdbKvStore.open(target)) {
+      PersonRepository people = new PersonRepository(kv);
+      // Dan (line 1) and Cleo (line 5) shared the refused batch: neither was written.
+      assertThat(people.findById(4L)).isEmpty();
+      assertThat(people.findById(3L)).isEmpty();
+      assertThat(people.findByEmail("eve@example.com")).map(Person::id).contains(5L);
+      assertThat(people.findByEmail("dan@example.com")).map(Person::id).contains(2L);
+      assertThat(people.count()).isEqualTo(3);
+    }
+    List<String> after = contents(target);
 
     CommandRun again = CommandRun.of("load", target.toString(), "person",
         file("again.jsonl", DAN, EVE, DAN.replace("\"id\":4", "\"id\":7"),
             DAN.replace("{", "{\"shoe\":44,")), "--batch", "4");
+
     assertThat(again.exitCode()).isEqualTo(1);
     assertThat(again.err()).isEqualTo(
         "tessera load: line 1: unique index email: (\"dan@example.com\") is taken by stored"
@@ -114,21 +143,20 @@ class LoadCommandIT {
             + "tessera load: line 3: unique index email: (\"dan@example.com\") is taken by line 1\n"
             + "tessera load: line 4: field 'shoe' not a component of person (its components: id,"
             + " name, email, age, tags, joined, address, nickname)\n");
-    assertThat(dump(target)).isEqualTo(after);
+    assertThat(contents(target)).isEqualTo(after);
   }
 
   @Test
   void dryRunChecksEverythingAndWritesNothing() throws IOException {
     Path target = freshStore("dryrun");
-    String input = file("dry.jsonl", TesseraCommandIT.ADA, DAN);
+    List<String> before = contents(target);
 
-    CommandRun dry = CommandRun.of("load", target.toString(), "person", input, "--dry-run");
+    CommandRun dry = CommandRun.of("load", target.toString(), "person",
+        file("dry.jsonl", TesseraCommandIT.ADA, DAN), "--dry-run");
 
     assertThat(dry.exitCode()).as(dry.toString()).isZero();
     assertThat(dry.out()).isEqualTo("checked 2 records (dry run, nothing written)\n");
-    assertThat(dump(target)).isEmpty();
-    assertThat(CommandRun.of("keys", target.toString(), "--prefix", "(\"person_by_age\")").out())
-        .isEmpty();
+    assertThat(contents(target)).isEqualTo(before);
   }
 
   @Test
