@@ -11,7 +11,10 @@ import java.util.Map;
 final class ExitCodes {
   /** The command did what was asked. */
   static final int OK = 0;
-  /** The command ran and found problems: index problems left, or no record with that key. */
+  /**
+   * The command ran and found problems: index problems left, no record with that key, or lines
+   * that load refused.
+   */
   static final int PROBLEMS = 1;
   /** The command line is wrong: an unknown option, a missing argument, an unknown entity. */
   static final int USAGE = 2;
@@ -28,7 +31,7 @@ final class ExitCodes {
   private static Map<String, String> descriptions() {
     Map<String, String> lines = new LinkedHashMap<>();
     lines.put(String.valueOf(OK), "Success.");
-    lines.put(String.valueOf(PROBLEMS), "Problems found (verify) or no such record (get).");
+    lines.put(String.valueOf(PROBLEMS), "Problems found (verify), no such record (get), lines refused (load).");
     lines.put(String.valueOf(USAGE), "Usage error: bad option or argument, unknown entity.");
     lines.put(String.valueOf(CANNOT_OPEN),
         "Not a Tessera store, a newer format, or it cannot be opened.");

@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
     name = "tessera",
     mixinStandardHelpOptions = true,
     versionProvider = Tessera.Version.class,
-    description = "Looks inside a Tessera store, backs it up and exports its records.",
+    description = "Looks inside a Tessera store, backs it up, exports and imports its records.",
     subcommands = {
       InfoCommand.class,
       KeysCommand.class,
@@ -37,6 +37,7 @@ import picocli.CommandLine.Spec;
       VerifyCommand.class,
       BackupCommand.class,
       StatsCommand.class,
+      LoadCommand.class,
     })
 public final class Tessera implements Runnable {
   @Spec CommandSpec spec;

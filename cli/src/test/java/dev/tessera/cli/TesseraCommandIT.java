@@ -61,7 +61,7 @@ class TesseraCommandIT {
   void helpListsTheCommandsAndExitCodes() {
     CommandRun run = CommandRun.of("--help");
     assertThat(run.exitCode()).isZero();
-    assertThat(run.out()).contains("info ", "keys ", "get ", "dump ", "verify ", "backup ", "stats ")
+    assertThat(run.out()).contains("info ", "keys ", "get ", "dump ", "load ", "verify ", "backup ", "stats ")
         .contains("Exit codes:", "0   Success.", "3   Not a Tessera store");
     CommandRun launcher = CommandRun.run(List.of(System.getProperty("tessera.cli.launcher"), "--version"));
     assertThat(launcher.exitCode()).as(launcher.toString()).isZero();

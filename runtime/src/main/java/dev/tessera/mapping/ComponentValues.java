@@ -1,11 +1,21 @@
 package dev.tessera.mapping;
 
 import dev.tessera.tuple.Tuple;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 /**
  * Reads a stored record value into named component values using only its {@link RecordSchema}
@@ -25,6 +35,9 @@ import java.util.Map;
  * Map<String, Object> user = ComponentValues.read(schema, Tuple.unpack(storedValue));
  * Object email = user.get("email");
  * }</pre>
+ *
+ * <p>{@link #encode} is the inverse: it writes such values as the stored value generated code
+ * writes for the same record, so a tool can store records without the application's classes.
  *
  * <p>Stateless and thread-safe.
  */
@@ -59,6 +72,145 @@ public final class ComponentValues {
       }
     }
     return Collections.unmodifiableMap(values);
+  }
+
+  /**
+   * The stored value (unpacked) of a record whose components are {@code values}, in the layout
+   * generated code writes with {@code schema}: the schema identifier, then each component's part
+   * in stored order. Values are the plain objects {@link #read} returns (a {@code Float} may also be
+   * given for a {@code DOUBLE} and any integral {@code Number} for an integral type, if it fits).
+   *
+   * @throws IllegalArgumentException naming the component if one is missing, one is not in the
+   *     schema, or a value does not fit its type
+   */
+  public static Tuple encode(RecordSchema schema, Map<String, ?> values) {
+    List<Object> parts = new ArrayList<>(schema.components().size() + 1);
+    parts.add(schema.id());
+    for (ComponentSchema component : schema.components()) {
+      if (!values.containsKey(component.name())) {
+        throw new IllegalArgumentException("component '" + component.name() + "' ("
+            + component.type() + ") of entity '" + schema.entityName() + "' is missing");
+      }
+      try {
+        parts.add(encode(TypeDescriptor.parse(component.type()), values.get(component.name())));
+      } catch (RuntimeException e) {
+        throw new IllegalArgumentException("component '" + component.name() + "' ("
+            + component.type() + ") of entity '" + schema.entityName() + "': " + e.getMessage(), e);
+      }
+    }
+    for (String name : values.keySet()) {
+      if (schema.components().stream().noneMatch(c -> c.name().equals(name))) {
+        throw new IllegalArgumentException("entity '" + schema.entityName()
+            + "' has no component '" + name + "' (schema " + schema + ")");
+      }
+    }
+    return Tuple.fromList(parts);
+  }
+
+  private static Object encode(TypeDescriptor type, Object value) {
+    if (value == null) {
+      if (type.primitive()) {
+        throw new IllegalArgumentException("null for primitive " + type);
+      }
+      return null;
+    }
+    switch (type.kind()) {
+      case "BOOLEAN":
+        return FieldCodec.encodeBoxedBoolean(as(value, Boolean.class, type));
+      case "BYTE":
+        return FieldCodec.encodeBoxedByte((byte) integral(value, Byte.MIN_VALUE, Byte.MAX_VALUE, type));
+      case "SHORT":
+        return FieldCodec.encodeBoxedShort(
+            (short) integral(value, Short.MIN_VALUE, Short.MAX_VALUE, type));
+      case "INT":
+        return FieldCodec.encodeBoxedInt(
+            (int) integral(value, Integer.MIN_VALUE, Integer.MAX_VALUE, type));
+      case "LONG":
+        return FieldCodec.encodeBoxedLong(integral(value, Long.MIN_VALUE, Long.MAX_VALUE, type));
+      case "CHAR":
+        return FieldCodec.encodeBoxedChar(as(value, Character.class, type));
+      case "FLOAT":
+        return FieldCodec.encodeBoxedFloat(as(value, Float.class, type));
+      case "DOUBLE":
+        return FieldCodec.encodeBoxedDouble(value instanceof Float f
+            ? Double.valueOf(f.doubleValue()) : as(value, Double.class, type));
+      case "STRING":
+      case "ENUM": // stored by constant name
+        return FieldCodec.encodeString(as(value, String.class, type));
+      case "BYTES":
+        return FieldCodec.encodeBytes(as(value, byte[].class, type));
+      case "UUID":
+        return FieldCodec.encodeUuid(as(value, UUID.class, type));
+      case "INSTANT":
+        return FieldCodec.encodeInstant(as(value, Instant.class, type));
+      case "LOCAL_DATE":
+        return FieldCodec.encodeLocalDate(as(value, LocalDate.class, type));
+      case "LOCAL_DATE_TIME":
+        return FieldCodec.encodeLocalDateTime(as(value, LocalDateTime.class, type));
+      case "LOCAL_TIME":
+        return FieldCodec.encodeLocalTime(as(value, LocalTime.class, type));
+      case "DURATION":
+        return FieldCodec.encodeDuration(as(value, Duration.class, type));
+      case "BIG_INTEGER":
+        return FieldCodec.encodeBigInteger(as(value, BigInteger.class, type));
+      case "BIG_DECIMAL":
+        return FieldCodec.encodeBigDecimal(as(value, BigDecimal.class, type));
+      case "OPTIONAL":
+        return encode(type.arguments().get(0), value);
+      case "LIST":
+      case "SET":
+        List<Object> elements = new ArrayList<>();
+        for (Object element : as(value, Collection.class, type)) {
+          elements.add(encode(type.arguments().get(0), element));
+        }
+        return Tuple.fromList(elements);
+      case "MAP":
+        List<Object> entries = new ArrayList<>();
+        for (Map.Entry<?, ?> entry : ((Map<?, ?>) as(value, Map.class, type)).entrySet()) {
+          entries.add(encode(type.arguments().get(0), entry.getKey()));
+          entries.add(encode(type.arguments().get(1), entry.getValue()));
+        }
+        return Tuple.fromList(entries);
+      case "RECORD":
+        Map<?, ?> components = as(value, Map.class, type);
+        List<Object> nested = new ArrayList<>();
+        for (TypeDescriptor.Component component : type.components()) {
+          if (!components.containsKey(component.name())) {
+            throw new IllegalArgumentException(type.className() + "." + component.name()
+                + " is missing");
+          }
+          nested.add(encode(component.type(), components.get(component.name())));
+        }
+        if (components.size() != type.components().size()) {
+          throw new IllegalArgumentException(type.className() + " has components "
+              + type.components().stream().map(TypeDescriptor.Component::name).toList()
+              + ", not " + components.keySet());
+        }
+        return Tuple.fromList(nested);
+      default:
+        throw new IllegalArgumentException("unknown type " + type);
+    }
+  }
+
+  private static <V> V as(Object value, Class<V> type, TypeDescriptor descriptor) {
+    if (!type.isInstance(value)) {
+      throw new IllegalArgumentException("a " + descriptor + " cannot hold a "
+          + value.getClass().getSimpleName() + " (" + value + ")");
+    }
+    return type.cast(value);
+  }
+
+  private static long integral(Object value, long min, long max, TypeDescriptor type) {
+    if (!(value instanceof Long || value instanceof Integer || value instanceof Short
+        || value instanceof Byte)) {
+      throw new IllegalArgumentException("a " + type + " cannot hold a "
+          + value.getClass().getSimpleName() + " (" + value + ")");
+    }
+    long n = ((Number) value).longValue();
+    if (n < min || n > max) {
+      throw new IllegalArgumentException(n + " is out of range for " + type);
+    }
+    return n;
   }
 
   private static Object decode(TypeDescriptor type, Object part) {

@@ -19,7 +19,7 @@ import java.util.Locale;
  * @param arguments the type arguments of a container, otherwise empty
  * @param components the components of a record, otherwise empty
  */
-record TypeDescriptor(
+public record TypeDescriptor(
     String kind,
     boolean primitive,
     String className,
@@ -32,9 +32,9 @@ record TypeDescriptor(
    * @param name the component name
    * @param type its type
    */
-  record Component(String name, TypeDescriptor type) {}
+  public record Component(String name, TypeDescriptor type) {}
 
-  TypeDescriptor {
+  public TypeDescriptor {
     arguments = List.copyOf(arguments);
     components = List.copyOf(components);
   }
@@ -44,7 +44,7 @@ record TypeDescriptor(
    *
    * @throws IllegalArgumentException naming the descriptor and the position of a syntax error
    */
-  static TypeDescriptor parse(String descriptor) {
+  public static TypeDescriptor parse(String descriptor) {
     Parser parser = new Parser(descriptor);
     TypeDescriptor type = parser.type();
     parser.end();

@@ -1,6 +1,5 @@
 package dev.tessera.repository;
 
-import dev.tessera.annotations.KeyGeneration;
 import dev.tessera.annotations.Normalize;
 import dev.tessera.catalog.IndexCatalog;
 import dev.tessera.catalog.IndexCatalogEntry;
@@ -10,14 +9,12 @@ import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
 import dev.tessera.mapping.ComponentSchema;
-import dev.tessera.mapping.EntityMapping;
 import dev.tessera.mapping.IndexDefinition;
 import dev.tessera.mapping.RecordSchema;
 import dev.tessera.mapping.TextNormalizer;
 import dev.tessera.tuple.Tuple;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -81,7 +78,7 @@ public final class CatalogIndexVerifier {
     List<String> skipped = new ArrayList<>();
     List<IndexReport> reports = new ArrayList<>();
     RecordReport records = null;
-    CatalogMapping mapping = new CatalogMapping(reader);
+    CatalogMapping mapping = new CatalogMapping(reader, List.of());
     IndexVerifier<StoredRecord> verifier =
         new IndexVerifier<>(store, mapping, kv -> decode(reader, kv), BATCH_SIZE);
     for (IndexCatalogEntry entry : entries) {
@@ -103,15 +100,12 @@ public final class CatalogIndexVerifier {
     return new Result(new IndexVerification(entityName, records, reports), skipped);
   }
 
-  /** A record as stored: its unpacked value and the shape it was written with. */
-  record StoredRecord(RecordSchema schema, Tuple value) {}
-
   private static StoredRecord decode(StoredRecordReader reader, KvEntry entry) {
     Tuple value = Tuple.unpack(entry.value());
     return new StoredRecord(reader.schemaOf(value), value);
   }
 
-  private static String whyNotVerifiable(IndexCatalogEntry entry, StoredRecordReader reader) {
+  static String whyNotVerifiable(IndexCatalogEntry entry, StoredRecordReader reader) {
     if (entry.state() != IndexState.READABLE) {
       return "its state is " + entry.state() + "; only a readable index is verified";
     }
@@ -151,7 +145,7 @@ public final class CatalogIndexVerifier {
     return false;
   }
 
-  private static IndexDefinition<StoredRecord> definition(IndexCatalogEntry entry) {
+  static IndexDefinition<StoredRecord> definition(IndexCatalogEntry entry) {
     Matcher matcher = FIELD_INDEX.matcher(entry.descriptor());
     if (!matcher.matches()) {
       throw new IllegalStateException("not a field index: " + entry.descriptor());
@@ -190,83 +184,5 @@ public final class CatalogIndexVerifier {
           : part);
     }
     return Tuple.fromList(values);
-  }
-
-  /**
-   * The little of {@link EntityMapping} the verifier uses, from the catalog: the entity name and
-   * primary keys as their key parts. The rest needs the application's classes.
-   */
-  private static final class CatalogMapping implements EntityMapping<StoredRecord, Tuple> {
-    private final StoredRecordReader reader;
-
-    CatalogMapping(StoredRecordReader reader) {
-      this.reader = reader;
-    }
-
-    @Override
-    public String entityName() {
-      return reader.entityName();
-    }
-
-    @Override
-    public Tuple idFromKeyParts(Tuple parts) {
-      return Objects.requireNonNull(parts, "parts");
-    }
-
-    @Override
-    public Tuple keyParts(Tuple id) {
-      return id;
-    }
-
-    @Override
-    public String primaryKeyName() {
-      return reader.latest().primaryKeyName();
-    }
-
-    @Override
-    public RecordSchema schema() {
-      return reader.latest();
-    }
-
-    @Override
-    public Class<StoredRecord> entityType() {
-      return StoredRecord.class;
-    }
-
-    @Override
-    public KeyGeneration keyGeneration() {
-      throw unavailable("keyGeneration");
-    }
-
-    @Override
-    public Tuple idOf(StoredRecord entity) {
-      throw unavailable("idOf");
-    }
-
-    @Override
-    public StoredRecord withId(StoredRecord entity, Tuple id) {
-      throw unavailable("withId");
-    }
-
-    @Override
-    public byte[] encode(StoredRecord entity) {
-      throw unavailable("encode");
-    }
-
-    @Override
-    public StoredRecord decode(Tuple record) {
-      return new StoredRecord(reader.schemaOf(record), record);
-    }
-
-    @Override
-    public List<IndexDefinition<StoredRecord>> indexes() {
-      throw unavailable("indexes");
-    }
-
-    private UnsupportedOperationException unavailable(String method) {
-      return new UnsupportedOperationException(
-          method + " needs the application's classes; the catalog of " + reader.entityName()
-              + " does not know it");
-    }
   }
 }

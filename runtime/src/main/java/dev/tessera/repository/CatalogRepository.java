@@ -1,0 +1,103 @@
+package dev.tessera.repository;
+
+import dev.tessera.catalog.IndexCatalog;
+import dev.tessera.catalog.IndexCatalogEntry;
+import dev.tessera.catalog.StoredRecordReader;
+import dev.tessera.kv.KvSnapshot;
+import dev.tessera.kv.KvStore;
+import dev.tessera.mapping.ComponentValues;
+import dev.tessera.mapping.IndexDefinition;
+import dev.tessera.mapping.RecordSchema;
+import dev.tessera.tuple.Tuple;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A repository of stored records built from the store's catalog alone, for tools that write records
+ * without the application's classes (the {@code tessera load} command): records are component
+ * values in the entity's newest schema, encoded as generated code encodes them, and every write
+ * goes through the same algorithms as a generated repository's (checks for taken primary keys and
+ * unique values, index entries, the record count, one atomic commit). Index values are derived
+ * from the catalog's definitions as {@link CatalogIndexVerifier} derives them, so only an entity
+ * all of whose indexes can be derived that way can be opened.
+ *
+ * <pre>{@code
+ * CatalogRepository users = CatalogRepository.open(store, "user");
+ * users.insertAll(List.of(users.record(Map.of("id", 1L, "email", "ada@example.com"))));
+ * }</pre>
+ *
+ * <p>Thread-safe, as every repository.
+ */
+public final class CatalogRepository extends EntityRepository<StoredRecord, Tuple> {
+  private final StoredRecordReader reader;
+
+  private CatalogRepository(KvStore store, CatalogMapping mapping, StoredRecordReader reader) {
+    super(store, mapping);
+    this.reader = reader;
+  }
+
+  /**
+   * Opens the repository of {@code entityName} from the catalog.
+   *
+   * @throws dev.tessera.catalog.UnknownEntityException if the catalog holds no such entity
+   * @throws UnsupportedCatalogIndexException naming the first index whose values cannot be derived
+   *     from the catalog (nothing is written)
+   */
+  public static CatalogRepository open(KvStore store, String entityName) {
+    StoredRecordReader reader = StoredRecordReader.open(store, entityName);
+    List<IndexCatalogEntry> entries = new ArrayList<>();
+    try (KvSnapshot snapshot = store.snapshot()) {
+      IndexCatalog.read(snapshot, entityName).values().forEach(s -> entries.add(s.entry()));
+    }
+    List<IndexDefinition<StoredRecord>> indexes = new ArrayList<>();
+    for (IndexCatalogEntry entry : entries) {
+      String whyNot = CatalogIndexVerifier.whyNotVerifiable(entry, reader);
+      if (whyNot != null) {
+        throw new UnsupportedCatalogIndexException(entityName, entry.indexName(), whyNot);
+      }
+      indexes.add(CatalogIndexVerifier.definition(entry));
+    }
+    // Every catalog index has its definition here, under its stored descriptor, so opening
+    // changes no index state.
+    return new CatalogRepository(store, new CatalogMapping(reader, indexes), reader);
+  }
+
+  /**
+   * The record whose components are {@code values} (the plain values {@link ComponentValues}
+   * reads), in the entity's newest schema.
+   *
+   * @throws IllegalArgumentException naming the component that is missing, unknown or mistyped
+   */
+  public StoredRecord record(Map<String, ?> values) {
+    return new StoredRecord(reader.latest(), ComponentValues.encode(reader.latest(), values));
+  }
+
+  /** The entity's newest schema: the shape {@link #record} writes. */
+  public RecordSchema schema() {
+    return reader.latest();
+  }
+
+  /** The primary key parts of {@code record}, or {@code null} if its key component is null. */
+  public Tuple idOf(StoredRecord record) {
+    return mapping().idOf(record);
+  }
+
+  /** The entity's indexes, as derived from the catalog. */
+  public List<IndexDefinition<StoredRecord>> indexes() {
+    return mapping().indexes();
+  }
+
+  /**
+   * The primary key of the stored record that holds {@code record}'s values of the unique index
+   * {@code index}, if any (a record not in the index has none).
+   */
+  public Optional<Tuple> uniqueHolder(IndexDefinition<StoredRecord> index, StoredRecord record) {
+    Tuple values = index.values().apply(record);
+    if (values == null) {
+      return Optional.empty();
+    }
+    return findByUnique(index, values).map(this::idOf);
+  }
+}
