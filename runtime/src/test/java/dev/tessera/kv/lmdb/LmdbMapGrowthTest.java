@@ -16,6 +16,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
@@ -127,7 +128,7 @@ class LmdbMapGrowthTest {
   }
 
   @Test
-  void aGrowthBlockedByALeakedIteratorSaysOnceWhichIteratorAndThreadHoldIt() throws Exception {
+  void aGrowthBlockedByALeakedSnapshotSaysOnceWhichSnapshotAndThreadHoldIt() throws Exception {
     List<LogRecord> warnings = new CopyOnWriteArrayList<>();
     Handler handler = new Handler() {
       @Override
@@ -152,23 +153,29 @@ class LmdbMapGrowthTest {
       CountDownLatch opened = new CountDownLatch(1);
       CountDownLatch release = new CountDownLatch(1);
       Thread leaker = new Thread(() -> {
-        KvIterator leaked = store.list(
+        // A listing of the store holds nothing between batches, so it cannot block the growth;
+        // a snapshot (or a listing in it) holds its read transaction until it is closed.
+        KvIterator listing = store.list(
             ListSelector.of(TupleRange.prefix(Tuple.of("r"))).batchSize(1));
-        leaked.next();
+        listing.next();
+        KvSnapshot leaked = store.snapshot();
+        leaked.get(Tuple.of("r", 1));
         opened.countDown();
         awaitQuietly(release);
         leaked.close();
+        listing.close();
       }, "report-exporter-7");
       leaker.start();
       opened.await();
       assertThatThrownBy(() -> store.atomic().set(Tuple.of("big"), filled(1 << 20, 1)).commit())
           .isInstanceOf(MapGrowthBlockedException.class)
-          .hasMessageContaining("an iterator opened by thread 'report-exporter-7'")
+          .hasMessageContaining("a snapshot opened by thread 'report-exporter-7'")
+          .hasMessageNotContaining("an iterator")
           .hasMessageContaining("LmdbMapGrowthTest");
       assertThat(warnings).as("warnings logged").hasSize(1);
       String warning = MessageFormat.format(warnings.get(0).getMessage(),
           warnings.get(0).getParameters());
-      assertThat(warning).contains(dir.toString(), "an iterator opened by thread"
+      assertThat(warning).contains(dir.toString(), "a snapshot opened by thread"
           + " 'report-exporter-7'", "at dev.tessera.kv.lmdb.LmdbMapGrowthTest");
       release.countDown();
       leaker.join();
@@ -211,25 +218,42 @@ class LmdbMapGrowthTest {
 
   @Test
   void growthWaitsForASnapshotClosedInTime() throws Exception {
-    try (LmdbKvStore store = LmdbKvStore.open(dir, tiny().build())) {
-      KvSnapshot snapshot = store.snapshot();
-      Thread closer = new Thread(() -> {
-        try {
-          Thread.sleep(200);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
+    // The snapshot is closed once the store says the growth waits for it: its warning, logged
+    // after a second of waiting, is the store's own signal (no guess at how long it takes).
+    CountDownLatch growthWaiting = new CountDownLatch(1);
+    Handler handler = new Handler() {
+      @Override
+      public void publish(LogRecord record) {
+        if (record.getLevel().intValue() >= Level.WARNING.intValue()
+            && record.getMessage().startsWith("Every read and commit of the store")) {
+          growthWaiting.countDown();
         }
-        snapshot.close();
-      });
-      closer.start();
+      }
+
+      @Override
+      public void flush() {}
+
+      @Override
+      public void close() {}
+    };
+    Logger logger = Logger.getLogger("dev.tessera.store");
+    logger.addHandler(handler);
+    LmdbOptions options = tiny().growthWait(Duration.ofMinutes(2)).build();
+    try (LmdbKvStore store = LmdbKvStore.open(dir, options)) {
+      KvSnapshot snapshot = store.snapshot();
       // Another thread than the snapshot's opener commits: it waits for the snapshot to close.
       Thread committer = new Thread(() ->
           store.atomic().set(Tuple.of("big"), filled(1 << 20, 1)).commit());
       committer.start();
-      committer.join(10_000);
-      closer.join();
+      assertThat(growthWaiting.await(1, TimeUnit.MINUTES)).as("the growth waits").isTrue();
+      assertThat(committer.isAlive()).as("the commit waits for the snapshot").isTrue();
+      snapshot.close();
+      committer.join(TimeUnit.MINUTES.toMillis(1));
       assertThat(committer.isAlive()).isFalse();
       assertThat(store.get(Tuple.of("big")).exists()).isTrue();
+    } finally {
+      logger.removeHandler(handler);
     }
   }
+
 }
