@@ -129,21 +129,8 @@ class LmdbMapGrowthTest {
 
   @Test
   void aGrowthBlockedByALeakedSnapshotSaysOnceWhichSnapshotAndThreadHoldIt() throws Exception {
-    List<LogRecord> warnings = new CopyOnWriteArrayList<>();
-    Handler handler = new Handler() {
-      @Override
-      public void publish(LogRecord record) {
-        if (record.getLevel().intValue() >= Level.WARNING.intValue()) {
-          warnings.add(record);
-        }
-      }
-
-      @Override
-      public void flush() {}
-
-      @Override
-      public void close() {}
-    };
+    Warnings handler = new Warnings();
+    List<LogRecord> warnings = handler.records;
     Logger logger = Logger.getLogger("dev.tessera.store");
     logger.addHandler(handler);
     LmdbOptions options = tiny().growthWait(Duration.ofMillis(200)).recordOpenSites(true).build();
@@ -208,6 +195,26 @@ class LmdbMapGrowthTest {
     }
   }
 
+  /** Collects the store's warnings; {@code first} opens at the first one. */
+  private static final class Warnings extends Handler {
+    final List<LogRecord> records = new CopyOnWriteArrayList<>();
+    final CountDownLatch first = new CountDownLatch(1);
+
+    @Override
+    public void publish(LogRecord record) {
+      if (record.getLevel().intValue() >= Level.WARNING.intValue()) {
+        records.add(record);
+        first.countDown();
+      }
+    }
+
+    @Override
+    public void flush() {}
+
+    @Override
+    public void close() {}
+  }
+
   private static void awaitQuietly(CountDownLatch latch) {
     try {
       latch.await();
@@ -220,22 +227,7 @@ class LmdbMapGrowthTest {
   void growthWaitsForASnapshotClosedInTime() throws Exception {
     // The snapshot is closed once the store says the growth waits for it: its warning, logged
     // after a second of waiting, is the store's own signal (no guess at how long it takes).
-    CountDownLatch growthWaiting = new CountDownLatch(1);
-    Handler handler = new Handler() {
-      @Override
-      public void publish(LogRecord record) {
-        if (record.getLevel().intValue() >= Level.WARNING.intValue()
-            && record.getMessage().startsWith("Every read and commit of the store")) {
-          growthWaiting.countDown();
-        }
-      }
-
-      @Override
-      public void flush() {}
-
-      @Override
-      public void close() {}
-    };
+    Warnings handler = new Warnings();
     Logger logger = Logger.getLogger("dev.tessera.store");
     logger.addHandler(handler);
     LmdbOptions options = tiny().growthWait(Duration.ofMinutes(2)).build();
@@ -245,7 +237,8 @@ class LmdbMapGrowthTest {
       Thread committer = new Thread(() ->
           store.atomic().set(Tuple.of("big"), filled(1 << 20, 1)).commit());
       committer.start();
-      assertThat(growthWaiting.await(1, TimeUnit.MINUTES)).as("the growth waits").isTrue();
+      assertThat(handler.first.await(1, TimeUnit.MINUTES)).as("the growth waits").isTrue();
+      assertThat(handler.records.get(0).getMessage()).startsWith("Every read and commit of the store");
       assertThat(committer.isAlive()).as("the commit waits for the snapshot").isTrue();
       snapshot.close();
       committer.join(TimeUnit.MINUTES.toMillis(1));
