@@ -93,7 +93,7 @@ class GeneratedDecoderFuzzTest {
       return;
     }
     Specimen specimen = (Specimen) decoded;
-    assertThat(parts).as("an accepted value is a packed tuple").isNotNull();
+    assertThat((Object) parts).as("an accepted value is a packed tuple").isNotNull();
     assertThat(parts.size()).isEqualTo(30);
     assertThat(parts.get(0)).isEqualTo(SpecimenRepository.SCHEMA_ID);
     assertThat(parts.get(1)).isEqualTo(specimen.id());
