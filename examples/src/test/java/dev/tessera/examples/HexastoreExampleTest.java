@@ -15,7 +15,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Seed 003's graph questions answered by composite index queries on a real store. */
+/**
+ * Questions about a small graph of triples (who likes what, who is whose friend) answered by
+ * composite index queries on a real store.
+ */
 class HexastoreExampleTest {
   @TempDir Path directory;
   private KvStore store;
@@ -61,7 +64,7 @@ class HexastoreExampleTest {
   }
 
   @Test
-  void combinedQuestionOfSeed003() {
+  void friendsOfBothWhoLikeBeerAndLiveInBarcelona() {
     assertThat(HexastoreExample.subjectsWith(triples, "likes", "beer")).containsExactly("spiderman", "wonderwoman");
     assertThat(HexastoreExample.beerLovingBarcelonaFriends(triples, "antirez", "matteocollina"))
         .containsExactly("wonderwoman");

@@ -76,6 +76,7 @@ class ClosedStoreTest {
     }
     int threads = 12;
     CountDownLatch running = new CountDownLatch(threads);
+    CountDownLatch busy = new CountDownLatch(threads * 20); // operations done before the close
     ConcurrentLinkedQueue<Throwable> unexpected = new ConcurrentLinkedQueue<>();
     Map<String, Integer> closedSeen = new ConcurrentHashMap<>();
     List<Thread> workers = new ArrayList<>();
@@ -106,6 +107,7 @@ class ClosedStoreTest {
                 users.delete(id);
               }
             }
+            busy.countDown();
           }
         } catch (StoreClosedException expected) {
           closedSeen.merge("kind " + kind, 1, Integer::sum);
@@ -117,7 +119,8 @@ class ClosedStoreTest {
       worker.start();
     }
     assertThat(running.await(30, TimeUnit.SECONDS)).isTrue();
-    Thread.sleep(300);
+    // close while the workers are mid-work: they have done operations and are doing more
+    assertThat(busy.await(60, TimeUnit.SECONDS)).as("workers busy before the close").isTrue();
     store.close();
     for (Thread worker : workers) {
       worker.join(TimeUnit.SECONDS.toMillis(30));

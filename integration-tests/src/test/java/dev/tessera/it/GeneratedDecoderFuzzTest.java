@@ -48,8 +48,58 @@ class GeneratedDecoderFuzzTest {
 
   @TempDir Path directory;
 
-  /** One generated decoder and valid encodings to mutate. */
-  private record Subject(String name, EntityMapping<?, ?> mapping, List<byte[]> valid) {}
+  /**
+   * One generated decoder, valid encodings to mutate, and an oracle independent of the generated
+   * code: it reads the input with the generic tuple decoder and judges the decoder's answer (the
+   * decoded record, or null if the decoder rejected the input) against the parts it finds.
+   */
+  private record Subject(String name, EntityMapping<?, ?> mapping, List<byte[]> valid, Oracle oracle) {}
+
+  /** Judges a decoder's answer from the generic reading of its input. */
+  private interface Oracle {
+    /**
+     * @param parts the input read by {@link Tuple#unpack}, or null if it is not a packed tuple
+     * @param decoded what the generated decoder returned, or null if it rejected the input
+     */
+    void check(Tuple parts, Object decoded);
+  }
+
+  /**
+   * The user layout, modelled by hand: the schema identifier, then id, name, e-mail and colour,
+   * each a string (the id never null). The decoder must accept exactly such tuples, into exactly
+   * these values.
+   */
+  private static void checkUser(Tuple parts, Object decoded) {
+    User expected = null;
+    if (parts != null && parts.size() == 5 && Long.valueOf(UserRepository.SCHEMA_ID).equals(parts.get(0))
+        && parts.get(1) instanceof String id && stringOrNull(parts.get(2))
+        && stringOrNull(parts.get(3)) && stringOrNull(parts.get(4))) {
+      expected = new User(id, (String) parts.get(2), (String) parts.get(3), (String) parts.get(4));
+    }
+    assertThat(decoded).as("decoding %s", parts).isEqualTo(expected);
+  }
+
+  private static boolean stringOrNull(Object part) {
+    return part == null || part instanceof String;
+  }
+
+  /**
+   * The specimen layout has 29 components; the oracle checks what any accepted value must show:
+   * a packed tuple of the schema identifier and 29 parts, whose id (part 1), label (part 14) and
+   * enum constant name (part 16) are the record's.
+   */
+  private static void checkSpecimen(Tuple parts, Object decoded) {
+    if (decoded == null) {
+      return;
+    }
+    Specimen specimen = (Specimen) decoded;
+    assertThat((Object) parts).as("an accepted value is a packed tuple").isNotNull();
+    assertThat(parts.size()).isEqualTo(30);
+    assertThat(parts.get(0)).isEqualTo(SpecimenRepository.SCHEMA_ID);
+    assertThat(parts.get(1)).isEqualTo(specimen.id());
+    assertThat(parts.get(14)).isEqualTo(specimen.label());
+    assertThat(parts.get(16)).isEqualTo(specimen.kind() == null ? null : specimen.kind().name());
+  }
 
   private static List<Subject> subjects(KvStore store) {
     Random random = new Random(7);
@@ -62,8 +112,9 @@ class GeneratedDecoderFuzzTest {
       users.add(userMapping.encode(new User("u" + i, i % 3 == 0 ? null : "name\u0000" + i,
           "e" + i + "@x", i % 2 == 0 ? null : "red")));
     }
-    return List.of(new Subject("Specimen", specimenMapping, specimens),
-        new Subject("User", userMapping, users));
+    return List.of(
+        new Subject("Specimen", specimenMapping, specimens, GeneratedDecoderFuzzTest::checkSpecimen),
+        new Subject("User", userMapping, users, GeneratedDecoderFuzzTest::checkUser));
   }
 
   @Test
@@ -93,17 +144,25 @@ class GeneratedDecoderFuzzTest {
   }
 
   private static String outcome(Subject subject, byte[] input) {
+    Tuple parts;
+    try {
+      parts = Tuple.unpack(input);
+    } catch (TupleDecodingException notATuple) {
+      parts = null;
+    }
     Object decoded;
     try {
       decoded = subject.mapping().decode(input);
     } catch (TupleDecodingException | IllegalArgumentException expected) {
       assertThat(expected.getMessage()).as("a message saying what is wrong").isNotBlank();
+      subject.oracle().check(parts, null);
       return "rejected";
     } catch (RuntimeException | StackOverflowError | OutOfMemoryError other) {
       throw new AssertionError(subject.name() + " decoder threw " + other + " for "
           + HexFormat.of().formatHex(input), other);
     }
     assertThat(decoded).isNotNull();
+    subject.oracle().check(parts, decoded);
     return "decoded";
   }
 

@@ -7,8 +7,8 @@ import dev.tessera.annotations.PrimaryKey;
 import dev.tessera.annotations.UniqueIndex;
 
 /**
- * The user of seeds 000 and 001: a unique, case-insensitive e-mail and a non-unique favourite
- * colour. The processor generates {@code UserRepository} from it.
+ * A user with a unique, case-insensitive e-mail and a non-unique favourite colour. The processor
+ * generates {@code UserRepository} from it.
  *
  * @param id the primary key
  * @param name the display name (not indexed: changing it touches no index entry)

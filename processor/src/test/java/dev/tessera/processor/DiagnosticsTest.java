@@ -7,11 +7,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.google.testing.compile.Compilation;
 import javax.tools.Diagnostic;
 import javax.tools.JavaFileObject;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * One test per diagnostic: each pins the tag, the element (file and line) it is reported on and
- * that no repository is generated for the invalid entity.
+ * Every diagnostic: each case pins the tag, the element (file and line) it is reported on and
+ * that no repository is generated for the invalid entity; diagnostics of a shape of their own
+ * (several errors, several files, a valid entity beside an invalid one) have tests of their own.
  */
 class DiagnosticsTest {
   private static final String IMPORTS = "import dev.tessera.annotations.*; import java.util.*;";
@@ -35,110 +39,124 @@ class DiagnosticsTest {
     assertThat(processor.createdSources()).doesNotContain("com.acme." + entity + "Repository");
   }
 
-  @Test
-  void entityOnClassIsNotARecord() {
-    JavaFileObject src = entity("Plain", "@Entity", "public final class Plain {}");
-    Compilation compilation = compile(src);
-    assertThat(compilation)
-        .hadErrorContaining(ProcessorErrors.NOT_A_RECORD)
-        .inFile(src)
-        .onLineContaining("@Entity");
-    assertThat(compilation).hadErrorContaining("com.acme.Plain is a class");
-    assertNoRepository(compilation, "Plain");
+  /**
+   * A source file whose one error is reported with {@code tag} on the line containing {@code line},
+   * optionally with {@code message} in some error, and for which no {@code
+   * <repository>Repository} is generated.
+   */
+  private record Case(String name, String tag, String line, String message, String file,
+      String repository, String... body) {
+    @Override
+    public String toString() {
+      return name;
+    }
   }
 
-  @Test
-  void genericRecordIsRejected() {
-    JavaFileObject src =
-        entity("Box", "@Entity", "public record Box<T>(@PrimaryKey String id, T content) {}");
-    Compilation compilation = compile(src);
-    assertThat(compilation)
-        .hadErrorContaining(ProcessorErrors.GENERIC_ENTITY)
-        .inFile(src)
-        .onLineContaining("@Entity");
-    assertNoRepository(compilation, "Box");
-  }
-
-  @Test
-  void recordInsideInnerClassIsRejected() {
-    JavaFileObject src =
-        entity(
-            "Outer",
+  static Stream<Case> cases() {
+    return Stream.of(
+        new Case("entityOnClassIsNotARecord", ProcessorErrors.NOT_A_RECORD, "@Entity",
+            "com.acme.Plain is a class", "Plain", "Plain",
+            "@Entity",
+            "public final class Plain {}"),
+        new Case("genericRecordIsRejected", ProcessorErrors.GENERIC_ENTITY, "@Entity",
+            null, "Box", "Box",
+            "@Entity",
+            "public record Box<T>(@PrimaryKey String id, T content) {}"),
+        new Case("recordInsideInnerClassIsRejected", ProcessorErrors.NOT_STATIC_NESTED, "@Entity public record Item",
+            "make com.acme.Outer.Inner static", "Outer", "Item",
             "public class Outer {",
             "  public class Inner {",
             "    @Entity public record Item(@PrimaryKey String id) {}",
             "  }",
-            "}");
-    Compilation compilation = compile(src);
-    assertThat(compilation)
-        .hadErrorContaining(ProcessorErrors.NOT_STATIC_NESTED)
-        .inFile(src)
-        .onLineContaining("@Entity public record Item");
-    assertThat(compilation).hadErrorContaining("make com.acme.Outer.Inner static");
-    assertNoRepository(compilation, "Item");
-  }
-
-  @Test
-  void privateNestedRecordIsRejected() {
-    JavaFileObject src =
-        entity(
-            "Holder",
+            "}"),
+        new Case("privateNestedRecordIsRejected", ProcessorErrors.INACCESSIBLE_ENTITY, "@Entity private record Item",
+            null, "Holder", "Item",
             "public class Holder {",
             "  @Entity private record Item(@PrimaryKey String id) {}",
-            "}");
-    Compilation compilation = compile(src);
-    assertThat(compilation)
-        .hadErrorContaining(ProcessorErrors.INACCESSIBLE_ENTITY)
-        .inFile(src)
-        .onLineContaining("@Entity private record Item");
-    assertNoRepository(compilation, "Item");
-  }
-
-  @Test
-  void entityWithoutPrimaryKeyIsRejected() {
-    JavaFileObject src = entity("Note", "@Entity", "public record Note(String id, String text) {}");
-    Compilation compilation = compile(src);
-    assertThat(compilation)
-        .hadErrorContaining(ProcessorErrors.MISSING_PRIMARY_KEY)
-        .inFile(src)
-        .onLineContaining("@Entity");
-    assertThat(compilation).hadErrorContaining("components (id, text)");
-    assertNoRepository(compilation, "Note");
-  }
-
-  @Test
-  void secondPrimaryKeyIsRejectedOnItsComponent() {
-    JavaFileObject src =
-        entity(
-            "Pair",
+            "}"),
+        new Case("entityWithoutPrimaryKeyIsRejected", ProcessorErrors.MISSING_PRIMARY_KEY, "@Entity",
+            "components (id, text)", "Note", "Note",
+            "@Entity",
+            "public record Note(String id, String text) {}"),
+        new Case("secondPrimaryKeyIsRejectedOnItsComponent", ProcessorErrors.DUPLICATE_PRIMARY_KEY, "@PrimaryKey String right",
+            "'left' and 'right'", "Pair", "Pair",
             "@Entity",
             "public record Pair(",
             "    @PrimaryKey String left,",
-            "    @PrimaryKey String right) {}");
-    Compilation compilation = compile(src);
-    assertThat(compilation)
-        .hadErrorContaining(ProcessorErrors.DUPLICATE_PRIMARY_KEY)
-        .inFile(src)
-        .onLineContaining("@PrimaryKey String right");
-    assertThat(compilation).hadErrorContaining("'left' and 'right'");
-    assertNoRepository(compilation, "Pair");
-  }
-
-  @Test
-  void unsupportedComponentTypeNamesComponentAndType() {
-    JavaFileObject src =
-        entity(
-            "Blob",
+            "    @PrimaryKey String right) {}"),
+        new Case("unsupportedComponentTypeNamesComponentAndType", ProcessorErrors.UNSUPPORTED_TYPE, "Object payload",
+            "component 'payload' of com.acme.Blob has type java.lang.Object", "Blob", "Blob",
             "@Entity",
             "public record Blob(@PrimaryKey String id,",
-            "    Object payload) {}");
+            "    Object payload) {}"),
+        new Case("unorderablePrimaryKeyIsRejected", ProcessorErrors.UNORDERABLE_KEY, "@PrimaryKey java.time.Duration id",
+            null, "Span", "Span",
+            "@Entity",
+            "public record Span(",
+            "    @PrimaryKey java.time.Duration id) {}"),
+        new Case("indexOnUnorderableTypeIsRejected", ProcessorErrors.UNORDERABLE_INDEX, "@Index List<String> tags",
+            null, "Post", "Post",
+            "@Entity",
+            "public record Post(@PrimaryKey String id,",
+            "    @Index List<String> tags) {}"),
+        new Case("normalizeOnNonStringIsRejected", ProcessorErrors.NORMALIZE_ON_NON_STRING, "int age",
+            "'age' has type int", "Person", "Person",
+            "@Entity",
+            "public record Person(@PrimaryKey String id,",
+            "    @Index(normalize = Normalize.CASE_INSENSITIVE) int age) {}"),
+        new Case("normalizeOnCompositeWithoutStringIsRejected", ProcessorErrors.NORMALIZE_ON_NON_STRING, "@Index(fields",
+            null, "Seat", "Seat",
+            "@Entity",
+            "@Index(fields = {\"row\", \"number\"}, normalize = Normalize.CASE_INSENSITIVE)",
+            "public record Seat(@PrimaryKey String id, int row, int number) {}"),
+        new Case("typeLevelIndexWithoutFieldsIsRejected", ProcessorErrors.COMPOSITE_INDEX_WITHOUT_FIELDS, "@UniqueIndex",
+            null, "Tag", "Tag",
+            "@Entity",
+            "@UniqueIndex",
+            "public record Tag(@PrimaryKey String id, String label) {}"),
+        new Case("componentIndexWithFieldsIsRejected", ProcessorErrors.FIELDS_ON_COMPONENT_INDEX, "String text",
+            null, "Label", "Label",
+            "@Entity",
+            "public record Label(@PrimaryKey String id,",
+            "    @Index(fields = {\"id\"}) String text) {}"),
+        new Case("indexNameThatIsNoIdentifierIsRejected", ProcessorErrors.INVALID_INDEX_NAME, "by-email",
+            null, "Account", "Account",
+            "@Entity",
+            "public record Account(@PrimaryKey String id,",
+            "    @UniqueIndex(name = \"by-email\") String email) {}"),
+        new Case("twoIndexesWithOneNameAreRejected", ProcessorErrors.DUPLICATE_INDEX_NAME, "String phone",
+            null, "Member", "Member",
+            "@Entity",
+            "public record Member(@PrimaryKey String id,",
+            "    @Index(name = \"contact\") String email,",
+            "    @Index(name = \"contact\") String phone) {}"),
+        new Case("indexNamedIdIsReserved", ProcessorErrors.RESERVED_INDEX_NAME, "@Index String id",
+            null, "Ticket", "Ticket",
+            "@Entity",
+            "public record Ticket(@PrimaryKey String key,",
+            "    @Index String id) {}"),
+        new Case("compositeIndexRepeatingAFieldIsRejected", ProcessorErrors.REPEATED_INDEX_FIELD, "@Index(fields",
+            null, "Slot", "Slot",
+            "@Entity",
+            "@Index(fields = {\"room\", \"room\"})",
+            "public record Slot(@PrimaryKey String id, int room) {}"),
+        new Case("ulidOnNonStringKeyIsRejected", ProcessorErrors.ULID_ON_NON_STRING, "long id",
+            null, "Counter", "Counter",
+            "@Entity",
+            "public record Counter(",
+            "    @PrimaryKey(generate = KeyGeneration.ULID) long id) {}"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void diagnosticIsReportedOnTheOffendingElementAndNoRepositoryIsGenerated(Case c) {
+    JavaFileObject src = entity(c.file(), c.body());
     Compilation compilation = compile(src);
-    assertThat(compilation)
-        .hadErrorContaining(ProcessorErrors.UNSUPPORTED_TYPE)
-        .inFile(src)
-        .onLineContaining("Object payload");
-    assertThat(compilation).hadErrorContaining("component 'payload' of com.acme.Blob has type java.lang.Object");
-    assertNoRepository(compilation, "Blob");
+    assertThat(compilation).hadErrorContaining(c.tag()).inFile(src).onLineContaining(c.line());
+    if (c.message() != null) {
+      assertThat(compilation).hadErrorContaining(c.message());
+    }
+    assertNoRepository(compilation, c.repository());
   }
 
   @Test
@@ -162,71 +180,6 @@ class DiagnosticsTest {
   }
 
   @Test
-  void unorderablePrimaryKeyIsRejected() {
-    JavaFileObject src =
-        entity(
-            "Span",
-            "@Entity",
-            "public record Span(",
-            "    @PrimaryKey java.time.Duration id) {}");
-    Compilation compilation = compile(src);
-    assertThat(compilation)
-        .hadErrorContaining(ProcessorErrors.UNORDERABLE_KEY)
-        .inFile(src)
-        .onLineContaining("@PrimaryKey java.time.Duration id");
-    assertNoRepository(compilation, "Span");
-  }
-
-  @Test
-  void indexOnUnorderableTypeIsRejected() {
-    JavaFileObject src =
-        entity(
-            "Post",
-            "@Entity",
-            "public record Post(@PrimaryKey String id,",
-            "    @Index List<String> tags) {}");
-    Compilation compilation = compile(src);
-    assertThat(compilation)
-        .hadErrorContaining(ProcessorErrors.UNORDERABLE_INDEX)
-        .inFile(src)
-        .onLineContaining("@Index List<String> tags");
-    assertNoRepository(compilation, "Post");
-  }
-
-  @Test
-  void normalizeOnNonStringIsRejected() {
-    JavaFileObject src =
-        entity(
-            "Person",
-            "@Entity",
-            "public record Person(@PrimaryKey String id,",
-            "    @Index(normalize = Normalize.CASE_INSENSITIVE) int age) {}");
-    Compilation compilation = compile(src);
-    assertThat(compilation)
-        .hadErrorContaining(ProcessorErrors.NORMALIZE_ON_NON_STRING)
-        .inFile(src)
-        .onLineContaining("int age");
-    assertThat(compilation).hadErrorContaining("'age' has type int");
-    assertNoRepository(compilation, "Person");
-  }
-
-  @Test
-  void normalizeOnCompositeWithoutStringIsRejected() {
-    JavaFileObject src =
-        entity(
-            "Seat",
-            "@Entity",
-            "@Index(fields = {\"row\", \"number\"}, normalize = Normalize.CASE_INSENSITIVE)",
-            "public record Seat(@PrimaryKey String id, int row, int number) {}");
-    Compilation compilation = compile(src);
-    assertThat(compilation)
-        .hadErrorContaining(ProcessorErrors.NORMALIZE_ON_NON_STRING)
-        .inFile(src)
-        .onLineContaining("@Index(fields");
-    assertNoRepository(compilation, "Seat");
-  }
-
-  @Test
   void compositeIndexNamingMissingFieldListsValidComponents() {
     JavaFileObject src =
         entity(
@@ -242,103 +195,6 @@ class DiagnosticsTest {
     assertThat(compilation).hadErrorContaining("'prise'");
     assertThat(compilation).hadErrorContaining("use one of id, room, price");
     assertNoRepository(compilation, "Booking");
-  }
-
-  @Test
-  void typeLevelIndexWithoutFieldsIsRejected() {
-    JavaFileObject src =
-        entity(
-            "Tag",
-            "@Entity",
-            "@UniqueIndex",
-            "public record Tag(@PrimaryKey String id, String label) {}");
-    Compilation compilation = compile(src);
-    assertThat(compilation)
-        .hadErrorContaining(ProcessorErrors.COMPOSITE_INDEX_WITHOUT_FIELDS)
-        .inFile(src)
-        .onLineContaining("@UniqueIndex");
-    assertNoRepository(compilation, "Tag");
-  }
-
-  @Test
-  void componentIndexWithFieldsIsRejected() {
-    JavaFileObject src =
-        entity(
-            "Label",
-            "@Entity",
-            "public record Label(@PrimaryKey String id,",
-            "    @Index(fields = {\"id\"}) String text) {}");
-    Compilation compilation = compile(src);
-    assertThat(compilation)
-        .hadErrorContaining(ProcessorErrors.FIELDS_ON_COMPONENT_INDEX)
-        .inFile(src)
-        .onLineContaining("String text");
-    assertNoRepository(compilation, "Label");
-  }
-
-  @Test
-  void indexNameThatIsNoIdentifierIsRejected() {
-    JavaFileObject src =
-        entity(
-            "Account",
-            "@Entity",
-            "public record Account(@PrimaryKey String id,",
-            "    @UniqueIndex(name = \"by-email\") String email) {}");
-    Compilation compilation = compile(src);
-    assertThat(compilation)
-        .hadErrorContaining(ProcessorErrors.INVALID_INDEX_NAME)
-        .inFile(src)
-        .onLineContaining("by-email");
-    assertNoRepository(compilation, "Account");
-  }
-
-  @Test
-  void twoIndexesWithOneNameAreRejected() {
-    JavaFileObject src =
-        entity(
-            "Member",
-            "@Entity",
-            "public record Member(@PrimaryKey String id,",
-            "    @Index(name = \"contact\") String email,",
-            "    @Index(name = \"contact\") String phone) {}");
-    Compilation compilation = compile(src);
-    assertThat(compilation)
-        .hadErrorContaining(ProcessorErrors.DUPLICATE_INDEX_NAME)
-        .inFile(src)
-        .onLineContaining("String phone");
-    assertNoRepository(compilation, "Member");
-  }
-
-  @Test
-  void indexNamedIdIsReserved() {
-    JavaFileObject src =
-        entity(
-            "Ticket",
-            "@Entity",
-            "public record Ticket(@PrimaryKey String key,",
-            "    @Index String id) {}");
-    Compilation compilation = compile(src);
-    assertThat(compilation)
-        .hadErrorContaining(ProcessorErrors.RESERVED_INDEX_NAME)
-        .inFile(src)
-        .onLineContaining("@Index String id");
-    assertNoRepository(compilation, "Ticket");
-  }
-
-  @Test
-  void compositeIndexRepeatingAFieldIsRejected() {
-    JavaFileObject src =
-        entity(
-            "Slot",
-            "@Entity",
-            "@Index(fields = {\"room\", \"room\"})",
-            "public record Slot(@PrimaryKey String id, int room) {}");
-    Compilation compilation = compile(src);
-    assertThat(compilation)
-        .hadErrorContaining(ProcessorErrors.REPEATED_INDEX_FIELD)
-        .inFile(src)
-        .onLineContaining("@Index(fields");
-    assertNoRepository(compilation, "Slot");
   }
 
   @Test
@@ -379,22 +235,6 @@ class DiagnosticsTest {
         .onLineContaining("@Entity(name");
     assertThat(compilation).hadErrorContaining("\"user_by_email\"");
     assertNoRepository(compilation, "Clash");
-  }
-
-  @Test
-  void ulidOnNonStringKeyIsRejected() {
-    JavaFileObject src =
-        entity(
-            "Counter",
-            "@Entity",
-            "public record Counter(",
-            "    @PrimaryKey(generate = KeyGeneration.ULID) long id) {}");
-    Compilation compilation = compile(src);
-    assertThat(compilation)
-        .hadErrorContaining(ProcessorErrors.ULID_ON_NON_STRING)
-        .inFile(src)
-        .onLineContaining("long id");
-    assertNoRepository(compilation, "Counter");
   }
 
   @Test

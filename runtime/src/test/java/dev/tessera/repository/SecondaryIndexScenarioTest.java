@@ -14,7 +14,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The seed 000/001 scenario on real LMDB: unique email, non-unique colour, pointer indexes. */
+/** Secondary indexes on real LMDB: unique email, non-unique colour, pointer indexes. */
 class SecondaryIndexScenarioTest {
   @TempDir Path dir;
   LmdbKvStore store;

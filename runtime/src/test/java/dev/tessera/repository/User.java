@@ -1,6 +1,6 @@
 package dev.tessera.repository;
 
-/** The seed 000/001 test entity. */
+/** The test user: unique e-mail, non-unique favourite colour. */
 record User(String id, String name, String email, String favoriteColor) {
   User withEmail(String newEmail) {
     return new User(id, name, newEmail, favoriteColor);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -31,7 +32,16 @@ class TupleDecodingTest {
     byte[] alphabet = hex("00 ff 01 02 05 0b 0c 13 14 15 1c 1d 20 21 26 27 30 33 80 bf c2 e0 ed f0 f4 fe");
     Random random = new Random(20261123);
     int[] outcomes = new int[2];
-    assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
+    for (byte[] warmUp : List.of(valid.get(0), hex("05 ff"), hex("02 61"))) {
+      decodeOutcome(warmUp, Long.MAX_VALUE); // loads the classes decoding uses, outside the bounds
+    }
+    // "Decoding garbage never loops or allocates hugely" is checked by bounds that machine load
+    // cannot break: each case may allocate at most 1 KiB per input byte plus 1 MiB (counted per
+    // thread, so other work on the machine does not count; a decoder trusting a length or
+    // looping while allocating goes far past it), and the wall-clock bound is there
+    // only to end an endless loop, which no finite bound misses; the cases take about a second on
+    // an idle machine, so five minutes leaves any load far behind.
+    assertTimeoutPreemptively(Duration.ofMinutes(5), () -> {
       for (int i = 0; i < 100_000; i++) {
         byte[] input;
         switch (i % 4) {
@@ -52,7 +62,7 @@ class TupleDecodingTest {
           default:
             input = mutate(valid.get(random.nextInt(valid.size())), random, alphabet);
         }
-        outcomes[decodeOutcome(input)]++;
+        outcomes[decodeOutcome(input, 1024L * input.length + (1 << 20))]++;
       }
     });
     // Both outcomes must really occur, or the inputs were not testing anything.
@@ -60,18 +70,35 @@ class TupleDecodingTest {
     assertThat(outcomes[1]).isGreaterThan(1000);
   }
 
-  /** 0 if the input decodes (and then packs back to itself), 1 if it fails with the decoding exception. */
-  private static int decodeOutcome(byte[] input) {
+  /**
+   * 0 if the input decodes (and then packs back to itself), 1 if it fails with the decoding
+   * exception; either way after allocating at most {@code maxBytes} while decoding.
+   */
+  private static int decodeOutcome(byte[] input, long maxBytes) {
     Tuple decoded;
+    long before = ALLOCATIONS.getCurrentThreadAllocatedBytes();
     try {
       decoded = Tuple.unpack(input);
     } catch (TupleDecodingException e) {
+      assertAllocatedAtMost(before, maxBytes, input);
       assertThat(e.offset()).isBetween(0, input.length);
       assertThat(e.getMessage()).contains("offset " + e.offset());
       return 1;
     }
+    assertAllocatedAtMost(before, maxBytes, input);
     assertThat(decoded.pack()).as("repacking %s", decoded).isEqualTo(input);
     return 0;
+  }
+
+  private static final com.sun.management.ThreadMXBean ALLOCATIONS =
+      (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+
+  private static void assertAllocatedAtMost(long before, long maxBytes, byte[] input) {
+    long allocated = ALLOCATIONS.getCurrentThreadAllocatedBytes() - before;
+    if (allocated > maxBytes) {
+      throw new AssertionError("decoding " + input.length + " bytes allocated " + allocated
+          + " bytes, more than " + maxBytes + ": " + Arrays.toString(input));
+    }
   }
 
   private static byte[] mutate(byte[] source, Random random, byte[] alphabet) {

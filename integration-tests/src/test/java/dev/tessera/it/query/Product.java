@@ -5,7 +5,7 @@ import dev.tessera.annotations.Index;
 import dev.tessera.annotations.PrimaryKey;
 
 /**
- * Seed 003's shop: products indexed by (room, price), queried by equality on the room and a range
+ * A shop's products, indexed by (room, price), queried by equality on the room and a range
  * on the price; and by name, for prefix (autocomplete) queries.
  *
  * @param id the primary key

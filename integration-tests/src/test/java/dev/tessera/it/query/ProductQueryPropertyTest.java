@@ -19,7 +19,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
 /**
- * Seed 003's composite (room, price) index and a string index against the brute-force model:
+ * The composite (room, price) index and a string index against the brute-force model:
  * ranges on the first component, equality on the room then every operator on the price, and
  * every operator plus prefixes on names with shared prefixes, non-ASCII, U+0000, U+FFFF and
  * supplementary characters.

@@ -56,7 +56,7 @@ class QueryBehaviourTest {
   }
 
   @Test
-  void roomEqualityThenPriceRangeAsInSeed003() {
+  void roomEqualityThenPriceRange() {
     products.insertAll(List.of(
         new Product(90, 56, 28.44, "lamp"),
         new Product(832, 34, 11.00, "desk"),

@@ -6,7 +6,7 @@ import dev.tessera.annotations.Normalize;
 import dev.tessera.annotations.PrimaryKey;
 
 /**
- * A search term, indexed without regard to case and accents (seed 003: "Banana", "BANANA" and
+ * A search term, indexed without regard to case and accents ("Banana", "BANANA" and
  * "Bànana" are one term), the original kept for display.
  *
  * @param id the primary key

@@ -14,6 +14,7 @@ import dev.tessera.tuple.TupleRange;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -158,6 +159,7 @@ class LmdbConcurrencyTest {
     int threads = 8;
     ExecutorService pool = Executors.newFixedThreadPool(threads);
     CyclicBarrier start = new CyclicBarrier(threads + 1);
+    CountDownLatch busy = new CountDownLatch(threads * 20); // operations done before the close
     AtomicReference<Throwable> unexpected = new AtomicReference<>();
     AtomicInteger closedSeen = new AtomicInteger();
     List<Future<?>> futures = new ArrayList<>();
@@ -183,6 +185,7 @@ class LmdbConcurrencyTest {
                 }
               }
             }
+            busy.countDown();
           }
         } catch (StoreClosedException expected) {
           closedSeen.incrementAndGet();
@@ -193,7 +196,8 @@ class LmdbConcurrencyTest {
       }));
     }
     start.await();
-    Thread.sleep(300);
+    // close while the workers are mid-work: they have done operations and are doing more
+    assertThat(busy.await(60, TimeUnit.SECONDS)).as("workers busy before the close").isTrue();
     store.close();
     for (Future<?> future : futures) {
       future.get(30, TimeUnit.SECONDS);

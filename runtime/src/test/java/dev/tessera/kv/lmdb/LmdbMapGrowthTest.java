@@ -16,6 +16,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
@@ -128,21 +129,8 @@ class LmdbMapGrowthTest {
 
   @Test
   void aGrowthBlockedByALeakedSnapshotSaysOnceWhichSnapshotAndThreadHoldIt() throws Exception {
-    List<LogRecord> warnings = new CopyOnWriteArrayList<>();
-    Handler handler = new Handler() {
-      @Override
-      public void publish(LogRecord record) {
-        if (record.getLevel().intValue() >= Level.WARNING.intValue()) {
-          warnings.add(record);
-        }
-      }
-
-      @Override
-      public void flush() {}
-
-      @Override
-      public void close() {}
-    };
+    Warnings handler = new Warnings();
+    List<LogRecord> warnings = handler.records;
     Logger logger = Logger.getLogger("dev.tessera.store");
     logger.addHandler(handler);
     LmdbOptions options = tiny().growthWait(Duration.ofMillis(200)).recordOpenSites(true).build();
@@ -151,20 +139,25 @@ class LmdbMapGrowthTest {
           .commit();
       CountDownLatch opened = new CountDownLatch(1);
       CountDownLatch release = new CountDownLatch(1);
-      // A store listing holds nothing between its batches; a snapshot (or its listing) does.
       Thread leaker = new Thread(() -> {
-        KvSnapshot leaked = store.snapshot();
-        KvIterator listing = leaked.list(ListSelector.of(TupleRange.prefix(Tuple.of("r"))).batchSize(1));
+        // A listing of the store holds nothing between batches, so it cannot block the growth;
+        // a snapshot (or a listing in it) holds its read transaction until it is closed.
+        KvIterator listing = store.list(
+            ListSelector.of(TupleRange.prefix(Tuple.of("r"))).batchSize(1));
         listing.next();
+        KvSnapshot leaked = store.snapshot();
+        leaked.get(Tuple.of("r", 1));
         opened.countDown();
         awaitQuietly(release);
         leaked.close();
+        listing.close();
       }, "report-exporter-7");
       leaker.start();
       opened.await();
       assertThatThrownBy(() -> store.atomic().set(Tuple.of("big"), filled(1 << 20, 1)).commit())
           .isInstanceOf(MapGrowthBlockedException.class)
           .hasMessageContaining("a snapshot opened by thread 'report-exporter-7'")
+          .hasMessageNotContaining("an iterator")
           .hasMessageContaining("LmdbMapGrowthTest");
       assertThat(warnings).as("warnings logged").hasSize(1);
       String warning = MessageFormat.format(warnings.get(0).getMessage(),
@@ -202,6 +195,26 @@ class LmdbMapGrowthTest {
     }
   }
 
+  /** Collects the store's warnings; {@code first} opens at the first one. */
+  private static final class Warnings extends Handler {
+    final List<LogRecord> records = new CopyOnWriteArrayList<>();
+    final CountDownLatch first = new CountDownLatch(1);
+
+    @Override
+    public void publish(LogRecord record) {
+      if (record.getLevel().intValue() >= Level.WARNING.intValue()) {
+        records.add(record);
+        first.countDown();
+      }
+    }
+
+    @Override
+    public void flush() {}
+
+    @Override
+    public void close() {}
+  }
+
   private static void awaitQuietly(CountDownLatch latch) {
     try {
       latch.await();
@@ -212,25 +225,28 @@ class LmdbMapGrowthTest {
 
   @Test
   void growthWaitsForASnapshotClosedInTime() throws Exception {
-    try (LmdbKvStore store = LmdbKvStore.open(dir, tiny().build())) {
+    // The snapshot is closed once the store says the growth waits for it: its warning, logged
+    // after a second of waiting, is the store's own signal (no guess at how long it takes).
+    Warnings handler = new Warnings();
+    Logger logger = Logger.getLogger("dev.tessera.store");
+    logger.addHandler(handler);
+    LmdbOptions options = tiny().growthWait(Duration.ofMinutes(2)).build();
+    try (LmdbKvStore store = LmdbKvStore.open(dir, options)) {
       KvSnapshot snapshot = store.snapshot();
-      Thread closer = new Thread(() -> {
-        try {
-          Thread.sleep(200);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-        snapshot.close();
-      });
-      closer.start();
       // Another thread than the snapshot's opener commits: it waits for the snapshot to close.
       Thread committer = new Thread(() ->
           store.atomic().set(Tuple.of("big"), filled(1 << 20, 1)).commit());
       committer.start();
-      committer.join(10_000);
-      closer.join();
+      assertThat(handler.first.await(1, TimeUnit.MINUTES)).as("the growth waits").isTrue();
+      assertThat(handler.records.get(0).getMessage()).startsWith("Every read and commit of the store");
+      assertThat(committer.isAlive()).as("the commit waits for the snapshot").isTrue();
+      snapshot.close();
+      committer.join(TimeUnit.MINUTES.toMillis(1));
       assertThat(committer.isAlive()).isFalse();
       assertThat(store.get(Tuple.of("big")).exists()).isTrue();
+    } finally {
+      logger.removeHandler(handler);
     }
   }
+
 }

@@ -193,7 +193,7 @@ class ZRangeCoverTest {
 
   @Example
   void boxAcrossZeroSplitsIntoFewRanges() {
-    // seed 003's picture: a box straddling the origin touches four quadrants, each one range.
+    // a box straddling the origin touches four quadrants, each one range.
     ZOrderCurve curve = new ZOrderCurve(2, 32);
     long[] lo = {SortableBits.ofInt(-4), SortableBits.ofInt(-4)};
     long[] hi = {SortableBits.ofInt(3), SortableBits.ofInt(3)};
