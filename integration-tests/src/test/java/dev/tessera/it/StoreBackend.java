@@ -21,11 +21,6 @@ public enum StoreBackend {
     public KvStore open(Path directory) {
       return LmdbKvStore.open(directory);
     }
-
-    @Override
-    public int maxIndexBuildBatch() {
-      return Integer.MAX_VALUE;
-    }
   },
   /** A store under a fresh key prefix on the JVM's shared 3-member etcd test cluster. */
   ETCD {
@@ -34,18 +29,8 @@ public enum StoreBackend {
       return EtcdKvStore.connect(EtcdOptions.builder(EtcdClusterExtension.shared().endpoints())
           .keyPrefix("it-" + UUID.randomUUID() + "/").build());
     }
-
-    @Override
-    public int maxIndexBuildBatch() {
-      // A build batch checks each record and its unique entry (2 compares a record) and writes the
-      // entry: 60 records stay within etcd's 128 operations per transaction.
-      return 60;
-    }
   };
 
   /** Opens an empty store of this backend ({@code directory} is used by embedded backends). */
   public abstract KvStore open(Path directory);
-
-  /** The largest index build batch one commit of this backend holds. */
-  public abstract int maxIndexBuildBatch();
 }
