@@ -4,7 +4,9 @@ import dev.tessera.kv.KvStore;
 import dev.tessera.kv.etcd.EtcdKvStore;
 import dev.tessera.kv.etcd.EtcdOptions;
 import dev.tessera.kv.etcd.testing.EtcdClusterExtension;
+import dev.tessera.kv.lmdb.Durability;
 import dev.tessera.kv.lmdb.LmdbKvStore;
+import dev.tessera.kv.lmdb.LmdbOptions;
 import java.nio.file.Path;
 import java.util.UUID;
 
@@ -21,6 +23,11 @@ public enum StoreBackend {
     public KvStore open(Path directory) {
       return LmdbKvStore.open(directory);
     }
+
+    @Override
+    public KvStore open(Path directory, Durability durability) {
+      return LmdbKvStore.open(directory, LmdbOptions.builder().durability(durability).build());
+    }
   },
   /** A store under a fresh key prefix on the JVM's shared 3-member etcd test cluster. */
   ETCD {
@@ -29,8 +36,16 @@ public enum StoreBackend {
       return EtcdKvStore.connect(EtcdOptions.builder(EtcdClusterExtension.shared().endpoints())
           .keyPrefix("it-" + UUID.randomUUID() + "/").build());
     }
+
+    @Override
+    public KvStore open(Path directory, Durability durability) {
+      return open(directory); // every etcd commit is on a majority's disks
+    }
   };
 
   /** Opens an empty store of this backend ({@code directory} is used by embedded backends). */
   public abstract KvStore open(Path directory);
+
+  /** Opens an empty store whose commits are as durable as {@code durability} (for LMDB, its mode). */
+  public abstract KvStore open(Path directory, Durability durability);
 }
