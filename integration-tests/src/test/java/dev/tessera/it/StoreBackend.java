@@ -4,7 +4,9 @@ import dev.tessera.kv.KvStore;
 import dev.tessera.kv.etcd.EtcdKvStore;
 import dev.tessera.kv.etcd.EtcdOptions;
 import dev.tessera.kv.etcd.testing.EtcdClusterExtension;
+import dev.tessera.kv.lmdb.Durability;
 import dev.tessera.kv.lmdb.LmdbKvStore;
+import dev.tessera.kv.lmdb.LmdbOptions;
 import java.nio.file.Path;
 import java.util.UUID;
 
@@ -23,8 +25,8 @@ public enum StoreBackend {
     }
 
     @Override
-    public int maxIndexBuildBatch() {
-      return Integer.MAX_VALUE;
+    public KvStore open(Path directory, Durability durability) {
+      return LmdbKvStore.open(directory, LmdbOptions.builder().durability(durability).build());
     }
   },
   /** A store under a fresh key prefix on the JVM's shared 3-member etcd test cluster. */
@@ -36,16 +38,14 @@ public enum StoreBackend {
     }
 
     @Override
-    public int maxIndexBuildBatch() {
-      // A build batch checks each record and its unique entry (2 compares a record) and writes the
-      // entry: 60 records stay within etcd's 128 operations per transaction.
-      return 60;
+    public KvStore open(Path directory, Durability durability) {
+      return open(directory); // every etcd commit is on a majority's disks
     }
   };
 
   /** Opens an empty store of this backend ({@code directory} is used by embedded backends). */
   public abstract KvStore open(Path directory);
 
-  /** The largest index build batch one commit of this backend holds. */
-  public abstract int maxIndexBuildBatch();
+  /** Opens an empty store whose commits are as durable as {@code durability} (for LMDB, its mode). */
+  public abstract KvStore open(Path directory, Durability durability);
 }

@@ -74,6 +74,8 @@ public interface AtomicOperation {
    *
    * @return the outcome: on success the new versionstamp, on failure the check that failed (for a
    *     range check, the range and the first key found changed in it)
+   * @throws CommitTooLargeException before anything is written, if the store limits what one
+   *     commit holds and this commit exceeds it
    */
   CommitResult commit();
 }

@@ -367,13 +367,13 @@ final class IndexBuilder<T> {
     TupleRange markers = TupleRange.prefix(prefix);
     Resolution resolution = new Resolution();
     byte[] cursor = null;
-    int size = options.batchSize();
+    BatchSize size = new BatchSize(options.batchSize());
     while (!stopped) {
       AtomicOperation op = store.atomic().check(start.stored());
       Resolution batch = new Resolution();
       List<KvEntry> found;
       try (KvSnapshot snapshot = store.snapshot()) {
-        found = recordsAfter(snapshot, markers, cursor, size);
+        found = recordsAfter(snapshot, markers, cursor, size.get());
         if (found.isEmpty()) {
           return resolution;
         }
@@ -381,15 +381,18 @@ final class IndexBuilder<T> {
           resolveMarker(snapshot, op, index, marker, batch);
         }
       }
-      CommitResult result = op.commit();
+      CommitResult result = size.commit(op, found.size());
+      if (result == null) {
+        continue; // too large for one commit of the store: read a smaller batch
+      }
       if (result.ok()) {
         cursor = found.get(found.size() - 1).key().pack();
         resolution.add(batch);
-        size = Math.min(options.batchSize(), size * 2);
+        size.succeeded();
       } else if (start.stored().key().equals(result.failedKey())) {
         return null;
       } else {
-        size = Math.max(1, size / 2);
+        size.conflicted();
       }
     }
     return null;
@@ -483,7 +486,7 @@ final class IndexBuilder<T> {
     private final IndexCatalog.Stored start;
     private final long startedAt = System.nanoTime();
     private IndexCatalog.Stored current;
-    private int size = options.batchSize();
+    private final BatchSize size = new BatchSize(options.batchSize());
     private long processedHere;
     private long lastLog = System.nanoTime();
 
@@ -498,14 +501,17 @@ final class IndexBuilder<T> {
     }
 
     int size() {
-      return size;
+      return size.get();
     }
 
     void commit(AtomicOperation op, IndexCatalogEntry next, int count, long total) {
       Tuple key = start.stored().key();
-      CommitResult result = op.set(key, IndexCatalog.encode(next)).commit();
+      CommitResult result = size.commit(op.set(key, IndexCatalog.encode(next)), count);
+      if (result == null) {
+        return; // too large for one commit of the store: the next batch is smaller
+      }
       if (result.ok()) {
-        size = Math.min(options.batchSize(), size * 2);
+        size.succeeded();
         processedHere += count;
         current = new IndexCatalog.Stored(next, new KvEntry(key, null, result.versionstamp()));
         report(next, total);
@@ -521,7 +527,7 @@ final class IndexBuilder<T> {
                 && reread.entry().phase() == start.entry().phase();
         current = samePhase ? reread : null;
       } else {
-        size = Math.max(1, size / 2); // a writer changed a record of the batch: retry it smaller
+        size.conflicted(); // a writer changed a record of the batch: retry it smaller
       }
     }
 

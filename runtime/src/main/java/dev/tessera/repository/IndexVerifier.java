@@ -1,6 +1,7 @@
 package dev.tessera.repository;
 
 import dev.tessera.kv.AtomicOperation;
+import dev.tessera.kv.CommitResult;
 import dev.tessera.kv.CorruptEntryException;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvSnapshot;
@@ -95,7 +96,8 @@ final class IndexVerifier<T> {
 
   private void scan(
       TupleRange range, boolean repair, Findings findings, BatchCheck check, CorruptCheck corrupt) {
-    RangeScan scan = new RangeScan(range, batchSize);
+    BatchSize size = new BatchSize(batchSize);
+    RangeScan scan = new RangeScan(range, size.get());
     int attempts = 0;
     while (true) {
       AtomicOperation op = store.atomic();
@@ -111,7 +113,12 @@ final class IndexVerifier<T> {
         }
       }
       if (repair && batchFindings.fixes > 0) {
-        if (!op.commit().ok()) {
+        CommitResult result = size.commit(op, batch.entries().size());
+        if (result == null) {
+          scan.batchSize(size.get()); // too large for one commit of the store: decide less of it
+          continue;
+        }
+        if (!result.ok()) {
           if (++attempts >= MAX_BATCH_ATTEMPTS) {
             throw new RetryLimitExceededException(mapping.entityName(), "repairIndexes", null, attempts);
           }

@@ -21,13 +21,18 @@ import java.util.function.Function;
  */
 final class RangeScan {
   private final TupleRange range;
-  private final int batchSize;
+  private int batchSize;
   private byte[] cursor;
   private boolean done;
 
   RangeScan(TupleRange range, int batchSize) {
     this.range = range;
     this.batchSize = batchSize;
+  }
+
+  /** Sets how many entries the next batches read at most (at least 1). */
+  void batchSize(int batchSize) {
+    this.batchSize = Math.max(1, batchSize);
   }
 
   /** True once a call to {@link #next} found nothing more. */

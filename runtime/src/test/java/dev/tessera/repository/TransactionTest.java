@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tessera.kv.KvEntry;
+import dev.tessera.kv.KvStore;
 import dev.tessera.kv.lmdb.Durability;
 import dev.tessera.kv.lmdb.LmdbKvStore;
 import dev.tessera.kv.lmdb.LmdbOptions;
@@ -18,21 +19,31 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Transactions over a repository on real LMDB: the view, its commit, retries and limits. */
+/**
+ * Transactions over a repository on real LMDB: the view, its commit, retries and limits. A subclass
+ * runs the same tests on another backend by overriding {@link #openStore}.
+ */
 class TransactionTest {
   @TempDir Path dir;
-  LmdbKvStore store;
+  KvStore store;
   UserRepository users;
+
+  /** An empty store for one test, in {@code directory} if the backend is embedded. */
+  protected KvStore openStore(Path directory) {
+    return LmdbKvStore.open(directory, LmdbOptions.builder().durability(Durability.NO_SYNC).build());
+  }
 
   @BeforeEach
   void open() {
-    store = LmdbKvStore.open(dir, LmdbOptions.builder().durability(Durability.NO_SYNC).build());
+    store = openStore(dir);
     users = new UserRepository(store);
   }
 
   @AfterEach
   void close() {
-    store.close();
+    if (store != null) {
+      store.close();
+    }
   }
 
   static User user(String id, String color) {

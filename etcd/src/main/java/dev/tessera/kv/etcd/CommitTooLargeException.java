@@ -1,21 +1,16 @@
 package dev.tessera.kv.etcd;
 
-import dev.tessera.TesseraException;
-
 /**
  * Thrown before anything is sent when a commit exceeds a limit of the etcd cluster: more operations
  * in one transaction than {@code --max-txn-ops} allows, or a request larger than {@code
  * --max-request-bytes}. The message names the limit, the commit's size, and its biggest
  * contributors (the first part of the keys, usually the entity or index, with their share). Nothing
  * is written. Split the work into smaller commits, or raise the limit on every member and in {@link
- * EtcdOptions}. Immutable and thread-safe.
+ * EtcdOptions}. Index builds, verify and repair catch its store-neutral parent and use smaller
+ * batches. Immutable and thread-safe.
  */
-public final class CommitTooLargeException extends TesseraException {
+public final class CommitTooLargeException extends dev.tessera.kv.CommitTooLargeException {
   private static final long serialVersionUID = 1L;
-
-  private final String limitName;
-  private final long limit;
-  private final long actual;
 
   /**
    * Creates the exception.
@@ -30,24 +25,7 @@ public final class CommitTooLargeException extends TesseraException {
       String limitName, long limit, long actual, String unit, String contributors) {
     super("The commit needs " + actual + " " + unit + ", over etcd's limit " + limitName + " = "
         + limit + "; nothing was written. Biggest contributors: " + contributors
-        + ". Split it into smaller commits, or raise the limit on every member and in EtcdOptions");
-    this.limitName = limitName;
-    this.limit = limit;
-    this.actual = actual;
-  }
-
-  /** The etcd setting exceeded, e.g. {@code --max-txn-ops}. */
-  public String limitName() {
-    return limitName;
-  }
-
-  /** The limit's value. */
-  public long limit() {
-    return limit;
-  }
-
-  /** What the commit needed. */
-  public long actual() {
-    return actual;
+        + ". Split it into smaller commits, or raise the limit on every member and in EtcdOptions",
+        limitName, limit, actual);
   }
 }

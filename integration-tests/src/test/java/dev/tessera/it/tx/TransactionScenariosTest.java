@@ -3,9 +3,11 @@ package dev.tessera.it.tx;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.tessera.it.StoreBackend;
+import dev.tessera.kv.KvStore;
 import dev.tessera.kv.lmdb.Durability;
-import dev.tessera.kv.lmdb.LmdbKvStore;
-import dev.tessera.kv.lmdb.LmdbOptions;
 import dev.tessera.repository.Transaction;
 import dev.tessera.repository.TransactionConflictException;
 import dev.tessera.repository.TransactionOptions;
@@ -30,27 +32,40 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Transactions across generated repositories on real LMDB, in both durability modes (the durable
- * one commits through group commit): invariants under 8 racing threads, write skew, read-your-writes,
- * aborts and retry exhaustion.
+ * Transactions across generated repositories on every backend: real LMDB in both durability modes
+ * (the durable one commits through group commit) and a real etcd cluster (one durability: a commit
+ * is on a majority's disks). Invariants under 8 racing threads, write skew, read-your-writes, aborts
+ * and retry exhaustion.
  *
  * <p>The transfer test runs for {@code -Dtessera.tx.soakSeconds=30} in soak mode; a short fixed
- * number of transfers otherwise.
+ * number of transfers otherwise (fewer on etcd, whose commits are network round trips).
  */
+@ParameterizedClass
+@EnumSource(StoreBackend.class)
 class TransactionScenariosTest {
   private static final int THREADS = 8;
   private static final long SOAK_SECONDS = Long.getLong("tessera.tx.soakSeconds", 0);
 
+  @Parameter StoreBackend backend;
   @TempDir Path dir;
-  LmdbKvStore store;
+  KvStore store;
 
-  private LmdbKvStore open(Durability durability) {
-    store = LmdbKvStore.open(dir.resolve("store"), LmdbOptions.builder().durability(durability).build());
+  private KvStore open(Durability durability) {
+    store = backend.open(dir.resolve("store"), durability);
     return store;
+  }
+
+  /** For a test run in each durability mode: those are LMDB's, so etcd runs it once, durable. */
+  private KvStore openInMode(Durability durability) {
+    assumeTrue(backend == StoreBackend.LMDB || durability == Durability.DURABLE,
+        "durability modes are LMDB's; etcd runs once, durable");
+    return open(durability);
   }
 
   @AfterEach
@@ -86,7 +101,7 @@ class TransactionScenariosTest {
   @ParameterizedTest
   @EnumSource(Durability.class)
   void transfersKeepTheTotalAndNoBalanceGoesNegative(Durability durability) throws Exception {
-    open(durability);
+    openInMode(durability);
     AccountRepository accounts = new AccountRepository(store);
     int n = 10;
     long initial = 100;
@@ -94,7 +109,7 @@ class TransactionScenariosTest {
       accounts.insert(new Account("acct" + i, initial));
     }
     long deadline = System.nanoTime() + Duration.ofSeconds(SOAK_SECONDS).toNanos();
-    int perThread = durability == Durability.DURABLE ? 40 : 150;
+    int perThread = backend == StoreBackend.ETCD ? 15 : durability == Durability.DURABLE ? 40 : 150;
     AtomicBoolean running = new AtomicBoolean(true);
     AtomicInteger audits = new AtomicInteger();
     Thread auditor = new Thread(() -> {
@@ -154,7 +169,7 @@ class TransactionScenariosTest {
   @EnumSource(Durability.class)
   void aMemberNeverHoldsMoreThanThreeLoansHoweverManyRaceForThem(Durability durability)
       throws Exception {
-    open(durability);
+    openInMode(durability);
     LoanRepository loans = new LoanRepository(store);
     List<String> members = List.of("m1", "m2", "m3");
     race(() -> {
@@ -182,7 +197,7 @@ class TransactionScenariosTest {
   @ParameterizedTest
   @EnumSource(Durability.class)
   void stockIsNeverOversold(Durability durability) throws Exception {
-    open(durability);
+    openInMode(durability);
     ProductRepository products = new ProductRepository(store);
     PurchaseRepository purchases = new PurchaseRepository(store);
     products.insert(new Product("sku1", 50));
