@@ -228,6 +228,11 @@ public final class IndexQuery<T> implements Query<T> {
   }
 
   @Override
+  public boolean exists() {
+    return limit > 0 && limit(1).count() > 0;
+  }
+
+  @Override
   public Page<T> page(int n) {
     if (n < 1) {
       throw new IllegalArgumentException("page size must be >= 1, was " + n);

@@ -126,6 +126,11 @@ public abstract class IndexQueryStage<T> implements Query<T> {
   }
 
   @Override
+  public final boolean exists() {
+    return query.exists();
+  }
+
+  @Override
   public final Page<T> page(int n) {
     return query.page(n);
   }
