@@ -17,6 +17,7 @@ import dev.tessera.repository.Transaction;
 import dev.tessera.repository.Transactions;
 import dev.tessera.tuple.Tuple;
 import jakarta.inject.Inject;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -238,6 +239,24 @@ public final class UserRepository extends EntityRepository<User, String> {
     }
 
     /**
+     * The user records whose {@code email} equals any of {@code email}: one range scan per distinct value, merged in index order (by {@code email}, then as {@code equalTo} orders). A value given twice, or two that compare equal as the index stores them, returns each record once; no value returns no record.
+     *
+     * <p>Compared after {@link Normalize#CASE_INSENSITIVE} normalisation, as on write.
+     *
+     * @param email the {@code email} values, not null (nor any of them)
+     * @return the query
+     */
+    public IndexQuery<User> in(String... email) {
+      Objects.requireNonNull(email, "email");
+      List<Object> emailParts = new ArrayList<>(email.length);
+      for (String emailValue : email) {
+        Objects.requireNonNull(emailValue, "email");
+        emailParts.add(FieldCodec.encodeString(TextNormalizer.normalize(emailValue, Normalize.CASE_INSENSITIVE)));
+      }
+      return anyOf(emailParts);
+    }
+
+    /**
      * The user records whose {@code email} lies between {@code fromEmail} and {@code toEmail}, both inclusive, in index order.
      *
      * <p>Compared after {@link Normalize#CASE_INSENSITIVE} normalisation, as on write.
@@ -335,6 +354,22 @@ public final class UserRepository extends EntityRepository<User, String> {
     public IndexQuery<User> equalTo(String favoriteColor) {
       Objects.requireNonNull(favoriteColor, "favoriteColor");
       return equal(FieldCodec.encodeString(favoriteColor));
+    }
+
+    /**
+     * The user records whose {@code favoriteColor} equals any of {@code favoriteColor}: one range scan per distinct value, merged in index order (by {@code favoriteColor}, then as {@code equalTo} orders). A value given twice, or two that compare equal as the index stores them, returns each record once; no value returns no record.
+     *
+     * @param favoriteColor the {@code favoriteColor} values, not null (nor any of them)
+     * @return the query
+     */
+    public IndexQuery<User> in(String... favoriteColor) {
+      Objects.requireNonNull(favoriteColor, "favoriteColor");
+      List<Object> favoriteColorParts = new ArrayList<>(favoriteColor.length);
+      for (String favoriteColorValue : favoriteColor) {
+        Objects.requireNonNull(favoriteColorValue, "favoriteColor");
+        favoriteColorParts.add(FieldCodec.encodeString(favoriteColorValue));
+      }
+      return anyOf(favoriteColorParts);
     }
 
     /**
