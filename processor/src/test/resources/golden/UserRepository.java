@@ -121,7 +121,7 @@ public final class UserRepository extends EntityRepository<User, String> {
   }
 
   /**
-   * A typed query over the {@code email} index ({@code email}): every user in index order until narrowed by {@code equalTo}, a range or {@code startsWith} on {@code email}. Served by a scan of the index keys, then one multi-get of the records.
+   * A typed query over the {@code email} index ({@code email}): every user in index order until narrowed by {@code equalTo}, {@code in} (any of several values), a range or {@code startsWith} on {@code email}. Served by a scan of the index keys, then one multi-get of the records.
    *
    * @return the query, to narrow and run
    */
@@ -156,7 +156,7 @@ public final class UserRepository extends EntityRepository<User, String> {
   }
 
   /**
-   * A typed query over the {@code favoriteColor} index ({@code favoriteColor}): every user in index order until narrowed by {@code equalTo}, a range or {@code startsWith} on {@code favoriteColor}. Served by a scan of the index keys, then one multi-get of the records.
+   * A typed query over the {@code favoriteColor} index ({@code favoriteColor}): every user in index order until narrowed by {@code equalTo}, {@code in} (any of several values), a range or {@code startsWith} on {@code favoriteColor}. Served by a scan of the index keys, then one multi-get of the records.
    *
    * @return the query, to narrow and run
    */
@@ -218,7 +218,7 @@ public final class UserRepository extends EntityRepository<User, String> {
   }
 
   /**
-   * The typed query over the {@code email} index of {@link User} ({@code email}), before any component is given. Run it as it is (every matching record, in index order), or narrow {@code email} by {@code equalTo}, a range or {@code startsWith}.
+   * The typed query over the {@code email} index of {@link User} ({@code email}), before any component is given. Run it as it is (every matching record, in index order), or narrow {@code email} by {@code equalTo}, {@code in} (any of several values), a range or {@code startsWith}.
    */
   public static final class ByEmailQuery extends IndexQueryStage<User> {
     private ByEmailQuery(IndexQuery<User> query) {
@@ -338,7 +338,7 @@ public final class UserRepository extends EntityRepository<User, String> {
   }
 
   /**
-   * The typed query over the {@code favoriteColor} index of {@link User} ({@code favoriteColor}), before any component is given. Run it as it is (every matching record, in index order), or narrow {@code favoriteColor} by {@code equalTo}, a range or {@code startsWith}.
+   * The typed query over the {@code favoriteColor} index of {@link User} ({@code favoriteColor}), before any component is given. Run it as it is (every matching record, in index order), or narrow {@code favoriteColor} by {@code equalTo}, {@code in} (any of several values), a range or {@code startsWith}.
    */
   public static final class ByFavoriteColorQuery extends IndexQueryStage<User> {
     private ByFavoriteColorQuery(IndexQuery<User> query) {

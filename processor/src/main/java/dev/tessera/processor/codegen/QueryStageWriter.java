@@ -258,8 +258,8 @@ final class QueryStageWriter {
   /** The narrowings besides {@code equalTo} a component offers, for Javadoc. */
   private static String narrowings(ComponentModel component) {
     return component.type().kind() == ValueKind.STRING
-        ? ", a range or {@code startsWith}"
-        : " or a range";
+        ? ", {@code in} (any of several values), a range or {@code startsWith}"
+        : ", {@code in} (any of several values) or a range";
   }
 
   private static Object[] concat(String entityName, String component, List<String> parameters) {
