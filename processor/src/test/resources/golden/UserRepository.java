@@ -17,6 +17,7 @@ import dev.tessera.repository.Transaction;
 import dev.tessera.repository.Transactions;
 import dev.tessera.tuple.Tuple;
 import jakarta.inject.Inject;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -120,7 +121,7 @@ public final class UserRepository extends EntityRepository<User, String> {
   }
 
   /**
-   * A typed query over the {@code email} index ({@code email}): every user in index order until narrowed by {@code equalTo}, a range or {@code startsWith} on {@code email}. Served by a scan of the index keys, then one multi-get of the records.
+   * A typed query over the {@code email} index ({@code email}): every user in index order until narrowed by {@code equalTo}, {@code in} (any of several values), a range or {@code startsWith} on {@code email}. Served by a scan of the index keys, then one multi-get of the records.
    *
    * @return the query, to narrow and run
    */
@@ -155,7 +156,7 @@ public final class UserRepository extends EntityRepository<User, String> {
   }
 
   /**
-   * A typed query over the {@code favoriteColor} index ({@code favoriteColor}): every user in index order until narrowed by {@code equalTo}, a range or {@code startsWith} on {@code favoriteColor}. Served by a scan of the index keys, then one multi-get of the records.
+   * A typed query over the {@code favoriteColor} index ({@code favoriteColor}): every user in index order until narrowed by {@code equalTo}, {@code in} (any of several values), a range or {@code startsWith} on {@code favoriteColor}. Served by a scan of the index keys, then one multi-get of the records.
    *
    * @return the query, to narrow and run
    */
@@ -217,7 +218,7 @@ public final class UserRepository extends EntityRepository<User, String> {
   }
 
   /**
-   * The typed query over the {@code email} index of {@link User} ({@code email}), before any component is given. Run it as it is (every matching record, in index order), or narrow {@code email} by {@code equalTo}, a range or {@code startsWith}.
+   * The typed query over the {@code email} index of {@link User} ({@code email}), before any component is given. Run it as it is (every matching record, in index order), or narrow {@code email} by {@code equalTo}, {@code in} (any of several values), a range or {@code startsWith}.
    */
   public static final class ByEmailQuery extends IndexQueryStage<User> {
     private ByEmailQuery(IndexQuery<User> query) {
@@ -235,6 +236,24 @@ public final class UserRepository extends EntityRepository<User, String> {
     public IndexQuery<User> equalTo(String email) {
       Objects.requireNonNull(email, "email");
       return equal(FieldCodec.encodeString(TextNormalizer.normalize(email, Normalize.CASE_INSENSITIVE)));
+    }
+
+    /**
+     * The user records whose {@code email} equals any of {@code email}: one range scan per distinct value, merged in index order (by {@code email}, then as {@code equalTo} orders). A value given twice, or two that compare equal as the index stores them, returns each record once; no value returns no record.
+     *
+     * <p>Compared after {@link Normalize#CASE_INSENSITIVE} normalisation, as on write.
+     *
+     * @param email the {@code email} values, not null (nor any of them)
+     * @return the query
+     */
+    public IndexQuery<User> in(String... email) {
+      Objects.requireNonNull(email, "email");
+      List<Object> emailParts = new ArrayList<>(email.length);
+      for (String emailValue : email) {
+        Objects.requireNonNull(emailValue, "email");
+        emailParts.add(FieldCodec.encodeString(TextNormalizer.normalize(emailValue, Normalize.CASE_INSENSITIVE)));
+      }
+      return anyOf(emailParts);
     }
 
     /**
@@ -319,7 +338,7 @@ public final class UserRepository extends EntityRepository<User, String> {
   }
 
   /**
-   * The typed query over the {@code favoriteColor} index of {@link User} ({@code favoriteColor}), before any component is given. Run it as it is (every matching record, in index order), or narrow {@code favoriteColor} by {@code equalTo}, a range or {@code startsWith}.
+   * The typed query over the {@code favoriteColor} index of {@link User} ({@code favoriteColor}), before any component is given. Run it as it is (every matching record, in index order), or narrow {@code favoriteColor} by {@code equalTo}, {@code in} (any of several values), a range or {@code startsWith}.
    */
   public static final class ByFavoriteColorQuery extends IndexQueryStage<User> {
     private ByFavoriteColorQuery(IndexQuery<User> query) {
@@ -335,6 +354,22 @@ public final class UserRepository extends EntityRepository<User, String> {
     public IndexQuery<User> equalTo(String favoriteColor) {
       Objects.requireNonNull(favoriteColor, "favoriteColor");
       return equal(FieldCodec.encodeString(favoriteColor));
+    }
+
+    /**
+     * The user records whose {@code favoriteColor} equals any of {@code favoriteColor}: one range scan per distinct value, merged in index order (by {@code favoriteColor}, then as {@code equalTo} orders). A value given twice, or two that compare equal as the index stores them, returns each record once; no value returns no record.
+     *
+     * @param favoriteColor the {@code favoriteColor} values, not null (nor any of them)
+     * @return the query
+     */
+    public IndexQuery<User> in(String... favoriteColor) {
+      Objects.requireNonNull(favoriteColor, "favoriteColor");
+      List<Object> favoriteColorParts = new ArrayList<>(favoriteColor.length);
+      for (String favoriteColorValue : favoriteColor) {
+        Objects.requireNonNull(favoriteColorValue, "favoriteColor");
+        favoriteColorParts.add(FieldCodec.encodeString(favoriteColorValue));
+      }
+      return anyOf(favoriteColorParts);
     }
 
     /**

@@ -11,6 +11,7 @@ import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -30,6 +31,12 @@ import java.util.stream.StreamSupport;
  * (inclusive: later components and primary key parts may follow {@code v}) or {@code pack(E + v)}
  * (exclusive). A string prefix reads {@link TupleRange#startsWith(Tuple, String)}.
  *
+ * <p>Any-of ({@code in}) on a component gives one such range per distinct value (per combination,
+ * when several components are given that way); later narrowings apply to every range. The ranges
+ * share their leading components' length, so they are disjoint and are read one after the other in
+ * ascending (descending, reversed) key order: the results are in index order without a merge, and
+ * the limit, the cursor (which clips every range) and the terminals work across them.
+ *
  * <p>Terminals: {@code list()}, {@code page()}, {@code first()} and {@code count()} read one
  * snapshot, held only during the call; {@code stream()} reads one short snapshot per batch and
  * holds none between batches (see {@link Query#stream()} for the consistency this gives).
@@ -41,29 +48,39 @@ import java.util.stream.StreamSupport;
 public final class IndexQuery<T> implements Query<T> {
   private static final int BATCH_SIZE = 256;
 
+  /**
+   * One key range of the query: the keys from {@code begin} (inclusive) to {@code end} (exclusive)
+   * under the equal values {@code prefix} (the index subspace first).
+   */
+  private record Branch(Tuple prefix, byte[] begin, byte[] end) {
+    static Branch of(Tuple prefix) {
+      TupleRange all = TupleRange.keyAndExtensions(prefix);
+      return new Branch(prefix, all.begin(), all.end());
+    }
+  }
+
   private final IndexTarget<T> target;
-  private final Tuple prefix;
+  /** The number of leading components given (equal or any-of). */
+  private final int given;
+  /** Disjoint ranges in ascending key order: one, or one per combination of any-of values. */
+  private final List<Branch> branches;
   private final boolean bounded;
-  private final byte[] begin;
-  private final byte[] end;
   private final boolean reverse;
   private final int limit;
   private final byte[] after;
 
   private IndexQuery(
       IndexTarget<T> target,
-      Tuple prefix,
+      int given,
+      List<Branch> branches,
       boolean bounded,
-      byte[] begin,
-      byte[] end,
       boolean reverse,
       int limit,
       byte[] after) {
     this.target = target;
-    this.prefix = prefix;
+    this.given = given;
+    this.branches = branches;
     this.bounded = bounded;
-    this.begin = begin;
-    this.end = end;
     this.reverse = reverse;
     this.limit = limit;
     this.after = after;
@@ -94,15 +111,15 @@ public final class IndexQuery<T> implements Query<T> {
               + " components " + index.fields());
     }
     Tuple prefix = Tuple.of(index.subspace()).addAll(values);
-    TupleRange all = TupleRange.keyAndExtensions(prefix);
-    return new IndexQuery<>(target, prefix, false, all.begin(), all.end(), false, Integer.MAX_VALUE, null);
+    return new IndexQuery<>(
+        target, values.size(), List.of(Branch.of(prefix)), false, false, Integer.MAX_VALUE, null);
   }
 
   // ---------------------------------------------------------------- narrowing, for stages
 
   /** Whether another component may be fixed or bounded: no bound yet and a component left. */
   private void requireNextComponent(String operation) {
-    if (bounded || prefix.size() - 1 >= target.components()) {
+    if (bounded || given >= target.components()) {
       throw new IllegalStateException(
           operation + " needs a free next component, but " + target.describe() + " has "
               + target.components() + " components " + target.index().fields() + " and "
@@ -112,10 +129,34 @@ public final class IndexQuery<T> implements Query<T> {
 
   /** This query with the next component equal to {@code part} (encoded). */
   IndexQuery<T> equal(Object part) {
-    requireNextComponent("equalTo");
-    Tuple narrowed = prefix.add(part);
-    TupleRange range = TupleRange.keyAndExtensions(narrowed);
-    return new IndexQuery<>(target, narrowed, false, range.begin(), range.end(), reverse, limit, after);
+    return anyOf(List.of(part), "equalTo");
+  }
+
+  /**
+   * This query with the next component equal to any of {@code parts} (encoded and normalised): one
+   * range per distinct value, kept in ascending key order, so the results come in index order and
+   * a value given twice matches its records once. No value matches nothing.
+   */
+  IndexQuery<T> anyOf(List<?> parts) {
+    return anyOf(parts, "in");
+  }
+
+  private IndexQuery<T> anyOf(List<?> parts, String operation) {
+    requireNextComponent(operation);
+    List<Branch> narrowed = new ArrayList<>(branches.size() * parts.size());
+    for (Branch branch : branches) {
+      for (Object part : parts) {
+        narrowed.add(Branch.of(branch.prefix().add(Objects.requireNonNull(part, "part"))));
+      }
+    }
+    narrowed.sort((a, b) -> Arrays.compareUnsigned(a.begin(), b.begin()));
+    List<Branch> distinct = new ArrayList<>(narrowed.size());
+    for (Branch branch : narrowed) {
+      if (distinct.isEmpty() || !Arrays.equals(distinct.get(distinct.size() - 1).begin(), branch.begin())) {
+        distinct.add(branch);
+      }
+    }
+    return new IndexQuery<>(target, given + 1, List.copyOf(distinct), false, reverse, limit, after);
   }
 
   /**
@@ -124,31 +165,39 @@ public final class IndexQuery<T> implements Query<T> {
    */
   IndexQuery<T> range(Object lower, boolean lowerInclusive, Object upper, boolean upperInclusive) {
     requireNextComponent("a range");
-    byte[] from = begin;
-    if (lower != null) {
-      TupleRange at = TupleRange.keyAndExtensions(prefix.add(lower));
-      from = lowerInclusive ? at.begin() : at.end();
+    List<Branch> narrowed = new ArrayList<>(branches.size());
+    for (Branch branch : branches) {
+      byte[] from = branch.begin();
+      if (lower != null) {
+        TupleRange at = TupleRange.keyAndExtensions(branch.prefix().add(lower));
+        from = lowerInclusive ? at.begin() : at.end();
+      }
+      byte[] to = branch.end();
+      if (upper != null) {
+        TupleRange at = TupleRange.keyAndExtensions(branch.prefix().add(upper));
+        to = upperInclusive ? at.end() : at.begin();
+      }
+      narrowed.add(new Branch(branch.prefix(), from, to));
     }
-    byte[] to = end;
-    if (upper != null) {
-      TupleRange at = TupleRange.keyAndExtensions(prefix.add(upper));
-      to = upperInclusive ? at.end() : at.begin();
-    }
-    return new IndexQuery<>(target, prefix, true, from, to, reverse, limit, after);
+    return new IndexQuery<>(target, given, List.copyOf(narrowed), true, reverse, limit, after);
   }
 
   /** This query with the next (string) component starting with {@code partial} (normalised). */
   IndexQuery<T> startingWith(String partial) {
     requireNextComponent("startsWith");
-    TupleRange range = TupleRange.startsWith(prefix, partial);
-    return new IndexQuery<>(target, prefix, true, range.begin(), range.end(), reverse, limit, after);
+    List<Branch> narrowed = new ArrayList<>(branches.size());
+    for (Branch branch : branches) {
+      TupleRange range = TupleRange.startsWith(branch.prefix(), partial);
+      narrowed.add(new Branch(branch.prefix(), range.begin(), range.end()));
+    }
+    return new IndexQuery<>(target, given, List.copyOf(narrowed), true, reverse, limit, after);
   }
 
   // ---------------------------------------------------------------- modifiers
 
   @Override
   public IndexQuery<T> reverse() {
-    return new IndexQuery<>(target, prefix, bounded, begin, end, !reverse, limit, after);
+    return new IndexQuery<>(target, given, branches, bounded, !reverse, limit, after);
   }
 
   @Override
@@ -156,7 +205,7 @@ public final class IndexQuery<T> implements Query<T> {
     if (n < 0) {
       throw new IllegalArgumentException("limit must be >= 0, was " + n);
     }
-    return new IndexQuery<>(target, prefix, bounded, begin, end, reverse, n, after);
+    return new IndexQuery<>(target, given, branches, bounded, reverse, n, after);
   }
 
   @Override
@@ -173,7 +222,7 @@ public final class IndexQuery<T> implements Query<T> {
     if (parsed.size() < minimumParts || !target.index().subspace().equals(parsed.get(0))) {
       throw foreignCursor(cursor, "it is a key of another index or entity", null);
     }
-    return new IndexQuery<>(target, prefix, bounded, begin, end, reverse, limit, key);
+    return new IndexQuery<>(target, given, branches, bounded, reverse, limit, key);
   }
 
   private IllegalArgumentException foreignCursor(PageCursor cursor, String why, Throwable cause) {
@@ -217,14 +266,26 @@ public final class IndexQuery<T> implements Query<T> {
       return 0;
     }
     long count = 0;
-    try (KvSnapshot snapshot = target.store().snapshot();
-        KvIterator keys = snapshot.list(selector(limit))) {
-      while (keys.hasNext()) {
-        keys.next();
-        count++;
+    try (KvSnapshot snapshot = target.store().snapshot()) {
+      for (ListSelector range : selectors()) {
+        int left = (int) (limit - count);
+        try (KvIterator keys = snapshot.list(range.limit(left).batchSize(batchSize(left)))) {
+          while (keys.hasNext()) {
+            keys.next();
+            count++;
+          }
+        }
+        if (count == limit) {
+          break;
+        }
       }
     }
     return count;
+  }
+
+  @Override
+  public boolean exists() {
+    return limit > 0 && limit(1).count() > 0;
   }
 
   @Override
@@ -247,26 +308,34 @@ public final class IndexQuery<T> implements Query<T> {
   }
 
   private IndexedRecordSpliterator<T> open(int rows, Snapshots snapshots) {
-    return new IndexedRecordSpliterator<>(
-        target, selector(Integer.MAX_VALUE), rows, snapshots, batchSize(rows));
+    return new IndexedRecordSpliterator<>(target, selectors(), rows, snapshots, batchSize(rows));
   }
 
-  /** The key listing: this query's range narrowed by the cursor, in this query's direction. */
-  private ListSelector selector(int keyLimit) {
-    byte[] from = begin;
-    byte[] to = end;
-    if (after != null && !reverse) {
-      byte[] justAfter = Arrays.copyOf(after, after.length + 1); // the least key above `after`
-      if (Arrays.compareUnsigned(justAfter, from) > 0) {
-        from = justAfter;
+  /**
+   * The key listings, one per branch in this query's direction: each branch's range narrowed by
+   * the cursor, the ranges left empty dropped.
+   */
+  private List<ListSelector> selectors() {
+    List<ListSelector> selectors = new ArrayList<>(branches.size());
+    for (Branch branch : branches) {
+      byte[] from = branch.begin();
+      byte[] to = branch.end();
+      if (after != null && !reverse) {
+        byte[] justAfter = Arrays.copyOf(after, after.length + 1); // the least key above `after`
+        if (Arrays.compareUnsigned(justAfter, from) > 0) {
+          from = justAfter;
+        }
+      } else if (after != null && Arrays.compareUnsigned(after, to) < 0) {
+        to = after;
       }
-    } else if (after != null && Arrays.compareUnsigned(after, to) < 0) {
-      to = after;
+      if (Arrays.compareUnsigned(from, to) < 0) {
+        selectors.add(ListSelector.of(TupleRange.ofPacked(from, to)).reverse(reverse));
+      }
     }
-    return ListSelector.of(TupleRange.ofPacked(from, to))
-        .reverse(reverse)
-        .limit(keyLimit)
-        .batchSize(batchSize(keyLimit));
+    if (reverse) {
+      Collections.reverse(selectors);
+    }
+    return selectors;
   }
 
   private static int batchSize(int rows) {
@@ -279,8 +348,14 @@ public final class IndexQuery<T> implements Query<T> {
     StringBuilder text =
         new StringBuilder("IndexQuery[")
             .append(target.describe())
-            .append(", ")
-            .append(TupleRange.ofPacked(begin, end));
+            .append(", ");
+    for (int i = 0; i < branches.size(); i++) {
+      Branch branch = branches.get(i);
+      text.append(i == 0 ? "" : " | ").append(TupleRange.ofPacked(branch.begin(), branch.end()));
+    }
+    if (branches.isEmpty()) {
+      text.append("no range");
+    }
     if (reverse) {
       text.append(", reverse");
     }

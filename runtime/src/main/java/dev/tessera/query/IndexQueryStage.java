@@ -42,6 +42,18 @@ public abstract class IndexQueryStage<T> implements Query<T> {
   }
 
   /**
+   * The query with the next component equal to any of {@code parts}, for a stage's {@code in}: one
+   * range per distinct value, results merged in index order; a value given twice (or two values
+   * that normalise alike) matches its records once, and no value matches nothing.
+   *
+   * @param parts the encoded, normalised values
+   * @return the narrowed query, to wrap in the next stage
+   */
+  protected final IndexQuery<T> anyOf(List<?> parts) {
+    return query.anyOf(List.copyOf(Objects.requireNonNull(parts, "parts")));
+  }
+
+  /**
    * The query with the next component between {@code lower} and {@code upper}, both inclusive.
    *
    * @param lower the encoded lowest value
@@ -123,6 +135,11 @@ public abstract class IndexQueryStage<T> implements Query<T> {
   @Override
   public final long count() {
     return query.count();
+  }
+
+  @Override
+  public final boolean exists() {
+    return query.exists();
   }
 
   @Override

@@ -25,20 +25,23 @@ final class IndexedRecordSpliterator<T> extends BatchedSpliterator<IndexedRecord
   record Row<T>(Tuple indexKey, T record) {}
 
   private final IndexTarget<T> target;
-  private final ListSelector keys;
+  private final List<ListSelector> ranges;
   private final int limit;
   private int produced;
+  /** The range being read: ranges before it are exhausted. */
+  private int current;
   private String resume;
 
   /**
-   * @param keys the index keys to walk, in order (its limit and batch size are replaced)
+   * @param ranges the index keys to walk, range after range, each in order (their limits and batch
+   *     sizes are replaced)
    * @param limit the most records to yield
    */
   IndexedRecordSpliterator(
-      IndexTarget<T> target, ListSelector keys, int limit, Snapshots snapshots, int maxBatch) {
+      IndexTarget<T> target, List<ListSelector> ranges, int limit, Snapshots snapshots, int maxBatch) {
     super(target.store(), snapshots, maxBatch);
     this.target = target;
-    this.keys = keys;
+    this.ranges = List.copyOf(ranges);
     this.limit = limit;
   }
 
@@ -47,14 +50,23 @@ final class IndexedRecordSpliterator<T> extends BatchedSpliterator<IndexedRecord
     int wanted = Math.min(size, limit - produced);
     List<Tuple> indexKeysRead = new ArrayList<>(wanted);
     List<Tuple> recordKeys = new ArrayList<>(wanted);
-    try (KvIterator it = snapshot.list(following().limit(wanted).batchSize(wanted))) {
-      while (it.hasNext()) {
-        KvEntry entry = it.next();
-        indexKeysRead.add(entry.key());
-        recordKeys.add(target.recordKeyOf(entry));
+    while (indexKeysRead.size() < wanted && current < ranges.size()) {
+      int want = wanted - indexKeysRead.size();
+      int read = 0;
+      try (KvIterator it = snapshot.list(following().limit(want).batchSize(want))) {
+        while (it.hasNext()) {
+          KvEntry entry = it.next();
+          indexKeysRead.add(entry.key());
+          recordKeys.add(target.recordKeyOf(entry));
+          read++;
+        }
+        if (it.cursor() != null) {
+          resume = it.cursor();
+        }
       }
-      if (it.cursor() != null) {
-        resume = it.cursor();
+      if (read < want) { // this range is exhausted: continue with the next one
+        current++;
+        resume = null;
       }
     }
     List<KvEntry> records = snapshot.getMany(recordKeys);
@@ -76,18 +88,25 @@ final class IndexedRecordSpliterator<T> extends BatchedSpliterator<IndexedRecord
     if (hasBuffered()) {
       return true;
     }
-    if (resume == null) {
-      return !sourceExhausted();
+    if (current == ranges.size()) {
+      return false; // every range was read to its end
     }
     return read(snapshot -> {
-      try (KvIterator it = snapshot.list(following().limit(1).batchSize(1))) {
-        return it.hasNext();
+      for (int range = current; range < ranges.size(); range++) {
+        ListSelector keys = range == current ? following() : ranges.get(range);
+        try (KvIterator it = snapshot.list(keys.limit(1).batchSize(1))) {
+          if (it.hasNext()) {
+            return true;
+          }
+        }
       }
+      return false;
     });
   }
 
-  /** The index keys after the last one read. */
+  /** The index keys of the current range after the last one read. */
   private ListSelector following() {
+    ListSelector keys = ranges.get(current);
     return resume == null ? keys : keys.after(resume);
   }
 }

@@ -80,6 +80,16 @@ public interface Query<T> {
   long count();
 
   /**
+   * Whether at least one index entry matches (after the cursor if one is set; false under a
+   * limit of 0), read on the keys alone: at most one key is read and no record.
+   *
+   * <pre>{@code
+   * boolean taken = users.byEmail().equalTo("ada@example.com").exists();
+   * }</pre>
+   */
+  boolean exists();
+
+  /**
    * The first {@code n} matching records (fewer when a smaller {@link #limit} is set) and a cursor
    * to resume after the last of them. The cursor is present when the page is full and the index
    * holds at least one more matching key.

@@ -30,6 +30,12 @@ class ProductQueryPropertyTest {
   /** Code points, so generated strings never split a surrogate pair. */
   static final List<String> LETTERS = List.of("a", "b", "é", "ß", "\u0000", "\uFFFF", "\uD83D\uDE00");
 
+  /** The (room, price) index's key order: room, price, then primary key. */
+  static final Comparator<Product> ROOM_PRICE_ORDER =
+      Comparator.comparingInt(Product::room)
+          .thenComparing(Product::price, Double::compare)
+          .thenComparingLong(Product::id);
+
   static Arbitrary<String> strings(int maxLength) {
     return Arbitraries.of(LETTERS).list().ofMaxSize(maxLength).map(parts -> String.join("", parts));
   }
@@ -56,10 +62,7 @@ class ProductQueryPropertyTest {
     try (TempStore temp = new TempStore()) {
       ProductRepository products = new ProductRepository(temp.store());
       products.insertAll(data);
-      Comparator<Product> keyOrder =
-          Comparator.comparingInt(Product::room)
-              .thenComparing(Product::price, Double::compare)
-              .thenComparingLong(Product::id);
+      Comparator<Product> keyOrder = ROOM_PRICE_ORDER;
       checkEveryOperator("room", data,
           stage(products::byRoomAndPrice, ByRoomAndPriceQuery::equalTo, ByRoomAndPriceQuery::between,
               ByRoomAndPriceQuery::greaterThan, ByRoomAndPriceQuery::atLeast,
@@ -72,6 +75,49 @@ class ProductQueryPropertyTest {
             Product::price, Double::compare, PRICES, p -> p.room() == room, keyOrder, random);
       }
     }
+  }
+
+  /**
+   * {@code in} on the room, then every operator on the price; {@code in} on the price after an
+   * equal room; and {@code in} on names: values drawn with repeats, in any order.
+   */
+  @Property(tries = 25)
+  void anyOfQueriesMatchTheModel(@ForAll("products") List<Product> data, @ForAll Random random) {
+    try (TempStore temp = new TempStore()) {
+      ProductRepository products = new ProductRepository(temp.store());
+      products.insertAll(data);
+      Comparator<Product> keyOrder = ROOM_PRICE_ORDER;
+      for (int round = 0; round < 4; round++) {
+        List<Integer> rooms = draw(ROOMS, random);
+        int[] roomArray = rooms.stream().mapToInt(Integer::intValue).toArray();
+        assertMatchesModel("room in " + rooms, products.byRoomAndPrice().in(roomArray), data,
+            p -> rooms.contains(p.room()), keyOrder, random);
+        checkEveryOperator("room in " + rooms + ", price", data,
+            stage(() -> products.byRoomAndPrice().in(roomArray), WithRoom::equalTo, WithRoom::between,
+                WithRoom::greaterThan, WithRoom::atLeast, WithRoom::lessThan, WithRoom::atMost),
+            Product::price, Double::compare, PRICES, p -> rooms.contains(p.room()), keyOrder, random);
+        List<Double> prices = draw(PRICES, random);
+        double[] priceArray = prices.stream().mapToDouble(Double::doubleValue).toArray();
+        assertMatchesModel("room in " + rooms + ", price in " + prices,
+            products.byRoomAndPrice().in(roomArray).in(priceArray), data,
+            p -> rooms.contains(p.room()) && prices.stream().anyMatch(v -> Double.compare(v, p.price()) == 0),
+            keyOrder, random);
+        List<String> names = new ArrayList<>(draw(LETTERS, random));
+        data.stream().filter(p -> random.nextInt(4) == 0).forEach(p -> names.add(p.name()));
+        assertMatchesModel("name in " + names, products.byName().in(names.toArray(String[]::new)), data,
+            p -> names.contains(p.name()),
+            Comparator.comparing(Product::name, QueryModel.UTF8).thenComparingLong(Product::id), random);
+      }
+    }
+  }
+
+  /** Up to five values of {@code domain}, in random order, possibly repeated; sometimes none. */
+  private static <V> List<V> draw(List<V> domain, Random random) {
+    List<V> values = new ArrayList<>();
+    for (int i = random.nextInt(6); i > 0; i--) {
+      values.add(domain.get(random.nextInt(domain.size())));
+    }
+    return values;
   }
 
   @Property(tries = 25)

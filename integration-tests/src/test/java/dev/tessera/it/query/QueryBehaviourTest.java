@@ -121,6 +121,9 @@ class QueryBehaviourTest {
     assertThat(words.byText().startsWith("").count()).isEqualTo(5);
     assertThat(words.byText().between("APPLE", "BÀNANA").list()).extracting(Word::id)
         .containsExactly(5L, 1L, 2L, 3L);
+    assertThat(words.byText().in("BANANA", "apple", "bànana", "Banana").list()).as("in, normalised")
+        .extracting(Word::id).containsExactly(5L, 1L, 2L, 3L);
+    assertThat(words.byText().in().exists()).isFalse();
   }
 
   @Test

@@ -129,6 +129,8 @@ final class QueryModel {
     assertThat(query.list()).as(as).containsExactlyElementsOf(expected);
     assertThat(query.count()).as(as).isEqualTo(expected.size());
     assertThat(query.first()).as(as).isEqualTo(expected.stream().findFirst());
+    assertThat(query.exists()).as(as + " exists").isEqualTo(!expected.isEmpty());
+    assertThat(query.limit(0).exists()).as(as + " limit 0 exists").isFalse();
     try (Stream<R> stream = query.stream()) {
       assertThat(stream.toList()).as(as).containsExactlyElementsOf(expected);
     }
@@ -151,7 +153,9 @@ final class QueryModel {
       }
       assertThat(page.items()).as("%s page %d of %d", label, pages, size).hasSize(size);
       assertThat(pages).as("%s: more pages than rows", label).isLessThanOrEqualTo(expected.size());
-      page = query.after(PageCursor.parse(page.next().get().toString())).page(size);
+      Query<R> rest = query.after(PageCursor.parse(page.next().get().toString()));
+      assertThat(rest.exists()).as("%s after page %d of %d exists", label, pages, size).isTrue();
+      page = rest.page(size);
       pages++;
     }
     assertThat(chained).as("%s pages of %d", label, size).containsExactlyElementsOf(expected);

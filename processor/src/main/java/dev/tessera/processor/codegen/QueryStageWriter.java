@@ -1,5 +1,6 @@
 package dev.tessera.processor.codegen;
 
+import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
@@ -11,6 +12,7 @@ import dev.tessera.processor.model.ComponentModel;
 import dev.tessera.processor.model.EntityModel;
 import dev.tessera.processor.model.IndexModel;
 import dev.tessera.processor.model.ValueKind;
+import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.Modifier;
 
@@ -109,6 +111,7 @@ final class QueryStageWriter {
                     ? CodeBlock.of("return $L;\n", equal)
                     : CodeBlock.of("return new $T($L);\n", afterEqual, equal))
             .build());
+    stage.addMethod(anyOf(index, next, afterEqual, last));
     String from = "from" + GeneratedNames.capitalized(next.name());
     String to = "to" + GeneratedNames.capitalized(next.name());
     stage.addMethod(
@@ -131,6 +134,48 @@ final class QueryStageWriter {
               CodeBlock.of("prefixed($L)", IndexMembers.normalizedText(index, prefix))));
     }
     return stage;
+  }
+
+  /**
+   * {@code in(T... values)}: equality on any of the values, which counts as equality for the
+   * components after it, so it returns what {@code equalTo} returns.
+   */
+  private MethodSpec anyOf(
+      IndexModel index, ComponentModel next, TypeName afterEqual, boolean last) {
+    String values = next.name();
+    String value = next.name() + "Value";
+    String parts = next.name() + "Parts";
+    TypeName type = JavaTypes.of(next.type());
+    MethodSpec.Builder method = MethodSpec.methodBuilder("in")
+        .addModifiers(Modifier.PUBLIC)
+        .varargs()
+        .returns(afterEqual)
+        .addParameter(ArrayTypeName.of(type), values)
+        .addStatement("$T.requireNonNull($N, $S)", TypeNames.OBJECTS, values, values)
+        .addStatement("$T<$T> $N = new $T<>($N.length)", TypeNames.LIST, Object.class, parts,
+            ArrayList.class, values)
+        .beginControlFlow("for ($T $N : $N)", type, value, values);
+    if (!type.isPrimitive()) {
+      method.addStatement("$T.requireNonNull($N, $S)", TypeNames.OBJECTS, value, values);
+    }
+    CodeBlock call = CodeBlock.of("anyOf($N)", parts);
+    return method
+        .addStatement("$N.add($L)", parts, members.encodedValue(index, next, value))
+        .endControlFlow()
+        .addCode(last ? CodeBlock.of("return $L;\n", call) : CodeBlock.of("return new $T($L);\n", afterEqual, call))
+        .addJavadoc(
+            "The $L records whose {@code $L} equals any of {@code $N}$L: one range scan per distinct"
+                + " value, merged in index order (by {@code $L}, then as {@code equalTo} orders). A"
+                + " value given twice, or two that compare equal as the index stores them, returns"
+                + " each record once; no value returns no record.\n",
+            model.entityName(), next.name(), values,
+            last ? "" : ", narrowed by {@code " + index.fields().get(index.fields().indexOf(next.name()) + 1)
+                + "} next as after {@code equalTo} (any-of counts as equality)",
+            next.name())
+        .addJavadoc(paramsAndReturn(index, next, List.of(values),
+            List.of("the {@code " + next.name() + "} values, not null" + (type.isPrimitive() ? "" : " (nor any of them)")),
+            last ? "the query" : "the next stage"))
+        .build();
   }
 
   private MethodSpec bound(
@@ -213,8 +258,8 @@ final class QueryStageWriter {
   /** The narrowings besides {@code equalTo} a component offers, for Javadoc. */
   private static String narrowings(ComponentModel component) {
     return component.type().kind() == ValueKind.STRING
-        ? ", a range or {@code startsWith}"
-        : " or a range";
+        ? ", {@code in} (any of several values), a range or {@code startsWith}"
+        : ", {@code in} (any of several values) or a range";
   }
 
   private static Object[] concat(String entityName, String component, List<String> parameters) {
