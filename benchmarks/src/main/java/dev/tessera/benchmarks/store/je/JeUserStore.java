@@ -47,17 +47,22 @@ public final class JeUserStore implements UserStore {
   private final SecondaryIndex<Integer, String, JeUser> byAge;
 
   private JeUserStore(Path directory, Durability durability) {
-    EnvironmentConfig config = new EnvironmentConfig().setAllowCreate(true).setTransactional(true);
-    config.setDurability(durability == Durability.DURABLE
-            ? com.sleepycat.je.Durability.COMMIT_SYNC
-            : com.sleepycat.je.Durability.COMMIT_WRITE_NO_SYNC);
-    this.env = new Environment(directory.toFile(), config);
+    this.env = new Environment(directory.toFile(), environmentConfig(durability));
     this.store = new EntityStore(env, "users",
         new StoreConfig().setAllowCreate(true).setTransactional(true));
     this.byId = store.getPrimaryIndex(String.class, JeUser.class);
     this.byEmail = store.getSecondaryIndex(byId, String.class, "emailKey");
     this.byColour = store.getSecondaryIndex(byId, String.class, "favoriteColor");
     this.byAge = store.getSecondaryIndex(byId, Integer.class, "age");
+  }
+
+  /** A transactional environment that commits with {@code durability}. */
+  static EnvironmentConfig environmentConfig(Durability durability) {
+    EnvironmentConfig config = new EnvironmentConfig().setAllowCreate(true).setTransactional(true);
+    config.setDurability(durability == Durability.DURABLE
+        ? com.sleepycat.je.Durability.COMMIT_SYNC
+        : com.sleepycat.je.Durability.COMMIT_WRITE_NO_SYNC);
+    return config;
   }
 
   /** Opens or creates a store in {@code directory}. */
