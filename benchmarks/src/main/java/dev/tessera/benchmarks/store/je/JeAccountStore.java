@@ -1,9 +1,7 @@
 package dev.tessera.benchmarks.store.je;
 
 import com.sleepycat.je.Environment;
-import com.sleepycat.je.LockConflictException;
 import com.sleepycat.je.LockMode;
-import com.sleepycat.je.Transaction;
 import com.sleepycat.persist.EntityStore;
 import com.sleepycat.persist.PrimaryIndex;
 import com.sleepycat.persist.StoreConfig;
@@ -41,49 +39,28 @@ public final class JeAccountStore implements AccountStore {
 
   @Override
   public void createAccounts(long from, long to, long balance) {
-    Transaction txn = env.beginTransaction(null, null);
-    boolean committed = false;
-    try {
+    JeUserStore.inTransaction(env, 1, txn -> {
       for (long n = from; n < to; n++) {
         byId.putNoReturn(txn, new JeAccount(Account.idOf(n), balance));
       }
-      txn.commit();
-      committed = true;
-    } finally {
-      if (!committed) {
-        txn.abort();
-      }
-    }
+      return null;
+    });
   }
 
   @Override
   public boolean transfer(String from, String to, long amount) {
-    for (int attempt = 1; ; attempt++) {
-      Transaction txn = env.beginTransaction(null, null);
-      boolean committed = false;
-      try {
-        JeAccount source = byId.get(txn, from, LockMode.RMW);
-        JeAccount target = byId.get(txn, to, LockMode.RMW);
-        boolean moved = source.balance() >= amount;
-        if (moved) {
-          source.setBalance(source.balance() - amount);
-          target.setBalance(target.balance() + amount);
-          byId.putNoReturn(txn, source);
-          byId.putNoReturn(txn, target);
-        }
-        txn.commit();
-        committed = true;
-        return moved;
-      } catch (LockConflictException e) {
-        if (attempt == LOCK_RETRIES) {
-          throw e;
-        }
-      } finally {
-        if (!committed) {
-          txn.abort();
-        }
+    return JeUserStore.inTransaction(env, LOCK_RETRIES, txn -> {
+      JeAccount source = byId.get(txn, from, LockMode.RMW);
+      JeAccount target = byId.get(txn, to, LockMode.RMW);
+      if (source.balance() < amount) {
+        return false;
       }
-    }
+      source.setBalance(source.balance() - amount);
+      target.setBalance(target.balance() + amount);
+      byId.putNoReturn(txn, source);
+      byId.putNoReturn(txn, target);
+      return true;
+    });
   }
 
   @Override

@@ -134,6 +134,19 @@ public final class JeUserStore implements UserStore {
   }
 
   private <R> R inTransaction(String id, TransactionBody<R> body) {
+    try {
+      return inTransaction(env, LOCK_RETRIES, body);
+    } catch (UniqueConstraintException e) {
+      throw new DuplicateUserException(NAME, id, e);
+    }
+  }
+
+  /**
+   * Runs {@code body} in a transaction of {@code env} and commits it; a transaction that loses a
+   * lock conflict (or a deadlock) is aborted and run again, up to {@code attempts} times in all.
+   * Aborted on any other failure too.
+   */
+  static <R> R inTransaction(Environment env, int attempts, TransactionBody<R> body) {
     for (int attempt = 1; ; attempt++) {
       Transaction txn = env.beginTransaction(null, null);
       boolean committed = false;
@@ -142,10 +155,8 @@ public final class JeUserStore implements UserStore {
         txn.commit();
         committed = true;
         return result;
-      } catch (UniqueConstraintException e) {
-        throw new DuplicateUserException(NAME, id, e);
       } catch (LockConflictException e) {
-        if (attempt == LOCK_RETRIES) {
+        if (attempt == attempts) {
           throw e;
         }
       } finally {
@@ -168,7 +179,7 @@ public final class JeUserStore implements UserStore {
 
   /** The work of one transaction. */
   @FunctionalInterface
-  private interface TransactionBody<R> {
+  interface TransactionBody<R> {
     R run(Transaction txn) throws DatabaseException;
   }
 }
