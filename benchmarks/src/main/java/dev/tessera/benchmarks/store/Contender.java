@@ -1,5 +1,6 @@
 package dev.tessera.benchmarks.store;
 
+import dev.tessera.benchmarks.store.je.JeAccountStore;
 import dev.tessera.benchmarks.store.je.JeUserStore;
 import dev.tessera.benchmarks.store.objectbox.ObjectBoxUserStore;
 import java.nio.file.Path;
@@ -23,12 +24,22 @@ public enum Contender {
     UserStore openSupported(Path directory, Durability durability, long records) {
       return TesseraUserStore.open(directory, durability);
     }
+
+    @Override
+    AccountStore openAccountsSupported(Path directory, Durability durability) {
+      return TesseraAccountStore.open(directory, durability);
+    }
   },
   /** SQLite, WAL journal, prepared statements. */
   SQLITE("sqlite", true, true) {
     @Override
     UserStore openSupported(Path directory, Durability durability, long records) {
       return JdbcUserStore.sqlite(directory, durability);
+    }
+
+    @Override
+    AccountStore openAccountsSupported(Path directory, Durability durability) {
+      return SqliteAccountStore.open(directory, durability);
     }
   },
   /** H2 on MVStore, embedded; no per-commit sync. */
@@ -43,6 +54,11 @@ public enum Contender {
     @Override
     UserStore openSupported(Path directory, Durability durability, long records) {
       return JeUserStore.open(directory, durability);
+    }
+
+    @Override
+    AccountStore openAccountsSupported(Path directory, Durability durability) {
+      return JeAccountStore.open(directory, durability);
     }
   },
   /** ObjectBox Java; durable commits only. */
@@ -87,6 +103,31 @@ public enum Contender {
   }
 
   abstract UserStore openSupported(Path directory, Durability durability, long records);
+
+  /** True if the transfer benchmark runs on this contender ({@link #openAccounts}). */
+  public boolean supportsTransfers() {
+    return this == TESSERA || this == SQLITE || this == BDB_JE;
+  }
+
+  /**
+   * Opens or creates this contender's accounts for the transfer benchmark in {@code directory}.
+   *
+   * @throws UnsupportedOperationException if the benchmark does not run on this contender
+   * @throws UnsupportedDurabilityException if it cannot commit with {@code durability}
+   */
+  public AccountStore openAccounts(Path directory, Durability durability) {
+    if (!supportsTransfers()) {
+      throw new UnsupportedOperationException("the transfer benchmark does not run on " + label);
+    }
+    if (!supports(durability)) {
+      throw new UnsupportedDurabilityException(label, durability);
+    }
+    return openAccountsSupported(directory, durability);
+  }
+
+  AccountStore openAccountsSupported(Path directory, Durability durability) {
+    throw new UnsupportedOperationException("the transfer benchmark does not run on " + label);
+  }
 
   /** The contender with that label. */
   public static Contender ofLabel(String label) {

@@ -33,12 +33,16 @@ public final class TesseraUserStore implements UserStore {
 
   /** Opens or creates a store in {@code directory}. */
   public static TesseraUserStore open(Path directory, Durability durability) {
-    LmdbOptions options = LmdbOptions.builder()
+    return new TesseraUserStore(LmdbKvStore.open(directory, options(durability)));
+  }
+
+  /** The store options for {@code durability}. */
+  static LmdbOptions options(Durability durability) {
+    return LmdbOptions.builder()
         .durability(durability == Durability.DURABLE
             ? dev.tessera.kv.lmdb.Durability.DURABLE
             : dev.tessera.kv.lmdb.Durability.NO_SYNC)
         .build();
-    return new TesseraUserStore(LmdbKvStore.open(directory, options));
   }
 
   @Override

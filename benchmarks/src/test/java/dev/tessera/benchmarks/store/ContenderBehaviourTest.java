@@ -3,12 +3,18 @@ package dev.tessera.benchmarks.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tessera.benchmarks.model.Account;
 import dev.tessera.benchmarks.model.User;
 import dev.tessera.benchmarks.model.UserData;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -129,6 +135,58 @@ class ContenderBehaviourTest {
       assertThat(store.update(DATA.user(RECORDS + 1))).isFalse();
       store.insert(moved);
       assertThat(store.findByEmail(moved.email())).contains(moved);
+    }
+  }
+
+  static Stream<Arguments> transferContenders() {
+    return contenders().filter(a -> ((Contender) a.get()[0]).supportsTransfers());
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("transferContenders")
+  void transfersMoveMoneyExactlyAndConserveItUnderEightThreads(Contender contender, Durability durability)
+      throws Exception {
+    int count = 20;
+    long opening = 1_000;
+    try (AccountStore store = contender.openAccounts(dir, durability)) {
+      store.createAccounts(0, count / 2, opening);
+      store.createAccounts(count / 2, count, opening);
+      String a = Account.idOf(0);
+      String b = Account.idOf(1);
+      assertThat(store.transfer(a, b, 300)).isTrue();
+      assertThat(store.balance(a)).isEqualTo(opening - 300);
+      assertThat(store.balance(b)).isEqualTo(opening + 300);
+      assertThat(store.transfer(a, b, opening)).as("more than the balance: nothing moves").isFalse();
+      assertThat(store.balance(a)).isEqualTo(opening - 300);
+      assertThat(store.balance(b)).isEqualTo(opening + 300);
+      assertThat(store.balance(Account.idOf(count))).isEqualTo(-1);
+
+      ExecutorService pool = Executors.newFixedThreadPool(8);
+      try {
+        List<Future<?>> done = new ArrayList<>();
+        for (int t = 0; t < 8; t++) {
+          done.add(pool.submit(() -> {
+            ThreadLocalRandom random = ThreadLocalRandom.current();
+            for (int i = 0; i < 100; i++) {
+              int from = random.nextInt(count);
+              int to = (from + 1 + random.nextInt(count - 1)) % count;
+              store.transfer(Account.idOf(from), Account.idOf(to), 1 + random.nextInt(50));
+            }
+          }));
+        }
+        for (Future<?> f : done) {
+          f.get(2, TimeUnit.MINUTES);
+        }
+      } finally {
+        pool.shutdownNow();
+      }
+      long total = 0;
+      for (int n = 0; n < count; n++) {
+        long balance = store.balance(Account.idOf(n));
+        assertThat(balance).as("account %s", n).isNotNegative();
+        total += balance;
+      }
+      assertThat(total).as("money is conserved").isEqualTo(count * opening);
     }
   }
 

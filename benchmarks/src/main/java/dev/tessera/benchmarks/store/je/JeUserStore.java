@@ -47,17 +47,22 @@ public final class JeUserStore implements UserStore {
   private final SecondaryIndex<Integer, String, JeUser> byAge;
 
   private JeUserStore(Path directory, Durability durability) {
-    EnvironmentConfig config = new EnvironmentConfig().setAllowCreate(true).setTransactional(true);
-    config.setDurability(durability == Durability.DURABLE
-            ? com.sleepycat.je.Durability.COMMIT_SYNC
-            : com.sleepycat.je.Durability.COMMIT_WRITE_NO_SYNC);
-    this.env = new Environment(directory.toFile(), config);
+    this.env = new Environment(directory.toFile(), environmentConfig(durability));
     this.store = new EntityStore(env, "users",
         new StoreConfig().setAllowCreate(true).setTransactional(true));
     this.byId = store.getPrimaryIndex(String.class, JeUser.class);
     this.byEmail = store.getSecondaryIndex(byId, String.class, "emailKey");
     this.byColour = store.getSecondaryIndex(byId, String.class, "favoriteColor");
     this.byAge = store.getSecondaryIndex(byId, Integer.class, "age");
+  }
+
+  /** A transactional environment that commits with {@code durability}. */
+  static EnvironmentConfig environmentConfig(Durability durability) {
+    EnvironmentConfig config = new EnvironmentConfig().setAllowCreate(true).setTransactional(true);
+    config.setDurability(durability == Durability.DURABLE
+        ? com.sleepycat.je.Durability.COMMIT_SYNC
+        : com.sleepycat.je.Durability.COMMIT_WRITE_NO_SYNC);
+    return config;
   }
 
   /** Opens or creates a store in {@code directory}. */
@@ -129,6 +134,19 @@ public final class JeUserStore implements UserStore {
   }
 
   private <R> R inTransaction(String id, TransactionBody<R> body) {
+    try {
+      return inTransaction(env, LOCK_RETRIES, body);
+    } catch (UniqueConstraintException e) {
+      throw new DuplicateUserException(NAME, id, e);
+    }
+  }
+
+  /**
+   * Runs {@code body} in a transaction of {@code env} and commits it; a transaction that loses a
+   * lock conflict (or a deadlock) is aborted and run again, up to {@code attempts} times in all.
+   * Aborted on any other failure too.
+   */
+  static <R> R inTransaction(Environment env, int attempts, TransactionBody<R> body) {
     for (int attempt = 1; ; attempt++) {
       Transaction txn = env.beginTransaction(null, null);
       boolean committed = false;
@@ -137,10 +155,8 @@ public final class JeUserStore implements UserStore {
         txn.commit();
         committed = true;
         return result;
-      } catch (UniqueConstraintException e) {
-        throw new DuplicateUserException(NAME, id, e);
       } catch (LockConflictException e) {
-        if (attempt == LOCK_RETRIES) {
+        if (attempt == attempts) {
           throw e;
         }
       } finally {
@@ -163,7 +179,7 @@ public final class JeUserStore implements UserStore {
 
   /** The work of one transaction. */
   @FunctionalInterface
-  private interface TransactionBody<R> {
+  interface TransactionBody<R> {
     R run(Transaction txn) throws DatabaseException;
   }
 }
