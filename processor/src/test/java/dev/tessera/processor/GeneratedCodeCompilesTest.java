@@ -125,7 +125,9 @@ class GeneratedCodeCompilesTest {
     assertThat(generatedText(compilation, "com.acme.CounterRepository"))
         .contains("extends EntityRepository<Counter, Long>")
         .contains("public List<Counter> findByValue(long value)")
-        .doesNotContain("requireNonNull(value");
+        // a primitive is never null-checked; only the array of in(long...) is
+        .containsOnlyOnce("requireNonNull(value")
+        .contains("public IndexQuery<Counter> in(long... value) {\n      Objects.requireNonNull(value, \"value\");");
   }
 
   @Test
