@@ -10,10 +10,6 @@ import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
 import java.util.NoSuchElementException;
-import java.util.Spliterator;
-import java.util.Spliterators;
-import java.util.stream.Stream;
-import java.util.stream.StreamSupport;
 
 /**
  * A lazy listing on etcd: it reads {@link ListSelector#batchSize()} entries per request, every page
@@ -78,13 +74,6 @@ final class EtcdKvIterator implements KvIterator {
   @Override
   public String cursor() {
     return lastCursor;
-  }
-
-  @Override
-  public Stream<KvEntry> stream() {
-    Spliterator<KvEntry> spliterator = Spliterators.spliteratorUnknownSize(
-        this, Spliterator.ORDERED | Spliterator.NONNULL);
-    return StreamSupport.stream(spliterator, false).onClose(this::close);
   }
 
   @Override

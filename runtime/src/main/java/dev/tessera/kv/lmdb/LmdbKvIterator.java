@@ -7,10 +7,6 @@ import dev.tessera.kv.StoreClosedException;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.NoSuchElementException;
-import java.util.Spliterator;
-import java.util.Spliterators;
-import java.util.stream.Stream;
-import java.util.stream.StreamSupport;
 import org.agrona.DirectBuffer;
 import org.lmdbjava.Cursor;
 import org.lmdbjava.GetOp;
@@ -122,13 +118,6 @@ final class LmdbKvIterator implements KvIterator {
   @Override
   public String cursor() {
     return lastCursor;
-  }
-
-  @Override
-  public Stream<KvEntry> stream() {
-    Spliterator<KvEntry> spliterator = Spliterators.spliteratorUnknownSize(
-        this, Spliterator.ORDERED | Spliterator.NONNULL);
-    return StreamSupport.stream(spliterator, false).onClose(this::close);
   }
 
   @Override
