@@ -15,7 +15,9 @@ import java.util.List;
 public interface AtomicOperation {
 
   /** Requires the entry's key to still have the entry's versionstamp (absent if {@code null}). */
-  AtomicOperation check(KvEntry entry);
+  default AtomicOperation check(KvEntry entry) {
+    return check(entry.key(), entry.versionstamp());
+  }
 
   /** Requires {@code key} to have versionstamp {@code expected}; {@code null} means absent. */
   AtomicOperation check(Tuple key, Versionstamp expected);

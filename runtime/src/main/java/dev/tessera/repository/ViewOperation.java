@@ -48,11 +48,6 @@ final class ViewOperation implements AtomicOperation {
   }
 
   @Override
-  public AtomicOperation check(KvEntry entry) {
-    return check(entry.key(), entry.versionstamp());
-  }
-
-  @Override
   public AtomicOperation check(Tuple key, Versionstamp expected) {
     ensureNotCommitted();
     checks.add(new Check(Objects.requireNonNull(key, "key"), expected));

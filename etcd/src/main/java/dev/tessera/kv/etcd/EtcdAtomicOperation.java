@@ -57,11 +57,6 @@ final class EtcdAtomicOperation implements AtomicOperation {
   }
 
   @Override
-  public AtomicOperation check(KvEntry entry) {
-    return check(entry.key(), entry.versionstamp());
-  }
-
-  @Override
   public AtomicOperation check(Tuple key, Versionstamp expected) {
     ensureNotCommitted();
     plan.check(key, expected);

@@ -33,11 +33,6 @@ final class LmdbAtomicOperation implements AtomicOperation {
   }
 
   @Override
-  public AtomicOperation check(KvEntry entry) {
-    return check(entry.key(), entry.versionstamp());
-  }
-
-  @Override
   public AtomicOperation check(Tuple key, Versionstamp expected) {
     ensureNotCommitted();
     checks.add(new Check(key, StoredEntry.packKey(key), expected));
