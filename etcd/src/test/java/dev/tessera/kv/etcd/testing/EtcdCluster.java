@@ -103,6 +103,22 @@ public final class EtcdCluster implements AutoCloseable {
    */
   public static EtcdCluster start(int size, EtcdSecurity security) {
     Path binary = EtcdBinary.find().orElseThrow(() -> new IllegalStateException(EtcdBinary.MISSING));
+    // A port found free can be taken by another process before etcd binds it: start again on
+    // fresh ports (bounded) when that happened, rather than fail a test on a race with the machine.
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return startOnce(binary, size, security);
+      } catch (IllegalStateException e) {
+        if (attempt >= PORT_ATTEMPTS || !String.valueOf(e.getMessage()).contains("address already in use")) {
+          throw e;
+        }
+      }
+    }
+  }
+
+  private static final int PORT_ATTEMPTS = 3;
+
+  private static EtcdCluster startOnce(Path binary, int size, EtcdSecurity security) {
     Path root = createRoot();
     List<Member> members = new ArrayList<>();
     for (int i = 0; i < size; i++) {
