@@ -211,29 +211,49 @@ class DamagedDataVerifyRepairTest {
   void theCountCheckIsExactWhileAnotherThreadInsertsAndDeletes() throws Exception {
     java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
     java.util.concurrent.atomic.AtomicInteger writes = new java.util.concurrent.atomic.AtomicInteger();
+    java.util.concurrent.atomic.AtomicReference<Throwable> writerFailure =
+        new java.util.concurrent.atomic.AtomicReference<>();
+    java.util.concurrent.CountDownLatch firstWrite = new java.util.concurrent.CountDownLatch(1);
     Thread writer = new Thread(() -> {
-      for (int i = 100; !stop.get(); i++) {
-        users.insert(user(i));
-        if (i % 2 == 0) {
-          users.delete("u" + (i - 1));
+      try {
+        for (int i = 100; !stop.get(); i++) {
+          users.insert(user(i));
+          if (i % 2 == 0) {
+            users.delete("u" + (i - 1));
+          }
+          writes.incrementAndGet();
+          firstWrite.countDown();
         }
-        writes.incrementAndGet();
+      } catch (Throwable e) {
+        writerFailure.set(e);
+        firstWrite.countDown();
       }
     });
     writer.start();
+    int runs = 0;
     try {
-      for (int run = 0; run < 6; run++) {
+      // The verifier must overlap the writer: start once it has written, and keep verifying until
+      // it has written again at least 20 times (a fast machine finishes six runs in a millisecond).
+      assertThat(firstWrite.await(30, java.util.concurrent.TimeUnit.SECONDS)).as("writer started").isTrue();
+      int writesAtStart = writes.get();
+      long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+      while (runs < 6 || writes.get() - writesAtStart < 20) {
+        assertThat(writerFailure.get()).as("writer failed").isNull();
+        assertThat(System.nanoTime() - deadline)
+            .as("verifier ran %d times while the writer wrote %d times", runs, writes.get() - writesAtStart)
+            .isNegative();
         IndexVerification found =
-            run % 2 == 0 ? users.indexAdmin().verifyIndexes() : users.indexAdmin().repairIndexes();
-        assertThat(found.records().countMatches()).as("run %d: %s", run, found.records()).isTrue();
+            runs % 2 == 0 ? users.indexAdmin().verifyIndexes() : users.indexAdmin().repairIndexes();
+        assertThat(found.records().countMatches()).as("run %d: %s", runs, found.records()).isTrue();
         assertThat(found.records().countRebuilt()).isFalse();
-        assertThat(found.clean()).as("run %d: %s", run, found).isTrue();
+        assertThat(found.clean()).as("run %d: %s", runs, found).isTrue();
+        runs++;
       }
     } finally {
       stop.set(true);
       writer.join();
     }
-    assertThat(writes.get()).isPositive();
+    assertThat(writerFailure.get()).as("writer failed").isNull();
     assertThat(users.indexAdmin().verifyIndexes().clean()).isTrue();
   }
 
