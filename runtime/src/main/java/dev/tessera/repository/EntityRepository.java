@@ -97,7 +97,7 @@ public abstract class EntityRepository<T, ID> {
 
     @Override
     public Tuple pointer(KvEntry uniqueIndexEntry) {
-      return unpackPointer(uniqueIndexEntry);
+      return UniqueClaim.pointedKey(uniqueIndexEntry);
     }
   };
   private final RecordTranslator records;
@@ -552,7 +552,7 @@ public abstract class EntityRepository<T, ID> {
       if (!pointer.exists()) {
         return Optional.empty();
       }
-      Tuple pkParts = unpackPointer(pointer);
+      Tuple pkParts = UniqueClaim.pointedKey(pointer);
       return Optional.ofNullable(decodeIfIndexed(snapshot.get(entityPrefix.addAll(pkParts)), index, values));
     }
   }
@@ -714,7 +714,7 @@ public abstract class EntityRepository<T, ID> {
       for (IndexEntry<T> entry : added) {
         if (entry.index().unique()) { // only enforced entries are passed
           KvEntry pointer = snapshot.get(entry.key());
-          if (pointer.exists() && !unpackPointer(pointer).equals(mapping.keyParts(id))) {
+          if (pointer.exists() && !UniqueClaim.pointedKey(pointer).equals(mapping.keyParts(id))) {
             throw uniqueViolation(entry, pointer);
           }
         }
@@ -723,17 +723,9 @@ public abstract class EntityRepository<T, ID> {
   }
 
   private UniqueConstraintViolationException uniqueViolation(IndexEntry<T> entry, KvEntry pointer) {
-    ID holder = mapping.idFromKeyParts(unpackPointer(pointer));
+    ID holder = mapping.idFromKeyParts(UniqueClaim.pointedKey(pointer));
     return new UniqueConstraintViolationException(
         entityName, entry.index().name(), entry.values(), holder);
-  }
-
-  private Tuple unpackPointer(KvEntry pointer) {
-    try {
-      return Tuple.unpack(pointer.value());
-    } catch (RuntimeException e) {
-      throw new CorruptRecordException(pointer.key(), e);
-    }
   }
 
   private T decodeIfIndexed(KvEntry entry, IndexDefinition<T> index, Tuple values) {

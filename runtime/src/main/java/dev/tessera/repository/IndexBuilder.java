@@ -152,7 +152,6 @@ final class IndexBuilder<T> {
   // ---------------------------------------------------------------- clearing
 
   private void clear(IndexCatalog.Stored start) {
-    Batches batches = new Batches(start);
     IndexCatalogEntry entry = start.entry();
     List<TupleRange> ranges = new ArrayList<>();
     ranges.add(
@@ -161,24 +160,21 @@ final class IndexBuilder<T> {
             : IndexCatalog.allMarkers(entityName, entry.indexName()));
     ranges.add(TupleRange.prefix(Tuple.of(entry.subspace())));
     ranges.sort((a, b) -> Arrays.compareUnsigned(a.begin(), b.begin()));
-    while (!stopped) {
-      IndexCatalog.Stored current = batches.current();
-      if (current == null) {
-        return;
+    CatalogCursorJob job = new CatalogCursorJob(start, false) {
+      @Override
+      CursorBatch readAfter(KvSnapshot snapshot, AtomicOperation op, byte[] cursor, int limit) {
+        List<Tuple> keys = keysAfter(snapshot, ranges, cursor, limit);
+        keys.forEach(op::delete);
+        return keys.isEmpty() ? null : new CursorBatch(keys.size(), keys.get(keys.size() - 1).pack());
       }
-      List<Tuple> keys = keysAfter(ranges, current.entry().cursor(), batches.size());
-      AtomicOperation op = store.atomic().check(current.stored());
-      if (keys.isEmpty()) {
-        finishClearing(current, op);
-        return;
-      }
-      keys.forEach(op::delete);
-      Tuple last = keys.get(keys.size() - 1);
-      batches.commit(op, current.entry().advance(last.pack(), keys.size()), keys.size(), 0);
+    };
+    if (walk().run(job) == BatchWalk.End.EXHAUSTED) {
+      finishClearing(job.current());
     }
   }
 
-  private void finishClearing(IndexCatalog.Stored current, AtomicOperation op) {
+  private void finishClearing(IndexCatalog.Stored current) {
+    AtomicOperation op = store.atomic().check(current.stored());
     IndexCatalogEntry entry = current.entry();
     Tuple key = current.stored().key();
     IndexState next;
@@ -203,25 +199,11 @@ final class IndexBuilder<T> {
     }
   }
 
-  private List<Tuple> keysAfter(List<TupleRange> ranges, byte[] cursor, int limit) {
+  private static List<Tuple> keysAfter(KvSnapshot snapshot, List<TupleRange> ranges, byte[] cursor, int limit) {
     List<Tuple> keys = new ArrayList<>();
     for (TupleRange range : ranges) {
-      byte[] begin = range.begin();
-      if (cursor != null) {
-        if (Arrays.compareUnsigned(cursor, range.end()) >= 0) {
-          continue;
-        }
-        byte[] after = Arrays.copyOf(cursor, cursor.length + 1); // the first key after the cursor
-        if (Arrays.compareUnsigned(after, begin) > 0) {
-          begin = after;
-        }
-      }
-      try (KvIterator it =
-          store.list(
-              ListSelector.of(TupleRange.ofPacked(begin, range.end())).limit(limit - keys.size()))) {
-        while (it.hasNext()) {
-          keys.add(it.next().key());
-        }
+      for (KvEntry entry : entriesAfter(snapshot, range, cursor, limit - keys.size())) {
+        keys.add(entry.key());
       }
       if (keys.size() >= limit) {
         break;
@@ -233,35 +215,31 @@ final class IndexBuilder<T> {
   // ---------------------------------------------------------------- backfilling
 
   private void backfill(IndexCatalog.Stored start, IndexDefinition<T> index) {
-    Batches batches = new Batches(start);
     TupleRange records = TupleRange.prefix(entityPrefix);
-    while (!stopped) {
-      IndexCatalog.Stored current = batches.current();
-      if (current == null) {
-        return;
-      }
-      AtomicOperation op = store.atomic().check(current.stored());
-      int count;
-      byte[] last;
-      try (KvSnapshot snapshot = store.snapshot()) {
-        List<KvEntry> batch = recordsAfter(snapshot, records, current.entry().cursor(), batches.size());
+    CatalogCursorJob job = new CatalogCursorJob(start, true) {
+      @Override
+      CursorBatch readAfter(KvSnapshot snapshot, AtomicOperation op, byte[] cursor, int limit) {
+        List<KvEntry> batch = entriesAfter(snapshot, records, cursor, limit);
         if (batch.isEmpty()) {
-          IndexState next = index.unique() ? IndexState.BUILDING : IndexState.READABLE;
-          IndexPhase phase = index.unique() ? IndexPhase.RESOLVING : IndexPhase.DONE;
-          op.set(current.stored().key(), IndexCatalog.encode(current.entry().startPhase(next, phase)));
-          if (next == IndexState.READABLE) {
-            IndexCatalog.statesChanged(op, entityName);
-          }
-          if (op.commit().ok() && next == IndexState.READABLE) {
-            announce(index.name(), next, "built");
-          }
-          return;
+          return null;
         }
-        backfillBatch(snapshot, op, index, current.entry().generation(), batch);
-        count = batch.size();
-        last = batch.get(count - 1).key().pack();
+        backfillBatch(snapshot, op, index, current().entry().generation(), batch);
+        return new CursorBatch(batch.size(), batch.get(batch.size() - 1).key().pack());
       }
-      batches.commit(op, current.entry().advance(last, count), count, total());
+    };
+    if (walk().run(job) != BatchWalk.End.EXHAUSTED) {
+      return;
+    }
+    IndexCatalog.Stored current = job.current();
+    IndexState next = index.unique() ? IndexState.BUILDING : IndexState.READABLE;
+    IndexPhase phase = index.unique() ? IndexPhase.RESOLVING : IndexPhase.DONE;
+    AtomicOperation op = store.atomic().check(current.stored())
+        .set(current.stored().key(), IndexCatalog.encode(current.entry().startPhase(next, phase)));
+    if (next == IndexState.READABLE) {
+      IndexCatalog.statesChanged(op, entityName);
+    }
+    if (op.commit().ok() && next == IndexState.READABLE) {
+      announce(index.name(), next, "built");
     }
   }
 
@@ -283,37 +261,35 @@ final class IndexBuilder<T> {
         op.set(entry.key(), entry.value());
         continue;
       }
+      UniqueClaim.Decision claim;
       if (written.containsKey(entry.key())) { // an earlier record of this batch holds the value
-        op.set(marker(index, generation, entry.values(), pkParts), EMPTY);
-        continue;
-      }
-      KvEntry pointer = snapshot.get(entry.key());
-      op.check(pointer);
-      if (!pointer.exists() || Arrays.equals(pointer.value(), entry.value())) {
-        op.set(entry.key(), entry.value());
-        written.put(entry.key(), entry.value());
-        continue;
-      }
-      KvEntry holder = snapshot.get(entityPrefix.addAll(Tuple.unpack(pointer.value())));
-      op.check(holder);
-      if (holds(holder, index, entry.values())) {
-        op.set(marker(index, generation, entry.values(), pkParts), EMPTY); // a duplicate, settled when resolving
+        claim = UniqueClaim.Decision.DUPLICATE;
       } else {
-        op.set(entry.key(), entry.value()); // the entry pointed to a record without the value
+        KvEntry pointer = snapshot.get(entry.key());
+        op.check(pointer);
+        claim = UniqueClaim.decide(pointer.value(), entry.value(),
+            holder -> holderHolds(snapshot, op, index, pointer, entry.values()));
+      }
+      if (claim == UniqueClaim.Decision.DUPLICATE) {
+        op.set(marker(index, generation, entry.values(), pkParts), EMPTY); // settled when resolving
+      } else {
+        op.set(entry.key(), entry.value());
         written.put(entry.key(), entry.value());
       }
     }
   }
 
-  private static List<KvEntry> recordsAfter(
-      KvSnapshot snapshot, TupleRange range, byte[] cursor, int limit) {
-    byte[] begin = cursor == null ? range.begin() : Arrays.copyOf(cursor, cursor.length + 1);
-    List<KvEntry> batch = new ArrayList<>();
-    try (KvIterator it =
-        snapshot.list(ListSelector.of(TupleRange.ofPacked(begin, range.end())).limit(limit))) {
-      it.forEachRemaining(batch::add);
+  /** The entries of {@code range} after the packed key {@code cursor} (null: from its start). */
+  private static List<KvEntry> entriesAfter(KvSnapshot snapshot, TupleRange range, byte[] cursor, int limit) {
+    List<KvEntry> entries = new ArrayList<>();
+    TupleRange rest = BatchWalk.after(range, cursor);
+    if (rest.isEmpty()) {
+      return entries;
     }
-    return batch;
+    try (KvIterator it = snapshot.list(ListSelector.of(rest).limit(limit))) {
+      it.forEachRemaining(entries::add);
+    }
+    return entries;
   }
 
   // ---------------------------------------------------------------- resolving duplicates
@@ -361,42 +337,54 @@ final class IndexBuilder<T> {
     }
   }
 
-  /** One pass over the markers of the current generation; null if interrupted. */
+  /**
+   * One pass over the duplicate markers of the current generation, each batch checked on the
+   * catalog entry {@code start}; null if the entry changed or the pass was stopped.
+   */
   private Resolution resolveMarkers(IndexCatalog.Stored start, IndexDefinition<T> index) {
-    Tuple prefix = IndexCatalog.markerPrefix(entityName, index.name(), start.entry().generation());
-    TupleRange markers = TupleRange.prefix(prefix);
+    TupleRange markers = TupleRange.prefix(
+        IndexCatalog.markerPrefix(entityName, index.name(), start.entry().generation()));
     Resolution resolution = new Resolution();
-    byte[] cursor = null;
-    BatchSize size = new BatchSize(options.batchSize());
-    while (!stopped) {
-      AtomicOperation op = store.atomic().check(start.stored());
-      Resolution batch = new Resolution();
-      List<KvEntry> found;
-      try (KvSnapshot snapshot = store.snapshot()) {
-        found = recordsAfter(snapshot, markers, cursor, size.get());
+    BatchWalk.Job<MarkerBatch> job = new BatchWalk.Job<>() {
+      private byte[] cursor;
+
+      @Override
+      public MarkerBatch read(KvSnapshot snapshot, AtomicOperation op, int limit) {
+        op.check(start.stored());
+        List<KvEntry> found = entriesAfter(snapshot, markers, cursor, limit);
         if (found.isEmpty()) {
-          return resolution;
+          return null;
         }
+        Resolution batch = new Resolution();
         for (KvEntry marker : found) {
           resolveMarker(snapshot, op, index, marker, batch);
         }
+        return new MarkerBatch(found.size(), found.get(found.size() - 1).key().pack(), batch);
       }
-      CommitResult result = size.commit(op, found.size());
-      if (result == null) {
-        continue; // too large for one commit of the store: read a smaller batch
+
+      @Override
+      public int size(MarkerBatch batch) {
+        return batch.count();
       }
-      if (result.ok()) {
-        cursor = found.get(found.size() - 1).key().pack();
-        resolution.add(batch);
-        size.succeeded();
-      } else if (start.stored().key().equals(result.failedKey())) {
-        return null;
-      } else {
-        size.conflicted();
+
+      @Override
+      public void committed(MarkerBatch batch, CommitResult result) {
+        cursor = batch.last();
+        resolution.add(batch.found());
       }
-    }
-    return null;
+
+      @Override
+      public BatchWalk.AfterConflict conflicted(CommitResult result) {
+        return start.stored().key().equals(result.failedKey())
+            ? BatchWalk.AfterConflict.ABANDON
+            : BatchWalk.AfterConflict.RETRY_SMALLER;
+      }
+    };
+    return walk().run(job) == BatchWalk.End.EXHAUSTED ? resolution : null;
   }
+
+  /** A batch of markers: how many, the last one's packed key, the duplicates they found. */
+  private record MarkerBatch(int count, byte[] last, Resolution found) {}
 
   private void resolveMarker(
       KvSnapshot snapshot, AtomicOperation op, IndexDefinition<T> index, KvEntry marker,
@@ -414,17 +402,16 @@ final class IndexBuilder<T> {
     byte[] pk = pkParts.pack();
     KvEntry pointer = snapshot.get(entryKey);
     op.check(pointer);
-    if (pointer.exists() && !Arrays.equals(pointer.value(), pk)) {
-      Tuple holderParts = Tuple.unpack(pointer.value());
-      KvEntry holder = snapshot.get(entityPrefix.addAll(holderParts));
-      op.check(holder);
-      if (holds(holder, index, values)) {
-        resolution.duplicate(values, mapping.idFromKeyParts(pkParts), mapping.idFromKeyParts(holderParts));
+    switch (UniqueClaim.decide(pointer.value(), pk, holder -> holderHolds(snapshot, op, index, pointer, values))) {
+      case DUPLICATE:
+        resolution.duplicate(
+            values, mapping.idFromKeyParts(pkParts), mapping.idFromKeyParts(UniqueClaim.pointedKey(pointer)));
         return; // a real duplicate: the marker stays until the failed index is cleared
-      }
-    }
-    if (!pointer.exists() || !Arrays.equals(pointer.value(), pk)) {
-      op.set(entryKey, pk);
+      case WRITE_ENTRY:
+        op.set(entryKey, pk);
+        break;
+      default: // ALREADY_HELD
+        break;
     }
     op.delete(key);
   }
@@ -457,6 +444,19 @@ final class IndexBuilder<T> {
     return record.exists() && values.equals(index.values().apply(decoder.apply(record)));
   }
 
+  /**
+   * True if the record {@code pointer} names still holds {@code values}; checks the record read on
+   * {@code op}.
+   *
+   * @throws CorruptRecordException if the pointer does not decode
+   */
+  private boolean holderHolds(
+      KvSnapshot snapshot, AtomicOperation op, IndexDefinition<T> index, KvEntry pointer, Tuple values) {
+    KvEntry holder = snapshot.get(entityPrefix.addAll(UniqueClaim.pointedKey(pointer)));
+    op.check(holder);
+    return holds(holder, index, values);
+  }
+
   private Tuple marker(IndexDefinition<T> index, long generation, Tuple values, Tuple pkParts) {
     return IndexCatalog.markerKey(entityName, index.name(), generation, values, pkParts);
   }
@@ -477,58 +477,85 @@ final class IndexBuilder<T> {
     options.listener().onStateChange(entityName, index, state);
   }
 
+  private BatchWalk walk() {
+    // a build is never given up for lost races: each lost batch is read again, smaller
+    return new BatchWalk(store, entityName, "buildIndexes", options.batchSize(), Integer.MAX_VALUE, () -> stopped);
+  }
+
+  /** A batch of a phase whose cursor is the catalog entry's: how many keys, the last one. */
+  private record CursorBatch(int count, byte[] last) {}
+
   /**
-   * The batches of one phase of one index: the catalog entry they move, an adaptive batch size
-   * (halved after a conflict with a writer, grown back after a success), progress and logging.
-   * Not thread-safe.
+   * A phase of one index whose cursor lives in its catalog entry: each batch's commit is checked on
+   * the entry read and moves its cursor, so two builders never both apply a batch; a builder whose
+   * entry another one moved follows it while it is the same phase of the same build. Reports
+   * progress after each batch. Not thread-safe.
    */
-  private final class Batches {
+  private abstract class CatalogCursorJob implements BatchWalk.Job<CursorBatch> {
     private final IndexCatalog.Stored start;
+    private final boolean countsRecords;
     private final long startedAt = System.nanoTime();
     private IndexCatalog.Stored current;
-    private final BatchSize size = new BatchSize(options.batchSize());
     private long processedHere;
     private long lastLog = System.nanoTime();
 
-    Batches(IndexCatalog.Stored start) {
+    CatalogCursorJob(IndexCatalog.Stored start, boolean countsRecords) {
       this.start = start;
       this.current = start;
+      this.countsRecords = countsRecords;
     }
 
-    /** The entry to continue from, or null if another builder changed its phase or state. */
-    IndexCatalog.Stored current() {
+    /** The entry the phase continues from. */
+    final IndexCatalog.Stored current() {
       return current;
     }
 
-    int size() {
-      return size.get();
+    /**
+     * Reads the batch after {@code cursor} and adds its writes to {@code op}; null if nothing is
+     * left.
+     */
+    abstract CursorBatch readAfter(KvSnapshot snapshot, AtomicOperation op, byte[] cursor, int limit);
+
+    @Override
+    public final CursorBatch read(KvSnapshot snapshot, AtomicOperation op, int limit) {
+      op.check(current.stored());
+      CursorBatch batch = readAfter(snapshot, op, current.entry().cursor(), limit);
+      if (batch != null) {
+        op.set(start.stored().key(), IndexCatalog.encode(current.entry().advance(batch.last(), batch.count())));
+      }
+      return batch;
     }
 
-    void commit(AtomicOperation op, IndexCatalogEntry next, int count, long total) {
-      Tuple key = start.stored().key();
-      CommitResult result = size.commit(op.set(key, IndexCatalog.encode(next)), count);
-      if (result == null) {
-        return; // too large for one commit of the store: the next batch is smaller
+    @Override
+    public final int size(CursorBatch batch) {
+      return batch.count();
+    }
+
+    @Override
+    public final void committed(CursorBatch batch, CommitResult result) {
+      IndexCatalogEntry next = current.entry().advance(batch.last(), batch.count());
+      processedHere += batch.count();
+      current = new IndexCatalog.Stored(next, new KvEntry(start.stored().key(), null, result.versionstamp()));
+      report(next, countsRecords ? total() : 0);
+    }
+
+    @Override
+    public final BatchWalk.AfterConflict conflicted(CommitResult result) {
+      if (!start.stored().key().equals(result.failedKey())) {
+        return BatchWalk.AfterConflict.RETRY_SMALLER; // a writer changed a record of the batch
       }
-      if (result.ok()) {
-        size.succeeded();
-        processedHere += count;
-        current = new IndexCatalog.Stored(next, new KvEntry(key, null, result.versionstamp()));
-        report(next, total);
-        return;
-      }
+      // another builder moved the entry: follow it while it is the same phase of the same build
       IndexCatalog.Stored reread = currentEntry(start);
-      if (key.equals(result.failedKey())) {
-        // another builder moved the entry: follow it while it is the same phase of the same build
-        boolean samePhase =
-            reread != null
-                && reread.entry().generation() == start.entry().generation()
-                && reread.entry().state() == start.entry().state()
-                && reread.entry().phase() == start.entry().phase();
-        current = samePhase ? reread : null;
-      } else {
-        size.conflicted(); // a writer changed a record of the batch: retry it smaller
+      boolean samePhase =
+          reread != null
+              && reread.entry().generation() == start.entry().generation()
+              && reread.entry().state() == start.entry().state()
+              && reread.entry().phase() == start.entry().phase();
+      if (!samePhase) {
+        return BatchWalk.AfterConflict.ABANDON;
       }
+      current = reread;
+      return BatchWalk.AfterConflict.FOLLOW;
     }
 
     private void report(IndexCatalogEntry entry, long total) {

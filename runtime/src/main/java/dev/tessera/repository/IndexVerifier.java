@@ -96,41 +96,52 @@ final class IndexVerifier<T> {
 
   private void scan(
       TupleRange range, boolean repair, Findings findings, BatchCheck check, CorruptCheck corrupt) {
-    BatchSize size = new BatchSize(batchSize);
-    RangeScan scan = new RangeScan(range, size.get());
-    int attempts = 0;
-    while (true) {
-      AtomicOperation op = store.atomic();
-      Findings batchFindings = new Findings();
-      RangeScan.Batch batch;
-      try (KvSnapshot snapshot = store.snapshot()) {
-        batch = scan.next(snapshot::list, e -> corrupt.check(e, op, batchFindings));
+    RangeScan scan = new RangeScan(range, batchSize);
+    BatchWalk.Job<ScannedBatch> job = new BatchWalk.Job<>() {
+      @Override
+      public ScannedBatch read(KvSnapshot snapshot, AtomicOperation op, int limit) {
+        Findings found = new Findings();
+        scan.batchSize(limit);
+        RangeScan.Batch batch = scan.next(snapshot::list, e -> corrupt.check(e, op, found));
         if (scan.done()) {
-          return;
+          return null;
         }
         if (!batch.entries().isEmpty()) {
-          check.check(snapshot, op, batch.entries(), batchFindings);
+          check.check(snapshot, op, batch.entries(), found);
         }
+        return new ScannedBatch(batch, found);
       }
-      if (repair && batchFindings.fixes > 0) {
-        CommitResult result = size.commit(op, batch.entries().size());
-        if (result == null) {
-          scan.batchSize(size.get()); // too large for one commit of the store: decide less of it
-          continue;
-        }
-        if (!result.ok()) {
-          if (++attempts >= MAX_BATCH_ATTEMPTS) {
-            throw new RetryLimitExceededException(mapping.entityName(), "repairIndexes", null, attempts);
-          }
-          continue; // a write raced the repair: decide this batch again
-        }
-        batchFindings.repaired = batchFindings.fixes;
+
+      @Override
+      public int size(ScannedBatch batch) {
+        return batch.batch().entries().size();
       }
-      attempts = 0;
-      findings.add(batchFindings);
-      scan.advance(batch);
-    }
+
+      @Override
+      public boolean writes(ScannedBatch batch) {
+        return repair && batch.found().fixes > 0;
+      }
+
+      @Override
+      public void committed(ScannedBatch batch, CommitResult result) {
+        if (result != null) {
+          batch.found().repaired = batch.found().fixes;
+        }
+        findings.add(batch.found());
+        scan.advance(batch.batch());
+      }
+
+      @Override
+      public BatchWalk.AfterConflict conflicted(CommitResult result) {
+        return BatchWalk.AfterConflict.RETRY_SMALLER; // a write raced the repair: decide this batch again
+      }
+    };
+    new BatchWalk(store, mapping.entityName(), "repairIndexes", batchSize, MAX_BATCH_ATTEMPTS, () -> false)
+        .run(job);
   }
+
+  /** A batch read by a scan and what checking it found. */
+  private record ScannedBatch(RangeScan.Batch batch, Findings found) {}
 
   // ---------------------------------------------------------------- the records themselves
 
@@ -321,8 +332,8 @@ final class IndexVerifier<T> {
   private Object holderOf(KvSnapshot snapshot, IndexDefinition<T> index, IndexEntry<T> entry, KvEntry actual) {
     Tuple holderPk;
     try {
-      holderPk = Tuple.unpack(actual.value());
-    } catch (RuntimeException notAPointer) {
+      holderPk = UniqueClaim.pointedKey(actual);
+    } catch (CorruptRecordException notAPointer) {
       return null;
     }
     KvEntry holder = readOrNull(snapshot, entityPrefix.addAll(holderPk));
@@ -349,8 +360,8 @@ final class IndexVerifier<T> {
     Tuple key = entry.key();
     if (index.unique()) {
       try {
-        return Tuple.unpack(entry.value());
-      } catch (RuntimeException notAPointer) {
+        return UniqueClaim.pointedKey(entry);
+      } catch (CorruptRecordException notAPointer) {
         return null;
       }
     }

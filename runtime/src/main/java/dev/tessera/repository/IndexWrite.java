@@ -133,15 +133,15 @@ final class IndexWrite<T> {
         op.set(entry.key(), entry.value());
         continue;
       }
-      byte[] holder = written.containsKey(entry.key()) ? written.get(entry.key()) : valueOf(entry.key());
-      if (holder == null || Arrays.equals(holder, entry.value())) {
-        op.set(entry.key(), entry.value());
-        written.put(entry.key(), entry.value());
-      } else {
-        // Another record holds the value: not rejected while the index is not readable; the
-        // build's resolution step decides, and the fence makes a concurrent switch retry.
+      byte[] pointer = written.containsKey(entry.key()) ? written.get(entry.key()) : valueOf(entry.key());
+      // A writer cannot tell cheaply whether the holder still holds the value: the build's
+      // resolution step decides, and the fence makes a concurrent switch retry.
+      if (UniqueClaim.decide(pointer, entry.value(), holder -> true) == UniqueClaim.Decision.DUPLICATE) {
         op.set(markerKey(entry), EMPTY);
         op.sum(IndexCatalog.fenceKey(entityName, entry.index().name()), 1);
+      } else {
+        op.set(entry.key(), entry.value());
+        written.put(entry.key(), entry.value());
       }
     }
   }

@@ -56,8 +56,9 @@ final class RangeScan {
    *     corrupt entry outside the range asked for (a damaged file): going on could loop
    */
   Batch next(Function<ListSelector, KvIterator> lister, Consumer<CorruptEntryException> corrupt) {
-    byte[] begin = cursor == null ? range.begin() : Arrays.copyOf(cursor, cursor.length + 1);
-    byte[] end = range.end();
+    TupleRange rest = BatchWalk.after(range, cursor);
+    byte[] begin = rest.begin();
+    byte[] end = rest.end();
     CorruptEntryException pending = null;
     while (true) {
       List<KvEntry> entries = new ArrayList<>();

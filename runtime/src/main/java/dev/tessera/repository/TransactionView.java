@@ -268,7 +268,7 @@ final class TransactionView implements KvStore {
     }
     return selector.isReverse()
         ? TupleRange.ofPacked(range.begin(), after)
-        : TupleRange.ofPacked(Arrays.copyOf(after, after.length + 1), range.end());
+        : BatchWalk.after(range, after);
   }
 
   /** The cursor of a merged listing that last returned {@code packedKey}. */

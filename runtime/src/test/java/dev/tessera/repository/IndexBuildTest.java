@@ -242,6 +242,31 @@ class IndexBuildTest {
   }
 
   @Test
+  void aDamagedPointerMetByABuildThrowsCorruptRecordNamingItsKey() {
+    insertUsers(version(ON_DEMAND, COLOR), 20);
+    // after the first batch, the entry of a record the build has not reached yet is damaged: the
+    // build must read its pointer to decide whether another record holds the value
+    Tuple pointer = Tuple.of("user_by_email", "user15@example.com");
+    java.util.concurrent.atomic.AtomicBoolean damaged = new java.util.concurrent.atomic.AtomicBoolean();
+    IndexedUserRepository v2 = version(
+        ON_DEMAND.withBatchSize(5).withListener(new IndexBuildListener() {
+          @Override
+          public void onProgress(IndexBuildProgress p) {
+            if (p.phase() == IndexPhase.BACKFILLING && damaged.compareAndSet(false, true)) {
+              assertThat(store.atomic().set(pointer, new byte[] {0x42, 0x13}).commit().ok()).isTrue();
+            }
+          }
+        }),
+        COLOR, EMAIL);
+
+    assertThatThrownBy(() -> v2.indexAdmin().buildIndexes())
+        .isInstanceOfSatisfying(
+            CorruptRecordException.class, e -> assertThat((Object) e.key()).isEqualTo(pointer));
+    assertThat(damaged).isTrue();
+    assertThat(catalog("email").state()).isEqualTo(IndexState.BUILDING);
+  }
+
+  @Test
   void uniqueBuildOverDuplicatesFailsWithTheirReportAndLeavesNoEntries() {
     IndexedUserRepository v1 = version(ON_DEMAND, COLOR);
     insertUsers(v1, 200);
