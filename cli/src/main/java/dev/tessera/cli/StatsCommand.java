@@ -6,6 +6,7 @@ import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.ListSelector;
+import dev.tessera.kv.ReservedKeys;
 import dev.tessera.kv.lmdb.LmdbKvStore;
 import dev.tessera.kv.lmdb.StoreStatistics;
 import dev.tessera.tuple.Tuple;
@@ -31,7 +32,7 @@ import picocli.CommandLine.Spec;
           + " stored with every entry."
     })
 final class StatsCommand implements Callable<Integer> {
-  private static final String CATALOG = "\u0000tessera";
+  private static final String CATALOG = ReservedKeys.PREFIX;
 
   @Spec CommandSpec spec;
   @Mixin StoreDirectoryArgument store;

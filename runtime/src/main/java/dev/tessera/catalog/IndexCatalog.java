@@ -5,6 +5,7 @@ import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.ListSelector;
+import dev.tessera.kv.ReservedKeys;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
 import java.util.LinkedHashMap;
@@ -31,7 +32,7 @@ import java.util.Map;
  * <p>Stateless and thread-safe.
  */
 public final class IndexCatalog {
-  private static final String RESERVED = "\u0000tessera";
+  private static final String RESERVED = ReservedKeys.PREFIX;
   private static final String INDEX = "index";
   private static final String BUILD = "index-build";
   private static final String STATES = "index-states";

@@ -5,6 +5,7 @@ import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
 import dev.tessera.kv.ListSelector;
+import dev.tessera.kv.ReservedKeys;
 import dev.tessera.mapping.ComponentSchema;
 import dev.tessera.mapping.RecordSchema;
 import dev.tessera.tuple.Tuple;
@@ -30,7 +31,7 @@ import java.util.Optional;
  * <p>Stateless and thread-safe.
  */
 public final class SchemaCatalog {
-  private static final String RESERVED = "\u0000tessera";
+  private static final String RESERVED = ReservedKeys.PREFIX;
   private static final String SCHEMA = "schema";
   private static final long FORMAT = 1;
 

@@ -90,14 +90,19 @@ public final class CatalogIndexVerifier {
       beforeIndex.accept(entry.indexName());
       // Each run checks the records and their count too; the first run's report is kept (a repair
       // has fixed what it found by the next run).
-      IndexVerification run = verifier.run(List.of(definition(entry)), repair);
+      IndexVerification run = check(verifier, List.of(definition(entry)), repair);
       records = records == null ? run.records() : records;
       reports.addAll(run.indexes());
     }
     if (records == null) {
-      records = verifier.run(List.of(), repair).records();
+      records = check(verifier, List.of(), repair).records();
     }
     return new Result(new IndexVerification(entityName, records, reports), skipped);
+  }
+
+  private static IndexVerification check(
+      IndexVerifier<StoredRecord> verifier, List<IndexDefinition<StoredRecord>> indexes, boolean repair) {
+    return repair ? verifier.repair(indexes) : verifier.verify(indexes);
   }
 
   private static StoredRecord decode(StoredRecordReader reader, KvEntry entry) {

@@ -11,6 +11,7 @@ import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
 import dev.tessera.kv.ListSelector;
+import dev.tessera.kv.ReservedKeys;
 import dev.tessera.mapping.EntityMapping;
 import dev.tessera.mapping.IndexDefinition;
 import dev.tessera.query.IndexQuery;
@@ -42,9 +43,7 @@ import java.util.stream.Stream;
  * (entity, pk...)                    -> encoded record
  * (index subspace, values...)        -> packed pk parts          unique index: a pointer
  * (index subspace, values..., pk...) -> empty                    non-unique index
- * ("\u0000tessera", "count", entity)   -> unsigned 64-bit record count
- * ("\u0000tessera", "schema", entity, id) -> a stored record shape (see SchemaCatalog)
- * ("\u0000tessera", "index", entity, index) -> the index's catalog entry (see IndexCatalog)
+ * (reserved keys)                    -> record counts and the catalog (see ReservedKeys)
  * </pre>
  *
  * <p>Records stored with an older shape of the entity are read through the catalog (see {@link
@@ -100,7 +99,7 @@ public abstract class EntityRepository<T, ID> {
       return UniqueClaim.pointedKey(uniqueIndexEntry);
     }
   };
-  private final RecordTranslator records;
+  private final RecordTranslator translator;
 
   private final IndexLifecycle<T> lifecycle;
 
@@ -135,9 +134,9 @@ public abstract class EntityRepository<T, ID> {
     this.mapping = Objects.requireNonNull(mapping, "mapping");
     this.entityName = mapping.entityName();
     this.entityPrefix = Tuple.of(entityName);
-    this.countKey = countKey(entityName);
+    this.countKey = ReservedKeys.recordCount(entityName);
     this.indexes = List.copyOf(mapping.indexes());
-    this.records = RecordTranslator.open(store, mapping.schema());
+    this.translator = RecordTranslator.open(store, mapping.schema());
     this.lifecycle =
         IndexLifecycle.open(store, mapping, this::decodeStored, Objects.requireNonNull(options, "options"));
   }
@@ -157,13 +156,8 @@ public abstract class EntityRepository<T, ID> {
     this.entityPrefix = repository.entityPrefix;
     this.countKey = repository.countKey;
     this.indexes = repository.indexes;
-    this.records = repository.records;
+    this.translator = repository.translator;
     this.lifecycle = repository.lifecycle;
-  }
-
-  /** The reserved metadata key of the record counter of {@code entityName}. */
-  public static Tuple countKey(String entityName) {
-    return Tuple.of("\u0000tessera", "count", entityName);
   }
 
   // ---------------------------------------------------------------- writes
@@ -350,7 +344,7 @@ public abstract class EntityRepository<T, ID> {
     if (result.ok()) {
       return true;
     }
-    if (retried(write, result)) {
+    if (lostOnIndexReads(write, result)) {
       return false;
     }
     if (takenKeyIsRace && batch.get(0).key().equals(result.failedKey())) {
@@ -392,7 +386,7 @@ public abstract class EntityRepository<T, ID> {
       }
       return null; // changed under us: read and diff again
     }
-    if (!retried(write, result)) {
+    if (!lostOnIndexReads(write, result)) {
       throwUniqueConflict(write.enforced(), record.id());
     }
     return null;
@@ -428,7 +422,7 @@ public abstract class EntityRepository<T, ID> {
     IndexWrite<T> write = plan(op, entriesOf(stored, mapping.keyParts(id)), List.of());
     CommitResult result = op.sum(countKey, MINUS_ONE).commit();
     if (!result.ok()) {
-      retried(write, result);
+      lostOnIndexReads(write, result);
       return null; // the record changed, or an index fence or the index states did: read again
     }
     return true;
@@ -533,7 +527,7 @@ public abstract class EntityRepository<T, ID> {
    *
    * @throws IndexNotReadyException if the index is being built or its build failed
    */
-  public final void requireReadable(IndexDefinition<T> index) {
+  protected final void requireReadable(IndexDefinition<T> index) {
     lifecycle.requireReadable(index, store);
   }
 
@@ -675,13 +669,13 @@ public abstract class EntityRepository<T, ID> {
 
   /**
    * True if a commit failed on an index key or fence its write read (a unique index that is not
-   * readable): the caller tries again, with the catalog read again if it changed.
+   * readable), so the caller tries again; reads the catalog again if it changed.
    */
-  private boolean retried(IndexWrite<T> write, CommitResult result) {
+  private boolean lostOnIndexReads(IndexWrite<T> write, CommitResult result) {
     if (write.staleModes(result)) {
       lifecycle.refresh();
     }
-    return write.retries(result);
+    return write.failedOnItsReads(result);
   }
 
   /**
@@ -738,7 +732,7 @@ public abstract class EntityRepository<T, ID> {
 
   private T decode(KvEntry entry) {
     try {
-      return mapping.decode(records.toCurrent(Tuple.unpack(entry.value())));
+      return mapping.decode(translator.toCurrent(Tuple.unpack(entry.value())));
     } catch (RuntimeException e) {
       throw new CorruptRecordException(entry.key(), e);
     }

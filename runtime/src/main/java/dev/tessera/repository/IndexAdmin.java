@@ -82,7 +82,7 @@ public final class IndexAdmin {
    *     file is damaged beyond what a scan can step over)
    */
   public IndexVerification verifyIndexes() {
-    return lifecycle.verify(false);
+    return lifecycle.verify();
   }
 
   /**
@@ -96,7 +96,7 @@ public final class IndexAdmin {
    *     and {@link RecordReport#countRebuilt()} telling the fixes
    */
   public IndexVerification repairIndexes() {
-    return lifecycle.verify(true);
+    return lifecycle.repair();
   }
 
   /**

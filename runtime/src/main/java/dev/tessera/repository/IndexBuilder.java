@@ -11,6 +11,7 @@ import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
 import dev.tessera.kv.ListSelector;
+import dev.tessera.kv.ReservedKeys;
 import dev.tessera.mapping.EntityMapping;
 import dev.tessera.mapping.IndexDefinition;
 import dev.tessera.tuple.Tuple;
@@ -467,7 +468,7 @@ final class IndexBuilder<T> {
   }
 
   private long total() {
-    return EntityRepository.counterValue(store.get(EntityRepository.countKey(entityName)));
+    return EntityRepository.counterValue(store.get(ReservedKeys.recordCount(entityName)));
   }
 
   private void announce(String index, IndexState state, String what) {

@@ -8,6 +8,7 @@ import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
+import dev.tessera.kv.ReservedKeys;
 import dev.tessera.kv.StoreClosedException;
 import dev.tessera.mapping.EntityMapping;
 import dev.tessera.mapping.IndexDefinition;
@@ -230,8 +231,21 @@ final class IndexLifecycle<T> {
     }
   }
 
-  /** Verifies (and with {@code repair}, repairs) every readable declared index. */
-  IndexVerification verify(boolean repair) {
+  /** Verifies the records and every readable declared index; writes nothing. */
+  IndexVerification verify() {
+    return verifier().verify(readableIndexes());
+  }
+
+  /** Verifies the records and every readable declared index, and repairs what it finds. */
+  IndexVerification repair() {
+    return verifier().repair(readableIndexes());
+  }
+
+  private IndexVerifier<T> verifier() {
+    return new IndexVerifier<>(store, mapping, decoder, options.batchSize());
+  }
+
+  private List<IndexDefinition<T>> readableIndexes() {
     refresh();
     List<IndexDefinition<T>> readable = new ArrayList<>();
     for (IndexDefinition<T> index : indexes) {
@@ -239,7 +253,7 @@ final class IndexLifecycle<T> {
         readable.add(index);
       }
     }
-    return new IndexVerifier<>(store, mapping, decoder, options.batchSize()).run(readable, repair);
+    return readable;
   }
 
   /** The records of the entity a repair moved to the quarantine. */
@@ -283,7 +297,7 @@ final class IndexLifecycle<T> {
         scan.advance(batch);
       }
     }
-    return op.sum(EntityRepository.countKey(entityName), -1L).commit().ok();
+    return op.sum(ReservedKeys.recordCount(entityName), -1L).commit().ok();
   }
 
   private static boolean pointsTo(IndexDefinition<?> index, KvEntry entry, Tuple pkParts, byte[] pkPacked) {
@@ -308,7 +322,7 @@ final class IndexLifecycle<T> {
       KvEntry count;
       try (KvSnapshot snapshot = store.snapshot()) {
         catalog = IndexCatalog.read(snapshot, entityName);
-        count = snapshot.get(EntityRepository.countKey(entityName));
+        count = snapshot.get(ReservedKeys.recordCount(entityName));
       }
       boolean empty = EntityRepository.counterValue(count) == 0;
       AtomicOperation op = store.atomic();
@@ -351,6 +365,7 @@ final class IndexLifecycle<T> {
         changes.forEach(this::log);
         return;
       }
+      Backoff.WRITES.pause(attempt); // another opener changed the catalog: read it again
     }
     throw new RetryLimitExceededException(entityName, "open", null, EntityRepository.MAX_ATTEMPTS);
   }
@@ -402,12 +417,13 @@ final class IndexLifecycle<T> {
         refresh();
         return;
       }
+      Backoff.WRITES.pause(attempt);
     }
     throw new RetryLimitExceededException(entityName, "buildIndexes", null, EntityRepository.MAX_ATTEMPTS);
   }
 
   private long records() {
-    return EntityRepository.counterValue(store.get(EntityRepository.countKey(entityName)));
+    return EntityRepository.counterValue(store.get(ReservedKeys.recordCount(entityName)));
   }
 
   /**

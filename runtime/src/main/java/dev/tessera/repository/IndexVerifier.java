@@ -6,6 +6,7 @@ import dev.tessera.kv.CorruptEntryException;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
+import dev.tessera.kv.ReservedKeys;
 import dev.tessera.mapping.EntityMapping;
 import dev.tessera.mapping.IndexDefinition;
 import dev.tessera.tuple.Tuple;
@@ -61,10 +62,20 @@ final class IndexVerifier<T> {
     this.decoder = decoder;
     this.batchSize = batchSize;
     this.entityPrefix = Tuple.of(mapping.entityName());
-    this.countKey = EntityRepository.countKey(mapping.entityName());
+    this.countKey = ReservedKeys.recordCount(mapping.entityName());
   }
 
-  IndexVerification run(List<IndexDefinition<T>> indexes, boolean repair) {
+  /** Verifies the records and {@code indexes}; writes nothing. */
+  IndexVerification verify(List<IndexDefinition<T>> indexes) {
+    return run(indexes, false);
+  }
+
+  /** Verifies the records and {@code indexes} and repairs what it finds, batch by batch. */
+  IndexVerification repair(List<IndexDefinition<T>> indexes) {
+    return run(indexes, true);
+  }
+
+  private IndexVerification run(List<IndexDefinition<T>> indexes, boolean repair) {
     TupleRange records = TupleRange.prefix(entityPrefix);
     Findings decoding = new Findings();
     scan(records, repair, decoding, this::checkDecoding, this::quarantineCorrupt);
@@ -217,6 +228,7 @@ final class IndexVerifier<T> {
       if (attempt >= MAX_BATCH_ATTEMPTS) {
         throw new RetryLimitExceededException(mapping.entityName(), "repairIndexes", null, attempt);
       }
+      Backoff.WRITES.pause(attempt); // a record came or went: count again
     }
   }
 

@@ -166,7 +166,7 @@ final class IndexWrite<T> {
    * True if the commit failed on a key this write read (the index states, an entry or a fence):
    * try again.
    */
-  boolean retries(CommitResult result) {
+  boolean failedOnItsReads(CommitResult result) {
     Tuple failed = result.failedKey();
     if (failed == null) {
       return false;

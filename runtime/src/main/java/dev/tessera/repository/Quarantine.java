@@ -4,6 +4,7 @@ import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvStore;
 import dev.tessera.kv.ListSelector;
+import dev.tessera.kv.ReservedKeys;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
 import java.util.ArrayList;
@@ -15,7 +16,7 @@ import java.util.List;
  * Stateless.
  */
 final class Quarantine {
-  private static final Tuple PREFIX = Tuple.of("\u0000tessera", "quarantine");
+  private static final Tuple PREFIX = ReservedKeys.of("quarantine");
 
   private Quarantine() {}
 

@@ -8,6 +8,7 @@ import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
 import dev.tessera.kv.ListSelector;
+import dev.tessera.kv.ReservedKeys;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
 import dev.tessera.tuple.Versionstamp;
@@ -295,7 +296,7 @@ final class TransactionView implements KvStore {
   /** The key space a key belongs to: its first part (an entity or index subspace), catalog keys by two. */
   private static String space(Tuple key) {
     Object first = key.size() > 0 ? key.get(0) : null;
-    if ("\u0000tessera".equals(first) && key.size() > 2) {
+    if (ReservedKeys.isReserved(key) && key.size() > 2) {
       return first + "/" + key.get(1) + "/" + key.get(2);
     }
     return String.valueOf(first);

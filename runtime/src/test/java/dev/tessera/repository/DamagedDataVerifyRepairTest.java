@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.tessera.kv.CorruptEntryException;
 import dev.tessera.kv.CounterValueException;
 import dev.tessera.kv.KvEntry;
+import dev.tessera.kv.ReservedKeys;
 import dev.tessera.kv.lmdb.LmdbKvStore;
 import dev.tessera.tuple.Tuple;
 import java.nio.file.Path;
@@ -182,7 +183,7 @@ class DamagedDataVerifyRepairTest {
 
   @Test
   void aGarbageRecordCountIsReportedAndRebuiltSoWritesWorkAgain() {
-    Tuple countKey = EntityRepository.countKey("user");
+    Tuple countKey = ReservedKeys.recordCount("user");
     raw(countKey, new byte[] {1, 2, 3});
     assertThatThrownBy(() -> users.insert(user(40))).isInstanceOf(CounterValueException.class);
     assertThatThrownBy(() -> users.delete("u1")).isInstanceOf(CounterValueException.class);
@@ -259,7 +260,7 @@ class DamagedDataVerifyRepairTest {
 
   @Test
   void aWrongRecordCountValueIsReportedWithBothNumbersAndRebuilt() {
-    Tuple countKey = EntityRepository.countKey("user");
+    Tuple countKey = ReservedKeys.recordCount("user");
     assertThat(store.atomic().delete(countKey).sum(countKey, 7).commit().ok()).isTrue();
 
     RecordReport found = users.indexAdmin().verifyIndexes().records();

@@ -4,6 +4,7 @@ import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvStore;
 import dev.tessera.kv.ListSelector;
+import dev.tessera.kv.ReservedKeys;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
 import java.util.ArrayList;
@@ -34,7 +35,7 @@ public final class KeySpace {
   }
 
   private static boolean isCatalog(Tuple key) {
-    return "\u0000tessera".equals(key.get(0)) && !"count".equals(key.get(1));
+    return ReservedKeys.isReserved(key) && !"count".equals(key.get(1));
   }
 
   /** Every entry of the store. */

@@ -6,6 +6,7 @@ import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
 import dev.tessera.kv.ListSelector;
+import dev.tessera.kv.ReservedKeys;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.Versionstamp;
 import io.etcd.jetcd.ByteSequence;
@@ -91,7 +92,7 @@ public final class EtcdKvStore implements KvStore {
     Backoff backoff = new Backoff();
     while (true) {
       try {
-        connection.get(Tuple.of("\u0000tessera", "connect-probe"), new Revision());
+        connection.get(ReservedKeys.of("connect-probe"), new Revision());
         return;
       } catch (EtcdUnavailableException e) {
         if (!backoff.pause(deadline)) {

@@ -4,6 +4,7 @@ import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.ListSelector;
+import dev.tessera.kv.ReservedKeys;
 import dev.tessera.tuple.Tuple;
 import java.util.List;
 
@@ -14,7 +15,7 @@ import java.util.List;
  */
 final class EtcdSnapshot implements KvSnapshot {
   private final Connection connection;
-  private static final Tuple PROBE = Tuple.of("\u0000tessera", "snapshot-probe");
+  private static final Tuple PROBE = ReservedKeys.of("snapshot-probe");
 
   private final Revision revision = new Revision();
   private boolean closed;

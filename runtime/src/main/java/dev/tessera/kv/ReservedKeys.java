@@ -1,0 +1,46 @@
+package dev.tessera.kv;
+
+import dev.tessera.tuple.Tuple;
+
+/**
+ * The keys Tessera keeps for itself in a store's one ordered key space: every one starts with the
+ * part {@value #PREFIX_TEXT}, a string that sorts before any entity or index name a user can declare,
+ * so catalog keys never mix with records or index entries.
+ *
+ * <pre>
+ * ("\u0000tessera", "count", entity)              -> unsigned 64-bit record count
+ * ("\u0000tessera", "schema", entity[, id])       -> stored record shapes (SchemaCatalog)
+ * ("\u0000tessera", "index"|"index-states"|"index-build", entity, ...) -> index catalog (IndexCatalog)
+ * ("\u0000tessera", "quarantine", entity, pk...)  -> a record repair set aside
+ * ("\u0000tessera", "...-probe")                  -> read by stores to test a connection or snapshot
+ * </pre>
+ *
+ * <p>Stateless and thread-safe.
+ */
+public final class ReservedKeys {
+  /** The first part of every reserved key. */
+  public static final String PREFIX = "\u0000tessera";
+
+  /** {@link #PREFIX} as Javadoc shows it. */
+  private static final String PREFIX_TEXT = "\"\\u0000tessera\"";
+
+  private ReservedKeys() {}
+
+  /** The reserved key {@code (PREFIX, parts...)}. */
+  public static Tuple of(Object... parts) {
+    Object[] all = new Object[parts.length + 1];
+    all[0] = PREFIX;
+    System.arraycopy(parts, 0, all, 1, parts.length);
+    return Tuple.of(all);
+  }
+
+  /** The key of the record counter of {@code entityName}, which every write of a record maintains. */
+  public static Tuple recordCount(String entityName) {
+    return of("count", entityName);
+  }
+
+  /** True if {@code key} lies in the reserved part of the key space. */
+  public static boolean isReserved(Tuple key) {
+    return key.size() > 0 && PREFIX.equals(key.get(0));
+  }
+}
