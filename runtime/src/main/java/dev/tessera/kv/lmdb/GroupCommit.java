@@ -66,28 +66,50 @@ final class GroupCommit {
     this.environment = environment;
   }
 
+  /** Where an operation is in the group commit. */
+  private enum State {
+    /** Queued, or in the batch being written: its write transaction has not ended. */
+    QUEUED,
+    /** Its write transaction committed in batch {@link Pending#batch}: it waits for a flush. */
+    WRITTEN,
+    /** Its outcome is final (a result or a failure): its committer returns it. */
+    DONE
+  }
+
   /**
-   * One operation waiting for its outcome. The writer sets the outcome before it publishes the
-   * batch under the monitor; everything else is guarded by the monitor.
+   * What one operation's nested transaction ended with: a result (its checks held or failed), or
+   * the {@link CounterValueException} that rolled it back.
+   */
+  record Outcome(CommitResult result, CounterValueException rolledBack) {
+    /** True if the operation's writes were applied. */
+    boolean applied() {
+      return result != null && result.ok();
+    }
+  }
+
+  /**
+   * One operation waiting for its outcome. The writer records its transaction's outcome before it
+   * moves the state under the monitor; everything else is guarded by the monitor.
    */
   private static final class Pending {
     private final LmdbAtomicOperation operation;
-    /** The number of the batch that wrote it, 0 while queued. */
+    private State state = State.QUEUED;
+    /** The number of the batch that wrote it, once {@link State#WRITTEN}. */
     private long batch;
-    /** True once its write transaction committed: its outcome waits for a flush. */
-    private boolean committed;
-    private CommitResult result;
+    /** What its nested transaction ended with, once its write transaction committed; else null. */
+    private Outcome written;
+    /** A failure of its write transaction or of the flush meant to cover it. */
     private RuntimeException failure;
-    private boolean done;
-    /** Guarded by this object: set by {@link #wake()}, cleared by {@link #sleep()}. */
+    /** True if the flush meant to cover it died of an Error: whether it is durable is unknown. */
+    private boolean durabilityUnknown;
+    /**
+     * Guarded by this object: a wake-up call, not a state (set by {@link #wake()}, cleared by
+     * {@link #sleep()}), so a wake that comes before the committer sleeps is not lost.
+     */
     private boolean woken;
 
     Pending(LmdbAtomicOperation operation) {
       this.operation = operation;
-    }
-
-    boolean wrote() {
-      return committed && result != null && result.ok();
     }
 
     /** Wakes the committer of this operation (or lets its next sleep return at once). */
@@ -156,10 +178,10 @@ final class GroupCommit {
     try {
       while (true) {
         synchronized (monitor) {
-          if (mine.done) {
+          if (mine.state == State.DONE) {
             return null;
           }
-          if (mine.batch == 0 && !writing) {
+          if (mine.state == State.QUEUED && !writing) {
             writing = true;
             List<Pending> batch = new ArrayList<>(Math.min(queue.size(), MAX_BATCH));
             while (!queue.isEmpty() && batch.size() < MAX_BATCH) {
@@ -167,7 +189,7 @@ final class GroupCommit {
             }
             return new Task(batch, batchesWritten);
           }
-          if (mine.batch != 0 && flushNeeded()) {
+          if (mine.state == State.WRITTEN && flushNeeded()) {
             syncing = true;
             return new Task(null, batchesWritten);
           }
@@ -204,12 +226,15 @@ final class GroupCommit {
       if (mine.failure != null) {
         throw mine.failure;
       }
-      if (mine.result == null) {
+      if (mine.written != null && mine.written.rolledBack() != null) {
+        throw mine.written.rolledBack();
+      }
+      if (mine.written == null || mine.durabilityUnknown) {
         // Only when the thread writing or flushing died of an Error (say, OutOfMemoryError).
         throw new IllegalStateException("The group commit carrying this operation failed; "
             + "its outcome is unknown: read the keys to find out whether it was applied");
       }
-      return mine.result;
+      return mine.written.result();
     }
   }
 
@@ -224,12 +249,13 @@ final class GroupCommit {
         long number = ++batchesWritten;
         boolean wrote = false;
         for (Pending p : batch) {
-          wrote |= p.wrote();
-          p.batch = number;
-          if (p.committed) {
+          if (p.written != null) {
+            wrote |= p.written.applied();
+            p.batch = number;
+            p.state = State.WRITTEN;
             unflushed.add(p);
           } else {
-            p.done = true; // its transaction failed: nothing of it was written
+            p.state = State.DONE; // its transaction failed: nothing of it was written
             p.wake();
           }
         }
@@ -268,9 +294,9 @@ final class GroupCommit {
       if (failure != null) {
         p.failure = failure;
       } else if (!flushed) {
-        p.result = null; // the flush died of an Error: durability unknown
+        p.durabilityUnknown = true; // the flush died of an Error
       }
-      p.done = true;
+      p.state = State.DONE;
       p.wake();
     }
   }
@@ -300,15 +326,9 @@ final class GroupCommit {
     }
   }
 
-  private static void record(List<Pending> batch, List<Object> outcomes) {
+  private static void record(List<Pending> batch, List<Outcome> outcomes) {
     for (int i = 0; i < batch.size(); i++) {
-      Pending p = batch.get(i);
-      p.committed = true;
-      if (outcomes.get(i) instanceof RuntimeException failure) {
-        p.failure = failure;
-      } else {
-        p.result = (CommitResult) outcomes.get(i);
-      }
+      batch.get(i).written = outcomes.get(i);
     }
   }
 
@@ -324,11 +344,8 @@ final class GroupCommit {
     }
   }
 
-  /**
-   * Applies {@code operations} in one write transaction, each in a nested one; returns per
-   * operation its {@link CommitResult} or the {@link CounterValueException} that rolled it back.
-   */
-  List<Object> writeTogether(List<LmdbAtomicOperation> operations) {
+  /** Applies {@code operations} in one write transaction, each in a nested one; one outcome each. */
+  List<Outcome> writeTogether(List<LmdbAtomicOperation> operations) {
     return writeTogether(new ArrayList<>(operations), () -> null);
   }
 
@@ -337,11 +354,11 @@ final class GroupCommit {
    * returns null), which are appended to {@code operations}. If the map must grow, the transaction
    * is built again from the start with every operation taken so far.
    */
-  private List<Object> writeTogether(
+  private List<Outcome> writeTogether(
       List<LmdbAtomicOperation> operations, Supplier<LmdbAtomicOperation> latecomers) {
     long bytes = operations.stream().mapToLong(LmdbAtomicOperation::bytes).sum();
     return environment.write("commit", bytes, txn -> {
-      List<Object> outcomes = new ArrayList<>(operations.size());
+      List<Outcome> outcomes = new ArrayList<>(operations.size());
       for (int i = 0; ; i++) {
         if (i == operations.size()) {
           LmdbAtomicOperation next = latecomers.get();
@@ -358,15 +375,15 @@ final class GroupCommit {
     });
   }
 
-  private Object applyNested(Txn<DirectBuffer> txn, LmdbAtomicOperation operation) {
+  private Outcome applyNested(Txn<DirectBuffer> txn, LmdbAtomicOperation operation) {
     try (Txn<DirectBuffer> nested = environment.nested(txn)) {
       CommitResult result = operation.applyIn(nested);
       if (result.ok()) {
         nested.commit();
       }
-      return result;
+      return new Outcome(result, null);
     } catch (CounterValueException e) {
-      return e;
+      return new Outcome(null, e);
     }
   }
 }

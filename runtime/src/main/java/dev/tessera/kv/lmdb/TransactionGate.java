@@ -21,8 +21,8 @@ import java.util.function.Supplier;
  * <p>Every read and commit passes here, so admission is lock-free while no resize or close is
  * pending: a thread counts itself in, then re-checks the {@code barrier} flag (both are volatile,
  * so a resize that raises the barrier and then sees no transaction is sure none slipped in); only
- * when the barrier is up does it take the monitor. A short read ({@link #enterBrief}) does not even
- * allocate a permit: it cannot hold anything while it is in.
+ * when the barrier is up does it take the monitor. Permits and short reads ({@link #enterBrief},
+ * which does not even allocate a permit: it cannot hold anything while it is in) share that path.
  *
  * <p>Thread-safe.
  */
@@ -33,8 +33,6 @@ final class TransactionGate {
   private final Object monitor = new Object();
   private final ThreadLocal<AtomicInteger> heldByThread =
       ThreadLocal.withInitial(AtomicInteger::new);
-  private final ThreadLocal<Boolean> interruptedWhileWaiting =
-      ThreadLocal.withInitial(() -> Boolean.FALSE);
   private final String storeName;
   /** Transactions in; changed without the monitor, read by resizes under it. */
   private final AtomicInteger active = new AtomicInteger();
@@ -71,8 +69,8 @@ final class TransactionGate {
 
   /** Takes a shared permit, waiting while a resize runs; fails once the gate is closed. */
   Permit enter(String operation) {
+    admit(operation);
     AtomicInteger mine = heldByThread.get();
-    admit(operation, mine);
     mine.incrementAndGet();
     return new Permit(mine);
   }
@@ -83,14 +81,7 @@ final class TransactionGate {
    * runs; fails once the gate is closed.
    */
   void enterBrief(String operation) {
-    if (!barrier) {
-      active.incrementAndGet();
-      if (!barrier) {
-        return;
-      }
-      leave();
-    }
-    admitSlowly(operation, heldByThread.get());
+    admit(operation);
   }
 
   /** Ends a read admitted by {@link #enterBrief}. */
@@ -98,7 +89,9 @@ final class TransactionGate {
     leave();
   }
 
-  private void admit(String operation, AtomicInteger mine) {
+  // The one fast path: count in, then re-check the barrier; the thread's permits are looked up
+  // only on the slow path.
+  private void admit(String operation) {
     if (!barrier) {
       active.incrementAndGet();
       if (!barrier) {
@@ -106,16 +99,18 @@ final class TransactionGate {
       }
       leave();
     }
-    admitSlowly(operation, mine);
+    admitSlowly(operation);
   }
 
   // A resize is pending or running, or the gate closed: wait under the monitor as it requires.
-  private void admitSlowly(String operation, AtomicInteger mine) {
+  private void admitSlowly(String operation) {
+    AtomicInteger mine = heldByThread.get();
     synchronized (monitor) {
+      boolean interrupted = false;
       while (!closed && (exclusiveHeld || (exclusiveWaiters > 0 && mine.get() == 0))) {
-        waitUninterruptibly(0);
+        interrupted |= waitUninterruptibly(0);
       }
-      restoreInterrupt();
+      restoreInterrupt(interrupted);
       if (closed) {
         throw new StoreClosedException(storeName, operation);
       }
@@ -152,6 +147,7 @@ final class TransactionGate {
       long deadline = start + maxWait.toNanos();
       long warnAt = start + Math.min(maxWait.toNanos(), WARN_AFTER.toNanos());
       boolean warned = false;
+      boolean interrupted = false;
       exclusiveWaiters++;
       barrier = true;
       try {
@@ -171,14 +167,14 @@ final class TransactionGate {
                 Duration.ofNanos(now - start));
           }
           long untilNext = warned ? remaining : Math.min(remaining, warnAt - now);
-          waitUninterruptibly(Math.max(1, untilNext / 1_000_000));
+          interrupted |= waitUninterruptibly(Math.max(1, untilNext / 1_000_000));
         }
         if (closed) {
           throw new StoreClosedException(storeName, purpose);
         }
         exclusiveHeld = true;
       } finally {
-        restoreInterrupt();
+        restoreInterrupt(interrupted);
         exclusiveWaiters--;
         updateBarrier();
         monitor.notifyAll();
@@ -212,10 +208,11 @@ final class TransactionGate {
   /** Waits until every permit and resize is over (call after {@link #close()}). */
   void awaitIdle() {
     synchronized (monitor) {
+      boolean interrupted = false;
       while (active.get() > 0 || exclusiveHeld) {
-        waitUninterruptibly(0);
+        interrupted |= waitUninterruptibly(0);
       }
-      restoreInterrupt();
+      restoreInterrupt(interrupted);
     }
   }
 
@@ -230,18 +227,19 @@ final class TransactionGate {
   }
 
   // Waits are short (a resize, the end of running transactions); an interrupt must not leave the
-  // bookkeeping half done, so we keep waiting and re-assert the interrupt flag afterwards.
-  private void waitUninterruptibly(long millis) {
+  // bookkeeping half done, so the caller keeps waiting and re-asserts the interrupt afterwards.
+  // Returns true if the wait was interrupted.
+  private boolean waitUninterruptibly(long millis) {
     try {
       monitor.wait(millis);
+      return false;
     } catch (InterruptedException e) {
-      interruptedWhileWaiting.set(Boolean.TRUE);
+      return true;
     }
   }
 
-  private void restoreInterrupt() {
-    if (interruptedWhileWaiting.get()) {
-      interruptedWhileWaiting.remove();
+  private static void restoreInterrupt(boolean interrupted) {
+    if (interrupted) {
       Thread.currentThread().interrupt();
     }
   }

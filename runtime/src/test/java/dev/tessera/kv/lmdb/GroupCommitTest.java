@@ -97,14 +97,15 @@ class GroupCommitTest {
       LmdbAtomicOperation seesGood = (LmdbAtomicOperation) store.atomic()
           .check(Tuple.of("good"), null).set(Tuple.of("late"), new byte[] {4});
 
-      List<Object> outcomes = store.groupCommit()
+      List<GroupCommit.Outcome> outcomes = store.groupCommit()
           .writeTogether(List.of(good, badCounter, failedCheck, seesGood));
 
-      CommitResult first = (CommitResult) outcomes.get(0);
+      CommitResult first = outcomes.get(0).result();
       assertThat(first.ok()).isTrue();
-      assertThat(outcomes.get(1)).isInstanceOf(CounterValueException.class);
-      assertThat(((CommitResult) outcomes.get(2)).ok()).isFalse();
-      CommitResult fourth = (CommitResult) outcomes.get(3);
+      assertThat(outcomes.get(1).result()).isNull();
+      assertThat(outcomes.get(1).rolledBack()).isInstanceOf(CounterValueException.class);
+      assertThat(outcomes.get(2).result().ok()).isFalse();
+      CommitResult fourth = outcomes.get(3).result();
       assertThat(fourth.ok()).as("a later operation sees the earlier ones of its batch").isFalse();
       assertThat(fourth.actual()).isEqualTo(first.versionstamp());
 
