@@ -29,6 +29,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,6 +51,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 @EnumSource(StoreBackend.class)
 class TransactionScenariosTest {
   private static final int THREADS = 8;
+  /** Audits that must complete while transfers run. */
+  private static final int MIN_AUDITS = 3;
   private static final long SOAK_SECONDS = Long.getLong("tessera.tx.soakSeconds", 0);
 
   @Parameter StoreBackend backend;
@@ -112,17 +115,22 @@ class TransactionScenariosTest {
     int perThread = backend == StoreBackend.ETCD ? 15 : durability == Durability.DURABLE ? 40 : 150;
     AtomicBoolean running = new AtomicBoolean(true);
     AtomicInteger audits = new AtomicInteger();
+    AtomicReference<Throwable> auditFailure = new AtomicReference<>();
     Thread auditor = new Thread(() -> {
-      while (running.get()) {
-        long total = Transactions.run(store, tx -> {
-          long sum = 0;
-          for (int i = 0; i < n; i++) {
-            sum += accounts.in(tx).findById("acct" + i).orElseThrow().balance();
-          }
-          return sum;
-        });
-        assertThat(total).as("a read-only transaction sees one consistent state").isEqualTo(n * initial);
-        audits.incrementAndGet();
+      try {
+        while (running.get()) {
+          long total = Transactions.run(store, tx -> {
+            long sum = 0;
+            for (int i = 0; i < n; i++) {
+              sum += accounts.in(tx).findById("acct" + i).orElseThrow().balance();
+            }
+            return sum;
+          });
+          assertThat(total).as("a read-only transaction sees one consistent state").isEqualTo(n * initial);
+          audits.incrementAndGet();
+        }
+      } catch (Throwable e) {
+        auditFailure.set(e);
       }
     });
     auditor.start();
@@ -131,7 +139,15 @@ class TransactionScenariosTest {
       done = race(() -> {
         ThreadLocalRandom random = ThreadLocalRandom.current();
         int transfers = 0;
-        while (SOAK_SECONDS > 0 ? System.nanoTime() < deadline : transfers < perThread) {
+        // The audits must overlap the transfers: each thread goes on until both made progress.
+        long giveUp = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+        while (SOAK_SECONDS > 0
+            ? System.nanoTime() < deadline
+            : transfers < perThread || audits.get() < MIN_AUDITS) {
+          if (auditFailure.get() != null || System.nanoTime() - giveUp > 0) {
+            throw new AssertionError("the auditor finished " + audits.get() + " audits during "
+                + transfers + " transfers of this thread in two minutes", auditFailure.get());
+          }
           String from = "acct" + random.nextInt(n);
           String to = "acct" + random.nextInt(n);
           long amount = 1 + random.nextInt(30);
@@ -154,6 +170,7 @@ class TransactionScenariosTest {
       running.set(false);
       auditor.join();
     }
+    assertThat(auditFailure.get()).as("the auditor's failure").isNull();
     long total = 0;
     for (int i = 0; i < n; i++) {
       long balance = accounts.findById("acct" + i).orElseThrow().balance();
