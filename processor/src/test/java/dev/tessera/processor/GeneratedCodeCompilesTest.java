@@ -125,10 +125,9 @@ class GeneratedCodeCompilesTest {
     assertThat(generatedText(compilation, "com.acme.CounterRepository"))
         .contains("extends EntityRepository<Counter, Long>")
         .contains("public List<Counter> findByValue(long value)")
-        // a primitive finder parameter is never null-checked
-        .doesNotContain("requireNonNull(value")
-        .contains("extends LastComponentStage<Counter, Long>")
-        .contains("super(query, \"value\", CounterRepository::valueKey);");
+        // a primitive is never null-checked; only the array of in(long...) is
+        .containsOnlyOnce("requireNonNull(value")
+        .contains("public IndexQuery<Counter> in(long... value) {\n      Objects.requireNonNull(value, \"value\");");
   }
 
   @Test

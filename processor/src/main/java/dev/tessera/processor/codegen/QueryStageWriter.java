@@ -82,7 +82,9 @@ final class QueryStageWriter {
 
   private TypeSpec.Builder stageBuilder(IndexModel index, int fixed) {
     ComponentModel next = model.component(index.fields().get(fixed));
-    if (fixed + 1 == index.fields().size()) {
+    // A primitive keeps generated operations: a runtime stage's boxed parameters would refuse
+    // widening (equalTo(1) on a long) and primitive arrays (in(double[])).
+    if (fixed + 1 == index.fields().size() && !next.type().primitive()) {
       return lastStage(index, fixed, next);
     }
     TypeSpec.Builder stage =
