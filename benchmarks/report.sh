@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Prints the Markdown tables of docs/benchmarks.md from JMH JSON results: issue 6's targets (each
+# Prints the Markdown tables of docs/benchmarks.md from JMH JSON results: the performance targets (each
 # computed and marked met or not, with raw lmdbjava's ratio as the floor), the group-commit curve,
 # and one table per benchmark with ratios to raw lmdbjava and bytes per operation.
 #
