@@ -2,9 +2,10 @@ package com.acme;
 
 import dev.tessera.annotations.KeyGeneration;
 import dev.tessera.kv.KvStore;
+import dev.tessera.mapping.Codec;
+import dev.tessera.mapping.Codecs;
 import dev.tessera.mapping.ComponentSchema;
-import dev.tessera.mapping.EntityMapping;
-import dev.tessera.mapping.FieldCodec;
+import dev.tessera.mapping.GeneratedMapping;
 import dev.tessera.mapping.IndexDefinition;
 import dev.tessera.mapping.RecordSchema;
 import dev.tessera.query.spatial.BoxQuery;
@@ -43,6 +44,18 @@ public final class PlaceRepository extends EntityRepository<Place, String> {
    */
   public static final long SCHEMA_ID = 0x4d25fd84d4080924L;
 
+  private static final Codec<String> ID_CODEC = Codecs.STRING;
+
+  private static final Codec<Integer> X_CODEC = Codecs.INT;
+
+  private static final Codec<Integer> Y_CODEC = Codecs.INT;
+
+  private static final Codec<Short> LEVEL_CODEC = Codecs.BOXED_SHORT;
+
+  private static final Codec<Double> HEIGHT_CODEC = Codecs.DOUBLE;
+
+  private static final Codec<String> NAME_CODEC = Codecs.STRING;
+
   /**
    * The stored shape of {@link Place} records, with the former names and defaults that read records stored with older shapes.
    */
@@ -57,24 +70,17 @@ public final class PlaceRepository extends EntityRepository<Place, String> {
   /**
    * The spatial index {@code xY} over {@code x, y}: Z-order codes of the points, with entries under {@code "place_by_xY"}.
    */
-  public static final SpatialIndex<Place> BY_X_Y = new SpatialIndex<>(
-      "place",
-      "xY",
-      "place_by_xY",
-      List.of("x", "y"),
-      List.of(CoordinateType.INT, CoordinateType.INT),
-      entity -> xYCoordinates(entity.x(), entity.y()));
+  public static final SpatialIndex<Place> BY_X_Y = new SpatialIndex<>("place", "xY", "place_by_xY",
+          List.of("x", "y"), List.of(CoordinateType.INT, CoordinateType.INT),
+          entity -> xYCoordinates(entity.x(), entity.y()));
 
   /**
    * The spatial index {@code volume} over {@code x, level, height}: Z-order codes of the points, with entries under {@code "place_by_volume"}.
    */
-  public static final SpatialIndex<Place> BY_VOLUME = new SpatialIndex<>(
-      "place",
-      "volume",
-      "place_by_volume",
-      List.of("x", "level", "height"),
-      List.of(CoordinateType.INT, CoordinateType.INT, CoordinateType.DOUBLE),
-      entity -> volumeCoordinates(entity.x(), entity.level(), entity.height()));
+  public static final SpatialIndex<Place> BY_VOLUME = new SpatialIndex<>("place", "volume",
+          "place_by_volume", List.of("x", "level", "height"),
+          List.of(CoordinateType.INT, CoordinateType.INT, CoordinateType.DOUBLE),
+          entity -> volumeCoordinates(entity.x(), entity.level(), entity.height()));
 
   private static final List<IndexDefinition<Place>> INDEXES = List.of(BY_X_Y.definition(), BY_VOLUME.definition());
 
@@ -148,9 +154,7 @@ public final class PlaceRepository extends EntityRepository<Place, String> {
    * The coordinates of spatial index {@code xY}, or null when a value is missing.
    */
   private static long[] xYCoordinates(int x, int y) {
-    return new long[] {
-            BY_X_Y.fromInteger(0, x),
-            BY_X_Y.fromInteger(1, y)};
+    return new long[] {BY_X_Y.fromInteger(0, x), BY_X_Y.fromInteger(1, y)};
   }
 
   /**
@@ -160,9 +164,7 @@ public final class PlaceRepository extends EntityRepository<Place, String> {
     if (level == null) {
       return null;
     }
-    return new long[] {
-            BY_VOLUME.fromInteger(0, x),
-            BY_VOLUME.fromInteger(1, level),
+    return new long[] {BY_VOLUME.fromInteger(0, x), BY_VOLUME.fromInteger(1, level),
             BY_VOLUME.fromFloating(2, height)};
   }
 
@@ -184,16 +186,7 @@ public final class PlaceRepository extends EntityRepository<Place, String> {
      * @throws IllegalArgumentException if a low bound is above its high bound
      */
     public BoxQuery<Place> within(int x0, int y0, int x1, int y1) {
-      requireReadable(BY_X_Y.definition());
-      return BY_X_Y.within(
-              store(),
-              recordReader(),
-              new long[] {
-                  BY_X_Y.fromInteger(0, x0),
-                  BY_X_Y.fromInteger(1, y0)},
-              new long[] {
-                  BY_X_Y.fromInteger(0, x1),
-                  BY_X_Y.fromInteger(1, y1)});
+      return boxQuery(BY_X_Y, xYCoordinates(x0, y0), xYCoordinates(x1, y1));
     }
   }
 
@@ -219,43 +212,16 @@ public final class PlaceRepository extends EntityRepository<Place, String> {
      */
     public BoxQuery<Place> within(int x0, short level0, double height0, int x1, short level1,
         double height1) {
-      requireReadable(BY_VOLUME.definition());
-      return BY_VOLUME.within(
-              store(),
-              recordReader(),
-              new long[] {
-                  BY_VOLUME.fromInteger(0, x0),
-                  BY_VOLUME.fromInteger(1, level0),
-                  BY_VOLUME.fromFloating(2, height0)},
-              new long[] {
-                  BY_VOLUME.fromInteger(0, x1),
-                  BY_VOLUME.fromInteger(1, level1),
-                  BY_VOLUME.fromFloating(2, height1)});
+      return boxQuery(BY_VOLUME, volumeCoordinates(x0, level0, height0), volumeCoordinates(x1, level1, height1));
     }
   }
 
   /**
    * How {@link Place} records are stored. Stateless and thread-safe.
    */
-  private static final class Mapping implements EntityMapping<Place, String> {
-    @Override
-    public String entityName() {
-      return ENTITY_NAME;
-    }
-
-    @Override
-    public Class<Place> entityType() {
-      return Place.class;
-    }
-
-    @Override
-    public String primaryKeyName() {
-      return "id";
-    }
-
-    @Override
-    public KeyGeneration keyGeneration() {
-      return KeyGeneration.NONE;
+  private static final class Mapping extends GeneratedMapping<Place, String> {
+    Mapping() {
+      super(ENTITY_NAME, Place.class, "id", KeyGeneration.NONE, SCHEMA, INDEXES);
     }
 
     @Override
@@ -265,57 +231,32 @@ public final class PlaceRepository extends EntityRepository<Place, String> {
 
     @Override
     public Place withId(Place entity, String id) {
-      return new Place(
-              id,
-              entity.x(),
-              entity.y(),
-              entity.level(),
-              entity.height(),
-              entity.name());
+      return new Place(id, entity.x(), entity.y(), entity.level(), entity.height(), entity.name());
     }
 
     @Override
     public Tuple keyParts(String id) {
       Objects.requireNonNull(id, "id");
-      return Tuple.of(FieldCodec.encodeString(id));
+      return Tuple.of(ID_CODEC.encode(id));
     }
 
     @Override
     public String idFromKeyParts(Tuple parts) {
-      return FieldCodec.decodeString(parts.get(0));
-    }
-
-    @Override
-    public RecordSchema schema() {
-      return SCHEMA;
+      return ID_CODEC.decode(parts.get(0));
     }
 
     @Override
     public byte[] encode(Place entity) {
-      return Tuple.of(
-              SCHEMA_ID,
-              FieldCodec.encodeString(entity.id()),
-              FieldCodec.encodeInt(entity.x()),
-              FieldCodec.encodeInt(entity.y()),
-              FieldCodec.encodeBoxedShort(entity.level()),
-              FieldCodec.encodeDouble(entity.height()),
-              FieldCodec.encodeString(entity.name())).pack();
+      return Tuple.of(SCHEMA_ID, ID_CODEC.encode(entity.id()), X_CODEC.encode(entity.x()),
+              Y_CODEC.encode(entity.y()), LEVEL_CODEC.encode(entity.level()),
+              HEIGHT_CODEC.encode(entity.height()), NAME_CODEC.encode(entity.name())).pack();
     }
 
     @Override
     public Place decode(Tuple record) {
-      return new Place(
-              FieldCodec.decodeString(record.get(1)),
-              FieldCodec.decodeInt(record.get(2)),
-              FieldCodec.decodeInt(record.get(3)),
-              FieldCodec.decodeBoxedShort(record.get(4)),
-              FieldCodec.decodeDouble(record.get(5)),
-              FieldCodec.decodeString(record.get(6)));
-    }
-
-    @Override
-    public List<IndexDefinition<Place>> indexes() {
-      return INDEXES;
+      return new Place(ID_CODEC.decode(record.get(1)), X_CODEC.decode(record.get(2)),
+              Y_CODEC.decode(record.get(3)), LEVEL_CODEC.decode(record.get(4)),
+              HEIGHT_CODEC.decode(record.get(5)), NAME_CODEC.decode(record.get(6)));
     }
   }
 }

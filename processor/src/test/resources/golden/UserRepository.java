@@ -3,21 +3,21 @@ package com.acme;
 import dev.tessera.annotations.KeyGeneration;
 import dev.tessera.annotations.Normalize;
 import dev.tessera.kv.KvStore;
+import dev.tessera.mapping.Codec;
+import dev.tessera.mapping.Codecs;
 import dev.tessera.mapping.ComponentSchema;
-import dev.tessera.mapping.EntityMapping;
-import dev.tessera.mapping.FieldCodec;
+import dev.tessera.mapping.GeneratedMapping;
 import dev.tessera.mapping.IndexDefinition;
 import dev.tessera.mapping.RecordSchema;
 import dev.tessera.mapping.TextNormalizer;
 import dev.tessera.query.IndexQuery;
-import dev.tessera.query.IndexQueryStage;
+import dev.tessera.query.LastTextComponentStage;
 import dev.tessera.repository.EntityRepository;
 import dev.tessera.repository.RepositoryOptions;
 import dev.tessera.repository.Transaction;
 import dev.tessera.repository.Transactions;
 import dev.tessera.tuple.Tuple;
 import jakarta.inject.Inject;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -47,6 +47,14 @@ public final class UserRepository extends EntityRepository<User, String> {
    */
   public static final long SCHEMA_ID = 0x3a05ca2370145bc2L;
 
+  private static final Codec<String> ID_CODEC = Codecs.STRING;
+
+  private static final Codec<String> NAME_CODEC = Codecs.STRING;
+
+  private static final Codec<String> EMAIL_CODEC = Codecs.STRING;
+
+  private static final Codec<String> FAVORITE_COLOR_CODEC = Codecs.STRING;
+
   /**
    * The stored shape of {@link User} records, with the former names and defaults that read records stored with older shapes.
    */
@@ -59,24 +67,17 @@ public final class UserRepository extends EntityRepository<User, String> {
   /**
    * The unique index {@code email} over {@code email}; its entries live under {@code "user_by_email"}.
    */
-  public static final IndexDefinition<User> BY_EMAIL = new IndexDefinition<>(
-      "email",
-      "user_by_email",
-      true,
-      List.of("email"),
-      entity -> emailValues(entity.email()),
-      "unique(email:STRING)/CASE_INSENSITIVE");
+  public static final IndexDefinition<User> BY_EMAIL = new IndexDefinition<>("email",
+          "user_by_email", true, List.of("email"), entity -> emailValues(entity.email()),
+          "unique(email:STRING)/CASE_INSENSITIVE");
 
   /**
    * The non-unique index {@code favoriteColor} over {@code favoriteColor}; its entries live under {@code "user_by_favoriteColor"}.
    */
-  public static final IndexDefinition<User> BY_FAVORITE_COLOR = new IndexDefinition<>(
-      "favoriteColor",
-      "user_by_favoriteColor",
-      false,
-      List.of("favoriteColor"),
-      entity -> favoriteColorValues(entity.favoriteColor()),
-      "index(favoriteColor:STRING)/NONE");
+  public static final IndexDefinition<User> BY_FAVORITE_COLOR = new IndexDefinition<>("favoriteColor",
+          "user_by_favoriteColor", false, List.of("favoriteColor"),
+          entity -> favoriteColorValues(entity.favoriteColor()),
+          "index(favoriteColor:STRING)/NONE");
 
   private static final List<IndexDefinition<User>> INDEXES = List.of(BY_EMAIL, BY_FAVORITE_COLOR);
 
@@ -204,7 +205,14 @@ public final class UserRepository extends EntityRepository<User, String> {
     if (email == null) {
       return null;
     }
-    return Tuple.of(FieldCodec.encodeString(TextNormalizer.normalize(email, Normalize.CASE_INSENSITIVE)));
+    return Tuple.of(emailKey(email));
+  }
+
+  /**
+   * The key of {@code email} in index {@code email}, as the index stores it.
+   */
+  private static Object emailKey(String email) {
+    return EMAIL_CODEC.indexKey(TextNormalizer.normalize(email, Normalize.CASE_INSENSITIVE));
   }
 
   /**
@@ -214,255 +222,42 @@ public final class UserRepository extends EntityRepository<User, String> {
     if (favoriteColor == null) {
       return null;
     }
-    return Tuple.of(FieldCodec.encodeString(favoriteColor));
+    return Tuple.of(favoriteColorKey(favoriteColor));
+  }
+
+  /**
+   * The key of {@code favoriteColor} in index {@code favoriteColor}, as the index stores it.
+   */
+  private static Object favoriteColorKey(String favoriteColor) {
+    return FAVORITE_COLOR_CODEC.indexKey(favoriteColor);
   }
 
   /**
    * The typed query over the {@code email} index of {@link User} ({@code email}), before any component is given. Run it as it is (every matching record, in index order), or narrow {@code email} by {@code equalTo}, {@code in} (any of several values), a range or {@code startsWith}.
+   *
+   * <p>Values are compared after {@link Normalize#CASE_INSENSITIVE} normalisation, as on write.
    */
-  public static final class ByEmailQuery extends IndexQueryStage<User> {
+  public static final class ByEmailQuery extends LastTextComponentStage<User> {
     private ByEmailQuery(IndexQuery<User> query) {
-      super(query);
-    }
-
-    /**
-     * The user records whose {@code email} equals {@code email}.
-     *
-     * <p>Compared after {@link Normalize#CASE_INSENSITIVE} normalisation, as on write.
-     *
-     * @param email the {@code email} value, not null
-     * @return the query
-     */
-    public IndexQuery<User> equalTo(String email) {
-      Objects.requireNonNull(email, "email");
-      return equal(FieldCodec.encodeString(TextNormalizer.normalize(email, Normalize.CASE_INSENSITIVE)));
-    }
-
-    /**
-     * The user records whose {@code email} equals any of {@code email}: one range scan per distinct value, merged in index order (by {@code email}, then as {@code equalTo} orders). A value given twice, or two that compare equal as the index stores them, returns each record once; no value returns no record.
-     *
-     * <p>Compared after {@link Normalize#CASE_INSENSITIVE} normalisation, as on write.
-     *
-     * @param email the {@code email} values, not null (nor any of them)
-     * @return the query
-     */
-    public IndexQuery<User> in(String... email) {
-      Objects.requireNonNull(email, "email");
-      List<Object> emailParts = new ArrayList<>(email.length);
-      for (String emailValue : email) {
-        Objects.requireNonNull(emailValue, "email");
-        emailParts.add(FieldCodec.encodeString(TextNormalizer.normalize(emailValue, Normalize.CASE_INSENSITIVE)));
-      }
-      return anyOf(emailParts);
-    }
-
-    /**
-     * The user records whose {@code email} lies between {@code fromEmail} and {@code toEmail}, both inclusive, in index order.
-     *
-     * <p>Compared after {@link Normalize#CASE_INSENSITIVE} normalisation, as on write.
-     *
-     * @param fromEmail the lowest {@code email}, inclusive, not null
-     * @param toEmail the highest {@code email}, inclusive, not null
-     * @return the query
-     */
-    public IndexQuery<User> between(String fromEmail, String toEmail) {
-      Objects.requireNonNull(fromEmail, "fromEmail");
-      Objects.requireNonNull(toEmail, "toEmail");
-      return rangeBetween(FieldCodec.encodeString(TextNormalizer.normalize(fromEmail, Normalize.CASE_INSENSITIVE)), FieldCodec.encodeString(TextNormalizer.normalize(toEmail, Normalize.CASE_INSENSITIVE)));
-    }
-
-    /**
-     * The user records whose {@code email} is greater than {@code email}, in index order.
-     *
-     * <p>Compared after {@link Normalize#CASE_INSENSITIVE} normalisation, as on write.
-     *
-     * @param email the {@code email} value, not null
-     * @return the query
-     */
-    public IndexQuery<User> greaterThan(String email) {
-      Objects.requireNonNull(email, "email");
-      return rangeFrom(FieldCodec.encodeString(TextNormalizer.normalize(email, Normalize.CASE_INSENSITIVE)), false);
-    }
-
-    /**
-     * The user records whose {@code email} is at least {@code email}, in index order.
-     *
-     * <p>Compared after {@link Normalize#CASE_INSENSITIVE} normalisation, as on write.
-     *
-     * @param email the {@code email} value, not null
-     * @return the query
-     */
-    public IndexQuery<User> atLeast(String email) {
-      Objects.requireNonNull(email, "email");
-      return rangeFrom(FieldCodec.encodeString(TextNormalizer.normalize(email, Normalize.CASE_INSENSITIVE)), true);
-    }
-
-    /**
-     * The user records whose {@code email} is less than {@code email}, in index order.
-     *
-     * <p>Compared after {@link Normalize#CASE_INSENSITIVE} normalisation, as on write.
-     *
-     * @param email the {@code email} value, not null
-     * @return the query
-     */
-    public IndexQuery<User> lessThan(String email) {
-      Objects.requireNonNull(email, "email");
-      return rangeTo(FieldCodec.encodeString(TextNormalizer.normalize(email, Normalize.CASE_INSENSITIVE)), false);
-    }
-
-    /**
-     * The user records whose {@code email} is at most {@code email}, in index order.
-     *
-     * <p>Compared after {@link Normalize#CASE_INSENSITIVE} normalisation, as on write.
-     *
-     * @param email the {@code email} value, not null
-     * @return the query
-     */
-    public IndexQuery<User> atMost(String email) {
-      Objects.requireNonNull(email, "email");
-      return rangeTo(FieldCodec.encodeString(TextNormalizer.normalize(email, Normalize.CASE_INSENSITIVE)), true);
-    }
-
-    /**
-     * The user records whose {@code email} starts with {@code emailPrefix} (autocomplete), in index order.
-     *
-     * <p>Compared after {@link Normalize#CASE_INSENSITIVE} normalisation, as on write.
-     *
-     * @param emailPrefix the start of the {@code email} values (empty: every value), not null
-     * @return the query
-     */
-    public IndexQuery<User> startsWith(String emailPrefix) {
-      Objects.requireNonNull(emailPrefix, "emailPrefix");
-      return prefixed(TextNormalizer.normalize(emailPrefix, Normalize.CASE_INSENSITIVE));
+      super(query, "email", UserRepository::emailKey, Normalize.CASE_INSENSITIVE);
     }
   }
 
   /**
    * The typed query over the {@code favoriteColor} index of {@link User} ({@code favoriteColor}), before any component is given. Run it as it is (every matching record, in index order), or narrow {@code favoriteColor} by {@code equalTo}, {@code in} (any of several values), a range or {@code startsWith}.
    */
-  public static final class ByFavoriteColorQuery extends IndexQueryStage<User> {
+  public static final class ByFavoriteColorQuery extends LastTextComponentStage<User> {
     private ByFavoriteColorQuery(IndexQuery<User> query) {
-      super(query);
-    }
-
-    /**
-     * The user records whose {@code favoriteColor} equals {@code favoriteColor}.
-     *
-     * @param favoriteColor the {@code favoriteColor} value, not null
-     * @return the query
-     */
-    public IndexQuery<User> equalTo(String favoriteColor) {
-      Objects.requireNonNull(favoriteColor, "favoriteColor");
-      return equal(FieldCodec.encodeString(favoriteColor));
-    }
-
-    /**
-     * The user records whose {@code favoriteColor} equals any of {@code favoriteColor}: one range scan per distinct value, merged in index order (by {@code favoriteColor}, then as {@code equalTo} orders). A value given twice, or two that compare equal as the index stores them, returns each record once; no value returns no record.
-     *
-     * @param favoriteColor the {@code favoriteColor} values, not null (nor any of them)
-     * @return the query
-     */
-    public IndexQuery<User> in(String... favoriteColor) {
-      Objects.requireNonNull(favoriteColor, "favoriteColor");
-      List<Object> favoriteColorParts = new ArrayList<>(favoriteColor.length);
-      for (String favoriteColorValue : favoriteColor) {
-        Objects.requireNonNull(favoriteColorValue, "favoriteColor");
-        favoriteColorParts.add(FieldCodec.encodeString(favoriteColorValue));
-      }
-      return anyOf(favoriteColorParts);
-    }
-
-    /**
-     * The user records whose {@code favoriteColor} lies between {@code fromFavoriteColor} and {@code toFavoriteColor}, both inclusive, in index order.
-     *
-     * @param fromFavoriteColor the lowest {@code favoriteColor}, inclusive, not null
-     * @param toFavoriteColor the highest {@code favoriteColor}, inclusive, not null
-     * @return the query
-     */
-    public IndexQuery<User> between(String fromFavoriteColor, String toFavoriteColor) {
-      Objects.requireNonNull(fromFavoriteColor, "fromFavoriteColor");
-      Objects.requireNonNull(toFavoriteColor, "toFavoriteColor");
-      return rangeBetween(FieldCodec.encodeString(fromFavoriteColor), FieldCodec.encodeString(toFavoriteColor));
-    }
-
-    /**
-     * The user records whose {@code favoriteColor} is greater than {@code favoriteColor}, in index order.
-     *
-     * @param favoriteColor the {@code favoriteColor} value, not null
-     * @return the query
-     */
-    public IndexQuery<User> greaterThan(String favoriteColor) {
-      Objects.requireNonNull(favoriteColor, "favoriteColor");
-      return rangeFrom(FieldCodec.encodeString(favoriteColor), false);
-    }
-
-    /**
-     * The user records whose {@code favoriteColor} is at least {@code favoriteColor}, in index order.
-     *
-     * @param favoriteColor the {@code favoriteColor} value, not null
-     * @return the query
-     */
-    public IndexQuery<User> atLeast(String favoriteColor) {
-      Objects.requireNonNull(favoriteColor, "favoriteColor");
-      return rangeFrom(FieldCodec.encodeString(favoriteColor), true);
-    }
-
-    /**
-     * The user records whose {@code favoriteColor} is less than {@code favoriteColor}, in index order.
-     *
-     * @param favoriteColor the {@code favoriteColor} value, not null
-     * @return the query
-     */
-    public IndexQuery<User> lessThan(String favoriteColor) {
-      Objects.requireNonNull(favoriteColor, "favoriteColor");
-      return rangeTo(FieldCodec.encodeString(favoriteColor), false);
-    }
-
-    /**
-     * The user records whose {@code favoriteColor} is at most {@code favoriteColor}, in index order.
-     *
-     * @param favoriteColor the {@code favoriteColor} value, not null
-     * @return the query
-     */
-    public IndexQuery<User> atMost(String favoriteColor) {
-      Objects.requireNonNull(favoriteColor, "favoriteColor");
-      return rangeTo(FieldCodec.encodeString(favoriteColor), true);
-    }
-
-    /**
-     * The user records whose {@code favoriteColor} starts with {@code favoriteColorPrefix} (autocomplete), in index order.
-     *
-     * @param favoriteColorPrefix the start of the {@code favoriteColor} values (empty: every value), not null
-     * @return the query
-     */
-    public IndexQuery<User> startsWith(String favoriteColorPrefix) {
-      Objects.requireNonNull(favoriteColorPrefix, "favoriteColorPrefix");
-      return prefixed(favoriteColorPrefix);
+      super(query, "favoriteColor", UserRepository::favoriteColorKey, Normalize.NONE);
     }
   }
 
   /**
    * How {@link User} records are stored. Stateless and thread-safe.
    */
-  private static final class Mapping implements EntityMapping<User, String> {
-    @Override
-    public String entityName() {
-      return ENTITY_NAME;
-    }
-
-    @Override
-    public Class<User> entityType() {
-      return User.class;
-    }
-
-    @Override
-    public String primaryKeyName() {
-      return "id";
-    }
-
-    @Override
-    public KeyGeneration keyGeneration() {
-      return KeyGeneration.NONE;
+  private static final class Mapping extends GeneratedMapping<User, String> {
+    Mapping() {
+      super(ENTITY_NAME, User.class, "id", KeyGeneration.NONE, SCHEMA, INDEXES);
     }
 
     @Override
@@ -472,51 +267,31 @@ public final class UserRepository extends EntityRepository<User, String> {
 
     @Override
     public User withId(User entity, String id) {
-      return new User(
-              id,
-              entity.name(),
-              entity.email(),
-              entity.favoriteColor());
+      return new User(id, entity.name(), entity.email(), entity.favoriteColor());
     }
 
     @Override
     public Tuple keyParts(String id) {
       Objects.requireNonNull(id, "id");
-      return Tuple.of(FieldCodec.encodeString(id));
+      return Tuple.of(ID_CODEC.encode(id));
     }
 
     @Override
     public String idFromKeyParts(Tuple parts) {
-      return FieldCodec.decodeString(parts.get(0));
-    }
-
-    @Override
-    public RecordSchema schema() {
-      return SCHEMA;
+      return ID_CODEC.decode(parts.get(0));
     }
 
     @Override
     public byte[] encode(User entity) {
-      return Tuple.of(
-              SCHEMA_ID,
-              FieldCodec.encodeString(entity.id()),
-              FieldCodec.encodeString(entity.name()),
-              FieldCodec.encodeString(entity.email()),
-              FieldCodec.encodeString(entity.favoriteColor())).pack();
+      return Tuple.of(SCHEMA_ID, ID_CODEC.encode(entity.id()), NAME_CODEC.encode(entity.name()),
+              EMAIL_CODEC.encode(entity.email()),
+              FAVORITE_COLOR_CODEC.encode(entity.favoriteColor())).pack();
     }
 
     @Override
     public User decode(Tuple record) {
-      return new User(
-              FieldCodec.decodeString(record.get(1)),
-              FieldCodec.decodeString(record.get(2)),
-              FieldCodec.decodeString(record.get(3)),
-              FieldCodec.decodeString(record.get(4)));
-    }
-
-    @Override
-    public List<IndexDefinition<User>> indexes() {
-      return INDEXES;
+      return new User(ID_CODEC.decode(record.get(1)), NAME_CODEC.decode(record.get(2)),
+              EMAIL_CODEC.decode(record.get(3)), FAVORITE_COLOR_CODEC.decode(record.get(4)));
     }
   }
 }

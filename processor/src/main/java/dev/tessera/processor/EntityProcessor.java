@@ -8,8 +8,12 @@ import dev.tessera.processor.validation.EntityReader;
 import dev.tessera.processor.validation.ErrorReporter;
 import dev.tessera.processor.validation.KeyLayoutValidator;
 import dev.tessera.processor.validation.PrimaryKeyPlacement;
+import dev.tessera.processor.validation.UnresolvedTypes;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import javax.annotation.processing.AbstractProcessor;
@@ -23,8 +27,11 @@ import javax.lang.model.element.TypeElement;
 
 /**
  * Generates a repository for every {@code @Entity} record. It only wires the steps: read and check
- * each entity ({@link EntityReader}), check the key layout across entities ({@link
- * KeyLayoutValidator}), then write each valid entity's repository ({@link RepositoryWriter}). No
+ * each entity ({@link EntityReader}), check the key layout across entities and rounds ({@link
+ * KeyLayoutValidator}), then write each valid entity's repository ({@link RepositoryWriter}). An
+ * entity whose component types do not resolve yet (another processor generates them) waits for the
+ * next round ({@link UnresolvedTypes}); it is reported only if they still do not resolve when
+ * processing is over. No
  * exception escapes: an unexpected failure is reported as an error on the entity being processed.
  *
  * <p>Not thread-safe: the compiler drives it from one thread.
@@ -40,6 +47,8 @@ public final class EntityProcessor extends AbstractProcessor {
   private PrimaryKeyPlacement primaryKeys;
   private GeneratedAnnotationVisibility generatedAnnotation;
   private RepositoryWriter writer;
+  /** Entities whose component types did not resolve yet, by qualified name, to read next round. */
+  private final Set<String> deferred = new LinkedHashSet<>();
 
   /** Creates the processor; the compiler calls {@link #init} before use. */
   public EntityProcessor() {}
@@ -75,8 +84,15 @@ public final class EntityProcessor extends AbstractProcessor {
       return true;
     }
     Map<TypeElement, EntityModel> models = new LinkedHashMap<>();
-    for (Element element : round.getElementsAnnotatedWith(entity)) {
+    for (Element element : entitiesOf(round, entity)) {
       try {
+        if (!round.processingOver()
+            && element instanceof TypeElement
+            && UnresolvedTypes.in((TypeElement) element)) {
+          // Another processor may generate the type in this round: read the entity next round.
+          deferred.add(((TypeElement) element).getQualifiedName().toString());
+          continue;
+        }
         reader.read(element).ifPresent(model -> models.put((TypeElement) element, model));
       } catch (RuntimeException e) {
         errors.error(ProcessorErrors.internalError(element.toString(), e), element);
@@ -93,6 +109,23 @@ public final class EntityProcessor extends AbstractProcessor {
     valid.forEach(this::generate);
     // The Tessera annotations are ours alone; claiming them keeps -Xlint:processing quiet.
     return true;
+  }
+
+  /**
+   * The entities to read this round: those deferred by the last round (looked up again by name,
+   * since a new round has new elements), then this round's own.
+   */
+  private List<Element> entitiesOf(RoundEnvironment round, TypeElement entity) {
+    List<Element> entities = new ArrayList<>();
+    for (String name : deferred) {
+      TypeElement element = processingEnv.getElementUtils().getTypeElement(name);
+      if (element != null) {
+        entities.add(element);
+      }
+    }
+    deferred.clear();
+    entities.addAll(round.getElementsAnnotatedWith(entity));
+    return entities;
   }
 
   private void checkPrimaryKeyPlacement(RoundEnvironment round) {

@@ -61,11 +61,12 @@ public final class ProcessorErrors {
 
   private static final String STORED_TYPES =
       "primitives and their boxes, String, byte[], enums, UUID, Instant, LocalDate, LocalDateTime,"
-          + " LocalTime, Duration, BigInteger, BigDecimal, Optional<T>, List<T>, Set<T>,"
-          + " Map<K, V>, or a record of those";
+          + " LocalTime, OffsetDateTime, Duration, BigInteger, BigDecimal, Optional<T>, List<T>,"
+          + " Set<T>, Map<K, V>, or a record of those";
   private static final String ORDERABLE_TYPES =
-      "a primitive or its box, String, byte[], an enum, UUID, Instant, LocalDate, LocalDateTime"
-          + " or BigInteger";
+      "a primitive or its box, String, byte[], an enum, UUID, Instant, LocalDate, LocalDateTime,"
+          + " LocalTime, Duration or BigInteger";
+  private static final String INDEXABLE_TYPES = ORDERABLE_TYPES + ", BigDecimal or OffsetDateTime";
 
   private ProcessorErrors() {}
 
@@ -140,7 +141,7 @@ public final class ProcessorErrors {
     return String.format(
         "%s index '%s' of %s covers '%s' of type %s, which cannot be an index value: index only"
             + " components of type %s",
-        UNORDERABLE_INDEX, index, record, component, type, ORDERABLE_TYPES);
+        UNORDERABLE_INDEX, index, record, component, type, INDEXABLE_TYPES);
   }
 
   /** {@code normalize} on an index of a non-String component. */

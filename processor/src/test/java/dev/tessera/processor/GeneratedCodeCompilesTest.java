@@ -32,14 +32,14 @@ class GeneratedCodeCompilesTest {
           "    @PrimaryKey UUID id,",
           "    boolean flag, Boolean boxedFlag,",
           "    byte b, Byte boxedB, short s, Short boxedS, int i, Integer boxedI,",
-          "    long l, Long boxedL, char c, Character boxedC,",
+          "    long l, Long boxedL, @Index char c, @Index Character boxedC,",
           "    float f, Float boxedF, double d, Double boxedD,",
           "    @Index(normalize = Normalize.CASE_AND_ACCENT_INSENSITIVE) String text,",
           "    @UniqueIndex byte[] bytes,",
           "    @Index Color color,",
           "    @Index Instant instant, @Index LocalDate date, @Index LocalDateTime dateTime,",
-          "    LocalTime time, Duration duration,",
-          "    @Index BigInteger bigInteger, BigDecimal bigDecimal,",
+          "    @Index LocalTime time, @Index Duration duration, @Index OffsetDateTime offsetDateTime,",
+          "    @Index BigInteger bigInteger, @UniqueIndex BigDecimal bigDecimal,",
           "    Optional<String> maybeText, Optional<Address> maybeAddress,",
           "    List<Integer> numbers, Set<Color> colors, Map<String, List<Instant>> history,",
           "    List<List<Map<Long, Optional<String>>>> deep,",
@@ -55,8 +55,8 @@ class GeneratedCodeCompilesTest {
     assertThat(compilation).succeededWithoutWarnings();
     String generated = generatedText(compilation, "com.acme.EverythingRepository");
     assertThat(generated)
-        .contains("private static Object encodeEverythingAddress(Everything.Address value)")
-        .contains("private static Everything.Geo decodeEverythingGeo(Object part)")
+        .contains("private static final Codec<Everything.Address> EVERYTHING_ADDRESS_RECORD = Codecs.record(")
+        .contains("private static final Codec<Everything.Geo> EVERYTHING_GEO_RECORD = Codecs.record(")
         .contains("public Optional<Everything> findByBytes(byte[] bytes)")
         .contains("public List<Everything> findByInstant(Instant instant)");
   }
@@ -89,13 +89,13 @@ class GeneratedCodeCompilesTest {
         .contains("\"bookings_by_roomAndPrice\"")
         .contains("\"bookings_by_slot\"")
         .contains(
-            "return Tuple.of(FieldCodec.encodeString(id.hotel()),"
-                + " FieldCodec.encodeLong(id.number()));")
+            "return Tuple.of(Codecs.STRING.encode(id.hotel()), Codecs.LONG.encode(id.number()));")
         .contains(
-            "return new Booking.Key(FieldCodec.decodeString(parts.get(0)),"
-                + " FieldCodec.decodeLong(parts.get(1)));")
+            "return new Booking.Key(Codecs.STRING.decode(parts.get(0)),"
+                + " Codecs.LONG.decode(parts.get(1)));")
         // Only the String field of the composite is normalised.
-        .contains("FieldCodec.encodeInt(room), FieldCodec.encodeString(TextNormalizer.normalize(day,");
+        .contains("return ROOM_CODEC.indexKey(room);")
+        .contains("return DAY_CODEC.indexKey(TextNormalizer.normalize(day,");
   }
 
   @Test
@@ -121,7 +121,7 @@ class GeneratedCodeCompilesTest {
                 "public record Counter(@PrimaryKey long id, @Index long value) {}"));
     assertThat(compilation).succeededWithoutWarnings();
     assertThat(generatedText(compilation, "com.acme.EventRepository"))
-        .contains("return KeyGeneration.ULID;");
+        .contains("KeyGeneration.ULID, SCHEMA, INDEXES);");
     assertThat(generatedText(compilation, "com.acme.CounterRepository"))
         .contains("extends EntityRepository<Counter, Long>")
         .contains("public List<Counter> findByValue(long value)")
@@ -167,16 +167,16 @@ class GeneratedCodeCompilesTest {
         .contains("ComponentSchema.of(\"id\", \"STRING\").renamedFrom(\"key\")")
         .contains(
             "ComponentSchema.of(\"language\", \"STRING\").renamedFrom(\"lang\", \"locale\")"
-                + ".withDefault(FieldCodec.encodeString(\"en\"))")
-        .contains(".withDefault(FieldCodec.encodeByte((byte) -128))")
-        .contains(".withDefault(FieldCodec.encodeLong(-9223372036854775808L))")
-        .contains(".withDefault(FieldCodec.encodeChar((char) 120))")
-        .contains(".withDefault(FieldCodec.encodeFloat(1.5f))")
-        .contains(".withDefault(FieldCodec.encodeBoxedDouble(Double.NaN))")
-        .contains(".withDefault(FieldCodec.encodeFloat(Float.NEGATIVE_INFINITY))")
-        .contains(".withDefault(FieldCodec.encodeEnum(Settings.Color.GREEN))")
-        .contains(".withDefault(FieldCodec.encodeInstant(Instant.parse(\"2024-01-01T00:00:00Z\")))")
-        .contains(".withDefault(FieldCodec.encodeBigDecimal(new BigDecimal(\"-12.3400\")))");
+                + ".withDefault(Codecs.STRING.encode(\"en\"))")
+        .contains(".withDefault(Codecs.BYTE.encode((byte) -128))")
+        .contains(".withDefault(Codecs.LONG.encode(-9223372036854775808L))")
+        .contains(".withDefault(Codecs.CHAR.encode((char) 120))")
+        .contains(".withDefault(Codecs.FLOAT.encode(1.5f))")
+        .contains(".withDefault(Codecs.BOXED_DOUBLE.encode(Double.NaN))")
+        .contains(".withDefault(Codecs.FLOAT.encode(Float.NEGATIVE_INFINITY))")
+        .contains(".withDefault(Codecs.enumOf(Settings.Color.class).encode(Settings.Color.GREEN))")
+        .contains(".withDefault(Codecs.INSTANT.encode(Instant.parse(\"2024-01-01T00:00:00Z\")))")
+        .contains(".withDefault(Codecs.BIG_DECIMAL.encode(new BigDecimal(\"-12.3400\")))");
   }
 
   @Test

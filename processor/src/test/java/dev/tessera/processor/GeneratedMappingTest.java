@@ -68,6 +68,7 @@ class GeneratedMappingTest {
                 "        'q', null, -1.5f, 2.5f, Double.NaN, null, \"Bànana\", bytes,",
                 "        Everything.Color.GREEN, Instant.ofEpochSecond(-5, 7), LocalDate.of(1900, 1, 1),",
                 "        LocalDateTime.of(2030, 5, 6, 7, 8, 9, 10), LocalTime.NOON, Duration.ofMillis(-3),",
+                "        OffsetDateTime.of(2026, 1, 2, 3, 4, 5, 6, ZoneOffset.ofHours(-4)),",
                 "        BigInteger.TWO.pow(80).negate(), new BigDecimal(\"-12.3400\"),",
                 "        Optional.of(\"maybe\"), Optional.empty(), Arrays.asList(1, null, 3),",
                 "        Set.of(Everything.Color.RED), history, List.of(List.of(inner)),",
@@ -216,6 +217,8 @@ class GeneratedMappingTest {
     List<String> names =
         mapping("Everything").indexes().stream().map(IndexDefinition::name).toList();
     assertThat(names)
-        .containsExactly("text", "bytes", "color", "instant", "date", "dateTime", "bigInteger");
+        .containsExactly(
+            "c", "boxedC", "text", "bytes", "color", "instant", "date", "dateTime", "time",
+            "duration", "offsetDateTime", "bigInteger", "bigDecimal");
   }
 }

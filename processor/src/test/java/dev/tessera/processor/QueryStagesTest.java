@@ -55,8 +55,7 @@ class QueryStagesTest {
         .contains("public static final class WithRoom extends IndexQueryStage<Product>")
         .contains("public WithRoomAndPrice equalTo(Double price)")
         .contains("public IndexQuery<Product> between(Double fromPrice, Double toPrice)")
-        .contains("public IndexQuery<Product> equalTo(String name)")
-        .contains("public IndexQuery<Product> startsWith(String namePrefix)")
+        .contains("public static final class WithRoomAndPrice extends LastTextComponentStage<Product>")
         // only the String component offers a prefix
         .doesNotContain("startsWith(int")
         .doesNotContain("startsWith(Double");

@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -149,6 +150,8 @@ public final class ComponentValues {
         return FieldCodec.encodeLocalDateTime(as(value, LocalDateTime.class, type));
       case "LOCAL_TIME":
         return FieldCodec.encodeLocalTime(as(value, LocalTime.class, type));
+      case "OFFSET_DATE_TIME":
+        return FieldCodec.encodeOffsetDateTime(as(value, OffsetDateTime.class, type));
       case "DURATION":
         return FieldCodec.encodeDuration(as(value, Duration.class, type));
       case "BIG_INTEGER":
@@ -249,6 +252,8 @@ public final class ComponentValues {
         return FieldCodec.decodeLocalDateTime(part);
       case "LOCAL_TIME":
         return FieldCodec.decodeLocalTime(part);
+      case "OFFSET_DATE_TIME":
+        return FieldCodec.decodeOffsetDateTime(part);
       case "DURATION":
         return FieldCodec.decodeDuration(part);
       case "BIG_INTEGER":

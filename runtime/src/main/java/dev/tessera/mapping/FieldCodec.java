@@ -9,6 +9,8 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -24,7 +26,8 @@ import java.util.function.Supplier;
 
 /**
  * Encodes record component values into tuple parts and decodes them back. Generated mappings call
- * only these methods, so every entity stores a given type the same way.
+ * them through the typed {@link Codecs} (and tools through {@link ComponentValues}), so every entity
+ * stores a given type the same way.
  *
  * <p>Each {@code encodeX} returns a part for {@link Tuple#of}; each {@code decodeX} reads what
  * {@link Tuple#get} returns for it. Reference types encode {@code null} as the tuple null;
@@ -399,6 +402,59 @@ public final class FieldCodec {
     return pair == null
         ? null
         : new BigDecimal(require(decodeBigInteger(pair.get(0)), "BigDecimal unscaled value"), decodeInt(pair.get(1)));
+  }
+
+  /**
+   * The index key of a {@code BigDecimal} or {@code null}: a nested tuple whose packed bytes sort
+   * numerically, equal for values that differ only in scale ({@code 1.10} and {@code 1.1}). Zero is
+   * {@code (0)}; a positive value is {@code (1, exponent, digits)} and a negative one {@code (-1,
+   * -exponent, complemented digits + ":")}, where {@code digits} are the decimal digits of the
+   * value without trailing zeros and {@code exponent} the power of ten of the first digit. Records
+   * keep {@link #encodeBigDecimal (unscaled, scale)}; this key is never decoded.
+   */
+  public static Object encodeBigDecimalOrder(BigDecimal value) {
+    if (value == null) {
+      return null;
+    }
+    if (value.signum() == 0) {
+      return Tuple.of(0L);
+    }
+    BigDecimal stripped = value.stripTrailingZeros();
+    String digits = stripped.unscaledValue().abs().toString();
+    long exponent = (long) stripped.precision() - stripped.scale() - 1;
+    if (stripped.signum() > 0) {
+      return Tuple.of(1L, exponent, digits);
+    }
+    // Larger magnitudes sort first: negate the exponent and complement each digit; the ':' after
+    // the digits sorts above every digit, so a longer digit string (a larger magnitude) sorts first.
+    StringBuilder complement = new StringBuilder(digits.length() + 1);
+    for (int i = 0; i < digits.length(); i++) {
+      complement.append((char) ('9' - digits.charAt(i) + '0'));
+    }
+    return Tuple.of(-1L, -exponent, complement.append(':').toString());
+  }
+
+  // ---- offset date-time ----
+
+  /**
+   * Encodes an {@code OffsetDateTime} or {@code null} as the nested tuple {@code (epochSecond,
+   * nano, offsetSeconds)}: the instant, then the offset, which the record keeps.
+   */
+  public static Object encodeOffsetDateTime(OffsetDateTime value) {
+    return value == null
+        ? null
+        : Tuple.of(
+            value.toEpochSecond(), (long) value.getNano(), (long) value.getOffset().getTotalSeconds());
+  }
+
+  /** Decodes an {@code OffsetDateTime} or {@code null}. */
+  public static OffsetDateTime decodeOffsetDateTime(Object part) {
+    Tuple parts = decodeTuple(part, 3, "OffsetDateTime");
+    return parts == null
+        ? null
+        : inTimeRange("OffsetDateTime", parts, () -> OffsetDateTime.ofInstant(
+            Instant.ofEpochSecond(decodeLong(parts.get(0)), decodeLong(parts.get(1))),
+            ZoneOffset.ofTotalSeconds(decodeInt(parts.get(2)))));
   }
 
   // ---- containers ----

@@ -17,6 +17,8 @@ import dev.tessera.mapping.IndexDefinition;
 import dev.tessera.query.IndexQuery;
 import dev.tessera.query.IndexQueryStage;
 import dev.tessera.query.RecordReader;
+import dev.tessera.query.spatial.BoxQuery;
+import dev.tessera.query.spatial.SpatialIndex;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
 import dev.tessera.tuple.Versionstamp;
@@ -594,6 +596,18 @@ public abstract class EntityRepository<T, ID> {
   protected final IndexQuery<T> query(IndexDefinition<T> index, Tuple values) {
     requireReadable(index);
     return IndexQuery.of(store, entityName, index, reader, values);
+  }
+
+  /**
+   * For generated spatial queries: the records of spatial index {@code index} inside the box from
+   * corner {@code low} to corner {@code high} (the coordinates as the index packs them), read the
+   * way this repository reads records.
+   *
+   * @throws IndexNotReadyException if the index is not readable yet
+   */
+  protected final BoxQuery<T> boxQuery(SpatialIndex<T> index, long[] low, long[] high) {
+    requireReadable(index.definition());
+    return index.within(store, reader, low, high);
   }
 
   /** The mapping this repository uses. */

@@ -1,6 +1,7 @@
 package dev.tessera.processor.codegen;
 
 import com.palantir.javapoet.ClassName;
+import dev.tessera.processor.model.ClassRef;
 import dev.tessera.processor.model.EntityModel;
 import dev.tessera.processor.model.IndexModel;
 import java.util.List;
@@ -79,6 +80,21 @@ final class GeneratedNames {
   /** The nested class of a spatial index's queries: {@code xY} gets {@code XYQuery}. */
   static String spatialQueryClass(SpatialIndexModel index) {
     return capitalized(index.name()) + "Query";
+  }
+
+  /** The private codec constant of a component: {@code favoriteColor} gets {@code FAVORITE_COLOR_CODEC}. */
+  static String componentCodec(String component) {
+    return upperSnake(component) + "_CODEC";
+  }
+
+  /** The private codec constant of a nested record type: {@code Outer.Address} gets {@code OUTER_ADDRESS_RECORD}. */
+  static String recordCodec(ClassRef record) {
+    return upperSnake(String.join("", record.simpleNames())) + "_RECORD";
+  }
+
+  /** The private method giving an index component's key: {@code email} gets {@code emailKey}. */
+  static String indexKey(IndexModel index, String component) {
+    return index.fields().size() == 1 ? index.name() + "Key" : index.name() + capitalized(component) + "Key";
   }
 
   private static String upperSnake(String camel) {

@@ -26,9 +26,9 @@ import javax.lang.model.element.Modifier;
 final class IndexMembers {
   private final EntityModel model;
   private final ClassName entity;
-  private final CodecExpressions codecs;
+  private final CodecFields codecs;
 
-  IndexMembers(EntityModel model, CodecExpressions codecs) {
+  IndexMembers(EntityModel model, CodecFields codecs) {
     this.model = model;
     this.entity = JavaTypes.className(model.type());
     this.codecs = codecs;
@@ -57,7 +57,7 @@ final class IndexMembers {
             String.join(", ", index.fields()),
             index.subspace())
         .initializer(
-            "new $T<>($>$>\n$S,\n$S,\n$L,\n$T.of($L),\nentity -> $N($L),\n$S)$<$<",
+            "new $T<>($>$>$S,$W$S,$W$L,$W$T.of($L),$Wentity -> $N($L),$W$S)$<$<",
             TypeNames.INDEX_DEFINITION,
             index.name(),
             index.subspace(),
@@ -195,20 +195,38 @@ final class IndexMembers {
   }
 
   /**
-   * The expression encoding variable {@code variable}, a value of {@code component}, as {@code
-   * index} stores it: normalised first when it is a string and the index asks for it; an enum by
-   * its position in declaration order, so ranges follow the order users read (records keep its
-   * name).
+   * The private methods giving the index key of each of {@code index}'s components: the value
+   * normalised first when it is a string and the index asks for it, then encoded by the
+   * component's codec as an index holds it (an enum by its position in declaration order, so
+   * ranges follow the order users read; records keep its name). Writes and queries both call them,
+   * so both normalise and encode alike.
    */
+  List<MethodSpec> keyMethods(IndexModel index) {
+    List<MethodSpec> methods = new ArrayList<>();
+    for (String field : index.fields()) {
+      ComponentModel component = model.component(field);
+      CodeBlock value = CodeBlock.of("$N", field);
+      if (component.type().kind() == ValueKind.STRING) {
+        value = normalizedText(index, field);
+      }
+      methods.add(
+          MethodSpec.methodBuilder(GeneratedNames.indexKey(index, field))
+              .addJavadoc(
+                  "The key of {@code $N} in index {@code $L}, as the index stores it.\n",
+                  field,
+                  index.name())
+              .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+              .returns(ClassName.OBJECT)
+              .addParameter(JavaTypes.of(component.type()), field)
+              .addStatement("return $L", codecs.indexKey(component, value))
+              .build());
+    }
+    return methods;
+  }
+
+  /** A call of the method giving {@code component}'s key in {@code index} for {@code variable}. */
   CodeBlock encodedValue(IndexModel index, ComponentModel component, String variable) {
-    if (component.type().kind() == ValueKind.ENUM) {
-      return CodeBlock.of("$T.encodeEnumOrder($N)", TypeNames.FIELD_CODEC, variable);
-    }
-    CodeBlock value = CodeBlock.of("$N", variable);
-    if (component.type().kind() == ValueKind.STRING) {
-      value = normalizedText(index, variable);
-    }
-    return codecs.encode(component.type(), value);
+    return CodeBlock.of("$N($N)", GeneratedNames.indexKey(index, component.name()), variable);
   }
 
   /** The expression normalising string variable {@code variable} as {@code index} asks. */

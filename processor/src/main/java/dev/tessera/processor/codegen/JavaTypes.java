@@ -52,6 +52,8 @@ final class JavaTypes {
         return TypeNames.LOCAL_DATE_TIME;
       case LOCAL_TIME:
         return TypeNames.LOCAL_TIME;
+      case OFFSET_DATE_TIME:
+        return TypeNames.OFFSET_DATE_TIME;
       case DURATION:
         return TypeNames.DURATION;
       case BIG_INTEGER:

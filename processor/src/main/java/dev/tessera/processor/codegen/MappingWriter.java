@@ -16,19 +16,20 @@ import java.util.List;
 import javax.lang.model.element.Modifier;
 
 /**
- * Writes the repository's private nested {@code Mapping} class: the entity's implementation of
- * {@code EntityMapping} (record and key encoding, decoding, the list of indexes), plus one encode
- * and decode method per nested record type.
+ * Writes the repository's private nested {@code Mapping} class: a subclass of the runtime's {@code
+ * GeneratedMapping}, which takes the entity's constant facts (name, class, key name, key generation,
+ * schema, indexes), with the code that differs per entity: encoding and decoding the record and its
+ * primary key through the repository's codec constants.
  *
  * <p>Not thread-safe: one instance per generated file.
  */
 final class MappingWriter {
   private final EntityModel model;
-  private final CodecExpressions codecs;
+  private final CodecFields codecs;
   private final ClassName entity;
   private final TypeName id;
 
-  MappingWriter(EntityModel model, CodecExpressions codecs) {
+  MappingWriter(EntityModel model, CodecFields codecs) {
     this.model = model;
     this.codecs = codecs;
     this.entity = JavaTypes.className(model.type());
@@ -36,50 +37,29 @@ final class MappingWriter {
   }
 
   TypeSpec write() {
-    TypeSpec.Builder mapping =
-        TypeSpec.classBuilder(GeneratedNames.MAPPING)
-            .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-            .addJavadoc("How {@link $T} records are stored. Stateless and thread-safe.\n", entity)
-            .addSuperinterface(ParameterizedTypeName.get(TypeNames.ENTITY_MAPPING, entity, id))
-            .addMethod(
-                override("entityName", TypeNames.STRING)
-                    .addStatement("return $N", GeneratedNames.ENTITY_NAME)
-                    .build())
-            .addMethod(
-                override("entityType", ParameterizedTypeName.get(TypeNames.CLASS, entity))
-                    .addStatement("return $T.class", entity)
-                    .build())
-            .addMethod(
-                override("primaryKeyName", TypeNames.STRING)
-                    .addStatement("return $S", model.primaryKey().name())
-                    .build())
-            .addMethod(
-                override("keyGeneration", TypeNames.KEY_GENERATION)
-                    .addStatement(
-                        "return $T.$N", TypeNames.KEY_GENERATION, model.keyGeneration().name())
-                    .build())
-            .addMethod(idOf())
-            .addMethod(withId())
-            .addMethod(keyParts())
-            .addMethod(idFromKeyParts())
-            .addMethod(
-                override("schema", TypeNames.RECORD_SCHEMA)
-                    .addStatement("return $N", GeneratedNames.SCHEMA)
-                    .build())
-            .addMethod(encode())
-            .addMethod(decode())
-            .addMethod(
-                override(
-                        "indexes",
-                        ParameterizedTypeName.get(
-                            TypeNames.LIST,
-                            ParameterizedTypeName.get(TypeNames.INDEX_DEFINITION, entity)))
-                    .addStatement("return $N", GeneratedNames.INDEXES)
-                    .build());
-    for (FieldType record : codecs.nestedRecords()) {
-      mapping.addMethod(recordEncoder(record)).addMethod(recordDecoder(record));
-    }
-    return mapping.build();
+    return TypeSpec.classBuilder(GeneratedNames.MAPPING)
+        .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+        .addJavadoc("How {@link $T} records are stored. Stateless and thread-safe.\n", entity)
+        .superclass(ParameterizedTypeName.get(TypeNames.GENERATED_MAPPING, entity, id))
+        .addMethod(
+            MethodSpec.constructorBuilder()
+                .addStatement(
+                    "super($N, $T.class, $S, $T.$N, $N, $N)",
+                    GeneratedNames.ENTITY_NAME,
+                    entity,
+                    model.primaryKey().name(),
+                    TypeNames.KEY_GENERATION,
+                    model.keyGeneration().name(),
+                    GeneratedNames.SCHEMA,
+                    GeneratedNames.INDEXES)
+                .build())
+        .addMethod(idOf())
+        .addMethod(withId())
+        .addMethod(keyParts())
+        .addMethod(idFromKeyParts())
+        .addMethod(encode())
+        .addMethod(decode())
+        .build();
   }
 
   private MethodSpec idOf() {
@@ -100,7 +80,7 @@ final class MappingWriter {
     return override("withId", entity)
         .addParameter(entity, "entity")
         .addParameter(id, "id")
-        .addStatement("return new $T($>$>\n$L$<$<)", entity, CodeBlock.join(arguments, ",\n"))
+        .addStatement("return new $T($>$>$L$<$<)", entity, CodeBlock.join(arguments, ",$W"))
         .build();
   }
 
@@ -114,7 +94,7 @@ final class MappingWriter {
               .map(c -> codecs.encode(c.type(), CodeBlock.of("id.$N()", c.name())))
               .collect(CodeBlock.joining(", "));
     } else {
-      parts = codecs.encode(key, CodeBlock.of("id"));
+      parts = codecs.encode(model.primaryKey(), CodeBlock.of("id"));
     }
     return override("keyParts", TypeNames.TUPLE)
         .addParameter(id, "id")
@@ -136,7 +116,7 @@ final class MappingWriter {
           CodeBlock.of(
               "new $T($L)", JavaTypes.className(key.declared()), CodeBlock.join(components, ", "));
     } else {
-      value = codecs.decode(key, CodeBlock.of("parts.get(0)"));
+      value = codecs.decode(model.primaryKey(), CodeBlock.of("parts.get(0)"));
     }
     return override("idFromKeyParts", id)
         .addParameter(TypeNames.TUPLE, "parts")
@@ -148,12 +128,12 @@ final class MappingWriter {
     List<CodeBlock> parts = new ArrayList<>();
     parts.add(CodeBlock.of("$N", GeneratedNames.SCHEMA_ID));
     for (ComponentModel component : model.components()) {
-      parts.add(codecs.encode(component.type(), CodeBlock.of("entity.$N()", component.name())));
+      parts.add(codecs.encode(component, CodeBlock.of("entity.$N()", component.name())));
     }
     return override("encode", ArrayTypeName.of(TypeName.BYTE))
         .addParameter(entity, "entity")
         .addStatement(
-            "return $T.of($>$>\n$L$<$<).pack()", TypeNames.TUPLE, CodeBlock.join(parts, ",\n"))
+            "return $T.of($>$>$L$<$<).pack()", TypeNames.TUPLE, CodeBlock.join(parts, ",$W"))
         .build();
   }
 
@@ -161,54 +141,12 @@ final class MappingWriter {
     List<CodeBlock> components = new ArrayList<>();
     for (int i = 0; i < model.components().size(); i++) {
       components.add(
-          codecs.decode(
-              model.components().get(i).type(), CodeBlock.of("record.get($L)", i + 1)));
+          codecs.decode(model.components().get(i), CodeBlock.of("record.get($L)", i + 1)));
     }
     return override("decode", entity)
         .addParameter(TypeNames.TUPLE, "record")
         .addStatement(
-            "return new $T($>$>\n$L$<$<)", entity, CodeBlock.join(components, ",\n"))
-        .build();
-  }
-
-  private MethodSpec recordEncoder(FieldType record) {
-    ClassName type = JavaTypes.className(record.declared());
-    CodeBlock parts =
-        record.components().stream()
-            .map(c -> codecs.encode(c.type(), CodeBlock.of("value.$N()", c.name())))
-            .collect(CodeBlock.joining(", "));
-    return MethodSpec.methodBuilder(codecs.encoderName(record.declared()))
-        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-        .returns(ClassName.OBJECT)
-        .addParameter(type, "value")
-        .beginControlFlow("if (value == null)")
-        .addStatement("return null")
-        .endControlFlow()
-        .addStatement("return $T.of($L)", TypeNames.TUPLE, parts)
-        .build();
-  }
-
-  private MethodSpec recordDecoder(FieldType record) {
-    ClassName type = JavaTypes.className(record.declared());
-    List<CodeBlock> components = new ArrayList<>();
-    for (int i = 0; i < record.components().size(); i++) {
-      components.add(
-          codecs.decode(record.components().get(i).type(), CodeBlock.of("parts.get($L)", i)));
-    }
-    return MethodSpec.methodBuilder(codecs.decoderName(record.declared()))
-        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-        .returns(type)
-        .addParameter(ClassName.OBJECT, "part")
-        .addStatement(
-            "$T parts = $T.decodeTuple(part, $L, $S)",
-            TypeNames.TUPLE,
-            TypeNames.FIELD_CODEC,
-            record.components().size(),
-            record.declared().qualifiedName())
-        .beginControlFlow("if (parts == null)")
-        .addStatement("return null")
-        .endControlFlow()
-        .addStatement("return new $T($L)", type, CodeBlock.join(components, ", "))
+            "return new $T($>$>$L$<$<)", entity, CodeBlock.join(components, ",$W"))
         .build();
   }
 

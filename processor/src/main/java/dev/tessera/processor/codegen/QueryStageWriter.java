@@ -82,6 +82,11 @@ final class QueryStageWriter {
 
   private TypeSpec.Builder stageBuilder(IndexModel index, int fixed) {
     ComponentModel next = model.component(index.fields().get(fixed));
+    // A primitive keeps generated operations: a runtime stage's boxed parameters would refuse
+    // widening (equalTo(1) on a long) and primitive arrays (in(double[])).
+    if (fixed + 1 == index.fields().size() && !next.type().primitive()) {
+      return lastStage(index, fixed, next);
+    }
     TypeSpec.Builder stage =
         TypeSpec.classBuilder(stage(index, fixed))
             .addModifiers(Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
@@ -134,6 +139,50 @@ final class QueryStageWriter {
               CodeBlock.of("prefixed($L)", IndexMembers.normalizedText(index, prefix))));
     }
     return stage;
+  }
+
+  /**
+   * The stage of the index's last component: a subclass of the runtime's stage, which offers
+   * {@code equalTo}, {@code in}, the ranges and (for strings) {@code startsWith} through the
+   * component's index key method.
+   */
+  private TypeSpec.Builder lastStage(IndexModel index, int fixed, ComponentModel next) {
+    boolean text = next.type().kind() == ValueKind.STRING;
+    TypeName superclass =
+        text
+            ? ParameterizedTypeName.get(TypeNames.LAST_TEXT_COMPONENT_STAGE, entity)
+            : ParameterizedTypeName.get(
+                TypeNames.LAST_COMPONENT_STAGE, entity, JavaTypes.boxed(next.type()));
+    CodeBlock keyFunction =
+        CodeBlock.of("$T::$N", repository, GeneratedNames.indexKey(index, next.name()));
+    CodeBlock.Builder javadoc = stageJavadoc(index, fixed, next).toBuilder();
+    if (text && index.normalize() != Normalize.NONE) {
+      javadoc.add(
+          "\n<p>Values are compared after {@link $T#$N} normalisation, as on write.\n",
+          TypeNames.NORMALIZE,
+          index.normalize().name());
+    }
+    if (next.type().kind() == ValueKind.ENUM) {
+      javadoc.add("\n<p>Constants compare in declaration order, as {@link Enum#compareTo}.\n");
+    }
+    return TypeSpec.classBuilder(stage(index, fixed))
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+        .superclass(superclass)
+        .addJavadoc(javadoc.build())
+        .addMethod(
+            MethodSpec.constructorBuilder()
+                .addModifiers(Modifier.PRIVATE)
+                .addParameter(runtimeQuery, "query")
+                .addStatement(
+                    text
+                        ? CodeBlock.of(
+                            "super(query, $S, $L, $T.$N)",
+                            next.name(),
+                            keyFunction,
+                            TypeNames.NORMALIZE,
+                            index.normalize().name())
+                        : CodeBlock.of("super(query, $S, $L)", next.name(), keyFunction))
+                .build());
   }
 
   /**

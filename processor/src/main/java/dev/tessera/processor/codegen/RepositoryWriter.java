@@ -49,7 +49,7 @@ public final class RepositoryWriter {
     ClassName entity = JavaTypes.className(model.type());
     TypeName id = JavaTypes.boxed(model.primaryKey().type());
     NameAllocator memberNames = reservedMemberNames(model);
-    CodecExpressions codecs = new CodecExpressions(model, memberNames);
+    CodecFields codecs = new CodecFields(model, memberNames);
     IndexMembers indexMembers = new IndexMembers(model, codecs);
     SpatialMembers spatialMembers = new SpatialMembers(model);
 
@@ -74,6 +74,7 @@ public final class RepositoryWriter {
                             + " hash of {@code $L}.\n",
                         model.schemaDescriptor())
                     .build())
+            .addFields(codecs.fields())
             .addField(new SchemaWriter(codecs).write(model));
     for (IndexModel index : model.indexes()) {
       repository.addField(indexMembers.constant(index));
@@ -92,6 +93,7 @@ public final class RepositoryWriter {
     }
     for (IndexModel index : model.indexes()) {
       repository.addMethod(indexMembers.valuesMethod(index));
+      repository.addMethods(indexMembers.keyMethods(index));
     }
     for (IndexModel index : model.indexes()) {
       repository.addType(queries.stages(index));
@@ -217,6 +219,17 @@ public final class RepositoryWriter {
     NameAllocator names = new NameAllocator();
     for (IndexModel index : model.indexes()) {
       names.newName(GeneratedNames.indexValues(index));
+      names.newName(GeneratedNames.indexConstant(index));
+      for (String field : index.fields()) {
+        names.newName(GeneratedNames.indexKey(index, field));
+      }
+    }
+    for (String constant :
+        new String[] {
+          GeneratedNames.ENTITY_NAME, GeneratedNames.SCHEMA, GeneratedNames.SCHEMA_ID,
+          GeneratedNames.INDEXES
+        }) {
+      names.newName(constant);
     }
     for (SpatialIndexModel index : model.spatialIndexes()) {
       names.newName(GeneratedNames.spatialCoordinates(index));

@@ -16,9 +16,9 @@ import javax.lang.model.element.Modifier;
  * <p>Stateless and thread-safe.
  */
 final class SchemaWriter {
-  private final CodecExpressions codecs;
+  private final CodecFields codecs;
 
-  SchemaWriter(CodecExpressions codecs) {
+  SchemaWriter(CodecFields codecs) {
     this.codecs = codecs;
   }
 
@@ -86,7 +86,7 @@ final class SchemaWriter {
       case FLOAT:
         return floating(TypeNames.FLOAT, text, "f");
       case DOUBLE:
-        return floating(TypeNames.DOUBLE, text, "");
+        return floating(TypeNames.DOUBLE, text, "d");
       case STRING:
         return CodeBlock.of("$S", text);
       case ENUM:

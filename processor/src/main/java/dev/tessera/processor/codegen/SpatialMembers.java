@@ -89,7 +89,7 @@ final class SpatialMembers {
             String.join(", ", index.fields()),
             index.subspace())
         .initializer(
-            "new $T<>($>$>\n$S,\n$S,\n$S,\n$T.of($L),\n$T.of($L),\nentity -> $N($L))$<$<",
+            "new $T<>($>$>$S,$W$S,$W$S,$W$T.of($L),$W$T.of($L),$Wentity -> $N($L))$<$<",
             TypeNames.SPATIAL_INDEX,
             model.entityName(),
             index.name(),
@@ -126,7 +126,7 @@ final class SpatialMembers {
           .addStatement("return null")
           .endControlFlow();
     }
-    return method.addStatement("return $L", point(index, "")).build();
+    return method.addStatement("return $L", packedPoint(index)).build();
   }
 
   private MethodSpec queryMethod(SpatialIndexModel index) {
@@ -183,9 +183,8 @@ final class SpatialMembers {
         .addJavadoc("@return the query; run it with {@code list()}, {@code stream()} or {@code count()}\n")
         .addJavadoc(
             "@throws IllegalArgumentException if a low bound is above its high bound\n")
-        .addStatement("requireReadable($N.definition())", GeneratedNames.spatialConstant(index))
         .addStatement(
-            "return $N.within($>$>\nstore(),\nrecordReader(),\n$L,\n$L)$<$<",
+            "return boxQuery($N, $L, $L)",
             GeneratedNames.spatialConstant(index),
             point(index, "0"),
             point(index, "1"));
@@ -204,8 +203,20 @@ final class SpatialMembers {
         .build();
   }
 
-  /** {@code new long[] {BY_X_Y.fromInteger(0, x<suffix>), ...}}. */
+  /**
+   * {@code xYCoordinates(x<suffix>, y<suffix>)}: a corner of the box, packed as records' points
+   * are (the bounds are primitives, so never a missing value).
+   */
   private CodeBlock point(SpatialIndexModel index, String suffix) {
+    CodeBlock arguments =
+        index.fields().stream()
+            .map(field -> CodeBlock.of("$N", field + suffix))
+            .collect(CodeBlock.joining(", "));
+    return CodeBlock.of("$N($L)", GeneratedNames.spatialCoordinates(index), arguments);
+  }
+
+  /** {@code new long[] {BY_X_Y.fromInteger(0, x), ...}}: a record's point, packed. */
+  private CodeBlock packedPoint(SpatialIndexModel index) {
     List<CodeBlock> coordinates = new ArrayList<>();
     for (int d = 0; d < index.fields().size(); d++) {
       String field = index.fields().get(d);
@@ -215,9 +226,9 @@ final class SpatialMembers {
               GeneratedNames.spatialConstant(index),
               floating(field) ? "fromFloating" : "fromInteger",
               d,
-              field + suffix));
+              field));
     }
-    return CodeBlock.of("new long[] {$>$>\n$L}$<$<", CodeBlock.join(coordinates, ",\n"));
+    return CodeBlock.of("new long[] {$>$>$L}$<$<", CodeBlock.join(coordinates, ",$W"));
   }
 
   private boolean floating(String field) {

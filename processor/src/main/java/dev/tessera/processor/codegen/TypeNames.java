@@ -16,11 +16,18 @@ final class TypeNames {
   static final ClassName ENTITY_MAPPING = ClassName.get("dev.tessera.mapping", "EntityMapping");
   static final ClassName INDEX_DEFINITION =
       ClassName.get("dev.tessera.mapping", "IndexDefinition");
-  static final ClassName FIELD_CODEC = ClassName.get("dev.tessera.mapping", "FieldCodec");
+  static final ClassName CODEC = ClassName.get("dev.tessera.mapping", "Codec");
+  static final ClassName CODECS = ClassName.get("dev.tessera.mapping", "Codecs");
+  static final ClassName GENERATED_MAPPING =
+      ClassName.get("dev.tessera.mapping", "GeneratedMapping");
   static final ClassName TEXT_NORMALIZER = ClassName.get("dev.tessera.mapping", "TextNormalizer");
   static final ClassName RECORD_SCHEMA = ClassName.get("dev.tessera.mapping", "RecordSchema");
   static final ClassName INDEX_QUERY = ClassName.get("dev.tessera.query", "IndexQuery");
   static final ClassName INDEX_QUERY_STAGE = ClassName.get("dev.tessera.query", "IndexQueryStage");
+  static final ClassName LAST_COMPONENT_STAGE =
+      ClassName.get("dev.tessera.query", "LastComponentStage");
+  static final ClassName LAST_TEXT_COMPONENT_STAGE =
+      ClassName.get("dev.tessera.query", "LastTextComponentStage");
   static final ClassName SPATIAL_INDEX =
       ClassName.get("dev.tessera.query.spatial", "SpatialIndex");
   static final ClassName COORDINATE_TYPE =
@@ -53,6 +60,7 @@ final class TypeNames {
   static final ClassName LOCAL_DATE = ClassName.get("java.time", "LocalDate");
   static final ClassName LOCAL_DATE_TIME = ClassName.get("java.time", "LocalDateTime");
   static final ClassName LOCAL_TIME = ClassName.get("java.time", "LocalTime");
+  static final ClassName OFFSET_DATE_TIME = ClassName.get("java.time", "OffsetDateTime");
   static final ClassName DURATION = ClassName.get("java.time", "Duration");
   static final ClassName BIG_INTEGER = ClassName.get("java.math", "BigInteger");
   static final ClassName BIG_DECIMAL = ClassName.get("java.math", "BigDecimal");

@@ -54,9 +54,14 @@ public record FieldType(
     return new FieldType(kind, false, null, arguments, List.of(), List.of());
   }
 
-  /** True if this type may be a key or index value: orderable and not a record. */
+  /** True if this type may be a primary key value: orderable and not a record. */
   public boolean orderable() {
     return kind.orderable();
+  }
+
+  /** True if this type may be an index value: an index can order it. */
+  public boolean indexable() {
+    return kind.indexable();
   }
 
   /**

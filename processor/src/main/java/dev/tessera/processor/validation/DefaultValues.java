@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
+import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.UUID;
 
@@ -91,6 +92,8 @@ final class DefaultValues {
         return LocalDateTime.parse(text).toString();
       case LOCAL_TIME:
         return LocalTime.parse(text).toString();
+      case OFFSET_DATE_TIME:
+        return OffsetDateTime.parse(text).toString();
       case DURATION:
         return Duration.parse(text).toString();
       case BIG_INTEGER:
@@ -131,6 +134,8 @@ final class DefaultValues {
         return "an ISO-8601 date-time such as \"2024-01-01T12:00\"";
       case LOCAL_TIME:
         return "an ISO-8601 time such as \"12:00\"";
+      case OFFSET_DATE_TIME:
+        return "an ISO-8601 date-time with offset such as \"2024-01-01T12:00+01:00\"";
       case DURATION:
         return "an ISO-8601 duration such as \"PT1H\"";
       default:

@@ -289,7 +289,7 @@ public final class EntityReader {
         add(element, index, name, List.of(componentName));
         return;
       }
-      if (!component.type().orderable()) {
+      if (!component.type().indexable()) {
         errors.error(
             ProcessorErrors.unorderableIndex(
                 recordName, name, component.name(), element.asType().toString()),
@@ -345,7 +345,7 @@ public final class EntityReader {
         }
         FieldType type = component.type();
         anyString |= type.kind() == ValueKind.STRING;
-        if (!type.orderable()) {
+        if (!type.indexable()) {
           errors.error(
               ProcessorErrors.unorderableIndex(recordName, name, field, type.toString()),
               record,

@@ -44,6 +44,7 @@ final class FieldTypeResolver {
           Map.entry("java.time.LocalDate", ValueKind.LOCAL_DATE),
           Map.entry("java.time.LocalDateTime", ValueKind.LOCAL_DATE_TIME),
           Map.entry("java.time.LocalTime", ValueKind.LOCAL_TIME),
+          Map.entry("java.time.OffsetDateTime", ValueKind.OFFSET_DATE_TIME),
           Map.entry("java.time.Duration", ValueKind.DURATION),
           Map.entry("java.math.BigInteger", ValueKind.BIG_INTEGER),
           Map.entry("java.math.BigDecimal", ValueKind.BIG_DECIMAL));

@@ -1,0 +1,88 @@
+package dev.tessera.processor.codegen;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tessera.mapping.Codec;
+import dev.tessera.mapping.Codecs;
+import dev.tessera.processor.model.FieldType;
+import dev.tessera.processor.model.ValueKind;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The processor names the runtime's codecs without depending on the runtime: these tests check
+ * every name it generates against {@link Codecs}, so a renamed or removed runtime codec fails the
+ * processor's build instead of the code generated for a user.
+ */
+class RuntimeCodecTest {
+
+  @ParameterizedTest
+  @EnumSource(RuntimeCodec.class)
+  void everyConstantTheProcessorNamesIsAPublicCodecOfTheRuntime(RuntimeCodec codec)
+      throws Exception {
+    Field field = Codecs.class.getField(codec.name());
+
+    assertThat(Modifier.isStatic(field.getModifiers())).isTrue();
+    assertThat(Modifier.isFinal(field.getModifiers())).isTrue();
+    assertThat(field.getType()).isEqualTo(Codec.class);
+    assertThat(field.get(null)).isNotNull();
+  }
+
+  @ParameterizedTest
+  @EnumSource(CodecCombinator.class)
+  void everyCombinatorTheProcessorCallsIsAPublicStaticMethodWithItsArity(
+      CodecCombinator combinator) {
+    List<Method> methods =
+        Arrays.stream(Codecs.class.getMethods())
+            .filter(m -> m.getName().equals(combinator.methodName()))
+            .filter(m -> Modifier.isStatic(m.getModifiers()))
+            .collect(Collectors.toList());
+
+    assertThat(methods)
+        .as("Codecs.%s", combinator.methodName())
+        .singleElement()
+        .satisfies(
+            m -> {
+              assertThat(m.getParameterCount()).isEqualTo(combinator.arity());
+              assertThat(m.getReturnType()).isEqualTo(Codec.class);
+            });
+  }
+
+  @Test
+  void everyScalarKindHasARuntimeCodecPrimitiveAndBoxed() {
+    Set<ValueKind> composite =
+        EnumSet.of(
+            ValueKind.ENUM,
+            ValueKind.RECORD,
+            ValueKind.OPTIONAL,
+            ValueKind.LIST,
+            ValueKind.SET,
+            ValueKind.MAP);
+    for (ValueKind kind : EnumSet.complementOf(EnumSet.copyOf(composite))) {
+      assertThat(RuntimeCodec.of(FieldType.simple(kind, false))).as("%s", kind).isNotNull();
+      assertThat(RuntimeCodec.of(FieldType.simple(kind, true))).as("%s", kind).isNotNull();
+    }
+  }
+
+  @Test
+  void theRuntimeHasNoPublicCodecTheProcessorDoesNotKnow() {
+    Set<String> known =
+        Arrays.stream(RuntimeCodec.values()).map(Enum::name).collect(Collectors.toSet());
+    Set<String> runtime =
+        Arrays.stream(Codecs.class.getFields())
+            .filter(f -> f.getType() == Codec.class)
+            .map(Field::getName)
+            .collect(Collectors.toSet());
+
+    assertThat(runtime).isEqualTo(known);
+  }
+}

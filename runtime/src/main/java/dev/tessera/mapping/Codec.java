@@ -1,0 +1,43 @@
+package dev.tessera.mapping;
+
+/**
+ * How values of one Java type are stored: {@link #encode} turns a value into a tuple part (what
+ * {@link dev.tessera.tuple.Tuple#of} accepts), {@link #decode} reads what {@link
+ * dev.tessera.tuple.Tuple#get} returns for that part, and {@link #indexKey} gives the part an index
+ * entry holds, whose packed bytes sort as the values should. Generated repositories declare one codec
+ * per record component, built from the constants and combinators of {@link Codecs}.
+ *
+ * <pre>{@code
+ * Codec<List<Instant>> codec = Codecs.list(Codecs.INSTANT);
+ * Object part = codec.encode(List.of(Instant.EPOCH));
+ * List<Instant> back = codec.decode(part);
+ * }</pre>
+ *
+ * <p>Implementations are immutable and thread-safe.
+ *
+ * @param <V> the Java type of the values
+ */
+public interface Codec<V> {
+
+  /**
+   * The tuple part storing {@code value}; {@code null} gives the tuple null (except for codecs of
+   * primitive types, which are never given {@code null}).
+   */
+  Object encode(V value);
+
+  /**
+   * The value stored as {@code part}.
+   *
+   * @throws IllegalArgumentException if {@code part} is not a value this codec writes
+   */
+  V decode(Object part);
+
+  /**
+   * The tuple part an index entry holds for {@code value}: the stored part unless an index orders
+   * (or compares) values differently from how records store them, as for enums (by declaration
+   * order) and {@code BigDecimal} (numerically, whatever the scale).
+   */
+  default Object indexKey(V value) {
+    return encode(value);
+  }
+}

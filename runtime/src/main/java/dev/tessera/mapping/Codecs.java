@@ -1,0 +1,554 @@
+package dev.tessera.mapping;
+
+import dev.tessera.tuple.Tuple;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.Function;
+
+/**
+ * The codecs of every type Tessera stores: one constant per scalar type (a primitive and its box
+ * have one each: the primitive's decoder rejects {@code null}) and combinators for enums, {@code
+ * Optional}, {@code List}, {@code Set}, {@code Map} and nested records. Generated repositories name
+ * these constants and methods (the processor checks the names against this class in its tests), and
+ * every one delegates to {@link FieldCodec}, so the stored bytes are those {@link FieldCodec}
+ * documents.
+ *
+ * <pre>{@code
+ * Codec<Map<String, List<Integer>>> codec =
+ *     Codecs.map(Codecs.STRING, Codecs.list(Codecs.BOXED_INT));
+ * }</pre>
+ *
+ * <p>Stateless and thread-safe; every codec is immutable.
+ */
+public final class Codecs {
+  private Codecs() {}
+
+  /** {@code boolean}: a tuple boolean; decoding rejects null. */
+  public static final Codec<Boolean> BOOLEAN =
+      new Codec<>() {
+        @Override
+        public Object encode(Boolean value) {
+          return FieldCodec.encodeBoolean(value);
+        }
+
+        @Override
+        public Boolean decode(Object part) {
+          return FieldCodec.decodeBoolean(part);
+        }
+      };
+
+  /** {@code Boolean}: a tuple boolean or null. */
+  public static final Codec<Boolean> BOXED_BOOLEAN =
+      new Codec<>() {
+        @Override
+        public Object encode(Boolean value) {
+          return FieldCodec.encodeBoxedBoolean(value);
+        }
+
+        @Override
+        public Boolean decode(Object part) {
+          return FieldCodec.decodeBoxedBoolean(part);
+        }
+      };
+
+  /** {@code byte}: a tuple integer; decoding rejects null and values out of range. */
+  public static final Codec<Byte> BYTE =
+      new Codec<>() {
+        @Override
+        public Object encode(Byte value) {
+          return FieldCodec.encodeByte(value);
+        }
+
+        @Override
+        public Byte decode(Object part) {
+          return FieldCodec.decodeByte(part);
+        }
+      };
+
+  /** {@code Byte}: a tuple integer or null. */
+  public static final Codec<Byte> BOXED_BYTE =
+      new Codec<>() {
+        @Override
+        public Object encode(Byte value) {
+          return FieldCodec.encodeBoxedByte(value);
+        }
+
+        @Override
+        public Byte decode(Object part) {
+          return FieldCodec.decodeBoxedByte(part);
+        }
+      };
+
+  /** {@code short}: a tuple integer; decoding rejects null and values out of range. */
+  public static final Codec<Short> SHORT =
+      new Codec<>() {
+        @Override
+        public Object encode(Short value) {
+          return FieldCodec.encodeShort(value);
+        }
+
+        @Override
+        public Short decode(Object part) {
+          return FieldCodec.decodeShort(part);
+        }
+      };
+
+  /** {@code Short}: a tuple integer or null. */
+  public static final Codec<Short> BOXED_SHORT =
+      new Codec<>() {
+        @Override
+        public Object encode(Short value) {
+          return FieldCodec.encodeBoxedShort(value);
+        }
+
+        @Override
+        public Short decode(Object part) {
+          return FieldCodec.decodeBoxedShort(part);
+        }
+      };
+
+  /** {@code int}: a tuple integer; decoding rejects null and values out of range. */
+  public static final Codec<Integer> INT =
+      new Codec<>() {
+        @Override
+        public Object encode(Integer value) {
+          return FieldCodec.encodeInt(value);
+        }
+
+        @Override
+        public Integer decode(Object part) {
+          return FieldCodec.decodeInt(part);
+        }
+      };
+
+  /** {@code Integer}: a tuple integer or null. */
+  public static final Codec<Integer> BOXED_INT =
+      new Codec<>() {
+        @Override
+        public Object encode(Integer value) {
+          return FieldCodec.encodeBoxedInt(value);
+        }
+
+        @Override
+        public Integer decode(Object part) {
+          return FieldCodec.decodeBoxedInt(part);
+        }
+      };
+
+  /** {@code long}: a tuple integer; decoding rejects null and values out of range. */
+  public static final Codec<Long> LONG =
+      new Codec<>() {
+        @Override
+        public Object encode(Long value) {
+          return FieldCodec.encodeLong(value);
+        }
+
+        @Override
+        public Long decode(Object part) {
+          return FieldCodec.decodeLong(part);
+        }
+      };
+
+  /** {@code Long}: a tuple integer or null. */
+  public static final Codec<Long> BOXED_LONG =
+      new Codec<>() {
+        @Override
+        public Object encode(Long value) {
+          return FieldCodec.encodeBoxedLong(value);
+        }
+
+        @Override
+        public Long decode(Object part) {
+          return FieldCodec.decodeBoxedLong(part);
+        }
+      };
+
+  /** {@code char}: its UTF-16 code unit as a tuple integer, so it sorts by code unit; decoding rejects null. */
+  public static final Codec<Character> CHAR =
+      new Codec<>() {
+        @Override
+        public Object encode(Character value) {
+          return FieldCodec.encodeChar(value);
+        }
+
+        @Override
+        public Character decode(Object part) {
+          return FieldCodec.decodeChar(part);
+        }
+      };
+
+  /** {@code Character}: its UTF-16 code unit as a tuple integer, or null. */
+  public static final Codec<Character> BOXED_CHAR =
+      new Codec<>() {
+        @Override
+        public Object encode(Character value) {
+          return FieldCodec.encodeBoxedChar(value);
+        }
+
+        @Override
+        public Character decode(Object part) {
+          return FieldCodec.decodeBoxedChar(part);
+        }
+      };
+
+  /** {@code float}: a tuple float, every NaN as the canonical NaN; decoding rejects null. */
+  public static final Codec<Float> FLOAT =
+      new Codec<>() {
+        @Override
+        public Object encode(Float value) {
+          return FieldCodec.encodeFloat(value);
+        }
+
+        @Override
+        public Float decode(Object part) {
+          return FieldCodec.decodeFloat(part);
+        }
+      };
+
+  /** {@code Float}: a tuple float or null, every NaN as the canonical NaN. */
+  public static final Codec<Float> BOXED_FLOAT =
+      new Codec<>() {
+        @Override
+        public Object encode(Float value) {
+          return FieldCodec.encodeBoxedFloat(value);
+        }
+
+        @Override
+        public Float decode(Object part) {
+          return FieldCodec.decodeBoxedFloat(part);
+        }
+      };
+
+  /** {@code double}: a tuple double, every NaN as the canonical NaN; decoding rejects null. */
+  public static final Codec<Double> DOUBLE =
+      new Codec<>() {
+        @Override
+        public Object encode(Double value) {
+          return FieldCodec.encodeDouble(value);
+        }
+
+        @Override
+        public Double decode(Object part) {
+          return FieldCodec.decodeDouble(part);
+        }
+      };
+
+  /** {@code Double}: a tuple double or null, every NaN as the canonical NaN. */
+  public static final Codec<Double> BOXED_DOUBLE =
+      new Codec<>() {
+        @Override
+        public Object encode(Double value) {
+          return FieldCodec.encodeBoxedDouble(value);
+        }
+
+        @Override
+        public Double decode(Object part) {
+          return FieldCodec.decodeBoxedDouble(part);
+        }
+      };
+
+  /** {@code String}: a tuple string or null. */
+  public static final Codec<String> STRING =
+      new Codec<>() {
+        @Override
+        public Object encode(String value) {
+          return FieldCodec.encodeString(value);
+        }
+
+        @Override
+        public String decode(Object part) {
+          return FieldCodec.decodeString(part);
+        }
+      };
+
+  /** {@code byte[]}: a tuple byte string (a copy) or null. */
+  public static final Codec<byte[]> BYTES =
+      new Codec<>() {
+        @Override
+        public Object encode(byte[] value) {
+          return FieldCodec.encodeBytes(value);
+        }
+
+        @Override
+        public byte[] decode(Object part) {
+          return FieldCodec.decodeBytes(part);
+        }
+      };
+
+  /** {@code UUID}: a tuple UUID or null. */
+  public static final Codec<UUID> UUID =
+      new Codec<>() {
+        @Override
+        public Object encode(UUID value) {
+          return FieldCodec.encodeUuid(value);
+        }
+
+        @Override
+        public UUID decode(Object part) {
+          return FieldCodec.decodeUuid(part);
+        }
+      };
+
+  /** {@code Instant}: the nested tuple {@code (epochSecond, nano)} or null. */
+  public static final Codec<Instant> INSTANT =
+      new Codec<>() {
+        @Override
+        public Object encode(Instant value) {
+          return FieldCodec.encodeInstant(value);
+        }
+
+        @Override
+        public Instant decode(Object part) {
+          return FieldCodec.decodeInstant(part);
+        }
+      };
+
+  /** {@code LocalDate}: its epoch day or null. */
+  public static final Codec<LocalDate> LOCAL_DATE =
+      new Codec<>() {
+        @Override
+        public Object encode(LocalDate value) {
+          return FieldCodec.encodeLocalDate(value);
+        }
+
+        @Override
+        public LocalDate decode(Object part) {
+          return FieldCodec.decodeLocalDate(part);
+        }
+      };
+
+  /** {@code LocalDateTime}: the nested tuple {@code (epochDay, nanoOfDay)} or null. */
+  public static final Codec<LocalDateTime> LOCAL_DATE_TIME =
+      new Codec<>() {
+        @Override
+        public Object encode(LocalDateTime value) {
+          return FieldCodec.encodeLocalDateTime(value);
+        }
+
+        @Override
+        public LocalDateTime decode(Object part) {
+          return FieldCodec.decodeLocalDateTime(part);
+        }
+      };
+
+  /** {@code LocalTime}: its nano of day or null. */
+  public static final Codec<LocalTime> LOCAL_TIME =
+      new Codec<>() {
+        @Override
+        public Object encode(LocalTime value) {
+          return FieldCodec.encodeLocalTime(value);
+        }
+
+        @Override
+        public LocalTime decode(Object part) {
+          return FieldCodec.decodeLocalTime(part);
+        }
+      };
+
+  /** {@code Duration}: the nested tuple {@code (seconds, nano)} (nano in [0, 10^9), so it sorts by length, negative durations first) or null. */
+  public static final Codec<Duration> DURATION =
+      new Codec<>() {
+        @Override
+        public Object encode(Duration value) {
+          return FieldCodec.encodeDuration(value);
+        }
+
+        @Override
+        public Duration decode(Object part) {
+          return FieldCodec.decodeDuration(part);
+        }
+      };
+
+  /** {@code BigInteger}: a tuple integer or null. */
+  public static final Codec<BigInteger> BIG_INTEGER =
+      new Codec<>() {
+        @Override
+        public Object encode(BigInteger value) {
+          return FieldCodec.encodeBigInteger(value);
+        }
+
+        @Override
+        public BigInteger decode(Object part) {
+          return FieldCodec.decodeBigInteger(part);
+        }
+      };
+
+  /**
+   * {@code BigDecimal}: records keep the nested tuple {@code (unscaled, scale)}, so a value reads
+   * back with the scale it was stored with; index entries hold {@link
+   * FieldCodec#encodeBigDecimalOrder its numeric order key}, so an index sorts numerically and
+   * values that differ only in scale ({@code 1.10} and {@code 1.1}) are one index value.
+   */
+  public static final Codec<BigDecimal> BIG_DECIMAL =
+      new Codec<>() {
+        @Override
+        public Object encode(BigDecimal value) {
+          return FieldCodec.encodeBigDecimal(value);
+        }
+
+        @Override
+        public BigDecimal decode(Object part) {
+          return FieldCodec.decodeBigDecimal(part);
+        }
+
+        @Override
+        public Object indexKey(BigDecimal value) {
+          return FieldCodec.encodeBigDecimalOrder(value);
+        }
+      };
+
+  /**
+   * {@code OffsetDateTime}: records keep the nested tuple {@code (epochSecond, nano,
+   * offsetSeconds)}, so a value reads back with its offset; index entries hold its instant (as
+   * {@link #INSTANT} stores it), so an index sorts by instant and two values naming the same
+   * instant with different offsets are one index value.
+   */
+  public static final Codec<OffsetDateTime> OFFSET_DATE_TIME =
+      new Codec<>() {
+        @Override
+        public Object encode(OffsetDateTime value) {
+          return FieldCodec.encodeOffsetDateTime(value);
+        }
+
+        @Override
+        public OffsetDateTime decode(Object part) {
+          return FieldCodec.decodeOffsetDateTime(part);
+        }
+
+        @Override
+        public Object indexKey(OffsetDateTime value) {
+          return FieldCodec.encodeInstant(value == null ? null : value.toInstant());
+        }
+      };
+
+  /**
+   * The codec of {@code type}'s constants: records store the name; index entries hold the position
+   * in declaration order, so index ranges follow it.
+   */
+  public static <E extends Enum<E>> Codec<E> enumOf(Class<E> type) {
+    Objects.requireNonNull(type, "type");
+    return new Codec<>() {
+      @Override
+      public Object encode(E value) {
+        return FieldCodec.encodeEnum(value);
+      }
+
+      @Override
+      public E decode(Object part) {
+        return FieldCodec.decodeEnum(part, type);
+      }
+
+      @Override
+      public Object indexKey(E value) {
+        return FieldCodec.encodeEnumOrder(value);
+      }
+    };
+  }
+
+  /** {@code Optional} of {@code element}: empty (or a null reference) as the tuple null. */
+  public static <E> Codec<Optional<E>> optional(Codec<E> element) {
+    Objects.requireNonNull(element, "element");
+    return new Codec<>() {
+      @Override
+      public Object encode(Optional<E> value) {
+        return FieldCodec.encodeOptional(value, element::encode);
+      }
+
+      @Override
+      public Optional<E> decode(Object part) {
+        return FieldCodec.decodeOptional(part, element::decode);
+      }
+    };
+  }
+
+  /** {@code List} of {@code element}: a nested tuple of the encoded elements, or null. */
+  public static <E> Codec<List<E>> list(Codec<E> element) {
+    Objects.requireNonNull(element, "element");
+    return new Codec<>() {
+      @Override
+      public Object encode(List<E> value) {
+        return FieldCodec.encodeList(value, element::encode);
+      }
+
+      @Override
+      public List<E> decode(Object part) {
+        return FieldCodec.decodeList(part, element::decode);
+      }
+    };
+  }
+
+  /** {@code Set} of {@code element}: a nested tuple of the encoded elements, or null. */
+  public static <E> Codec<Set<E>> set(Codec<E> element) {
+    Objects.requireNonNull(element, "element");
+    return new Codec<>() {
+      @Override
+      public Object encode(Set<E> value) {
+        return FieldCodec.encodeSet(value, element::encode);
+      }
+
+      @Override
+      public Set<E> decode(Object part) {
+        return FieldCodec.decodeSet(part, element::decode);
+      }
+    };
+  }
+
+  /** {@code Map} of {@code key} to {@code value}: a nested tuple of alternating keys and values. */
+  public static <K, V> Codec<Map<K, V>> map(Codec<K> key, Codec<V> value) {
+    Objects.requireNonNull(key, "key");
+    Objects.requireNonNull(value, "value");
+    return new Codec<>() {
+      @Override
+      public Object encode(Map<K, V> map) {
+        return FieldCodec.encodeMap(map, key::encode, value::encode);
+      }
+
+      @Override
+      public Map<K, V> decode(Object part) {
+        return FieldCodec.decodeMap(part, key::decode, value::decode);
+      }
+    };
+  }
+
+  /**
+   * A nested record: a nested tuple of its {@code size} components, or null.
+   *
+   * @param name the record's name, for messages about a stored value of another size
+   * @param size the number of components
+   * @param components the tuple of a (non-null) record's encoded components
+   * @param constructor the record of a tuple of {@code size} encoded components
+   */
+  public static <R> Codec<R> record(
+      String name,
+      int size,
+      Function<? super R, Tuple> components,
+      Function<Tuple, ? extends R> constructor) {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(components, "components");
+    Objects.requireNonNull(constructor, "constructor");
+    return new Codec<>() {
+      @Override
+      public Object encode(R value) {
+        return value == null ? null : components.apply(value);
+      }
+
+      @Override
+      public R decode(Object part) {
+        Tuple parts = FieldCodec.decodeTuple(part, size, name);
+        return parts == null ? null : constructor.apply(parts);
+      }
+    };
+  }
+}

@@ -1,0 +1,79 @@
+package dev.tessera.mapping;
+
+import dev.tessera.annotations.KeyGeneration;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The base class of generated mappings: it holds the entity's constant facts (name, class, key
+ * name, key generation, schema, indexes), so a generated mapping holds only the code that differs
+ * per entity: encoding and decoding the record and its primary key.
+ *
+ * <p>Immutable and thread-safe; subclasses must be stateless.
+ *
+ * @param <T> the record type
+ * @param <ID> the primary key type (a record for a composite key)
+ */
+public abstract class GeneratedMapping<T, ID> implements EntityMapping<T, ID> {
+  private final String entityName;
+  private final Class<T> entityType;
+  private final String primaryKeyName;
+  private final KeyGeneration keyGeneration;
+  private final RecordSchema schema;
+  private final List<IndexDefinition<T>> indexes;
+
+  /**
+   * A mapping of the entity {@code entityName}.
+   *
+   * @param entityName the first part of every record key
+   * @param entityType the record class
+   * @param primaryKeyName the name of the primary key component
+   * @param keyGeneration how a missing primary key is generated on insert
+   * @param schema the record's current stored shape
+   * @param indexes the secondary indexes, in declaration order
+   */
+  protected GeneratedMapping(
+      String entityName,
+      Class<T> entityType,
+      String primaryKeyName,
+      KeyGeneration keyGeneration,
+      RecordSchema schema,
+      List<IndexDefinition<T>> indexes) {
+    this.entityName = Objects.requireNonNull(entityName, "entityName");
+    this.entityType = Objects.requireNonNull(entityType, "entityType");
+    this.primaryKeyName = Objects.requireNonNull(primaryKeyName, "primaryKeyName");
+    this.keyGeneration = Objects.requireNonNull(keyGeneration, "keyGeneration");
+    this.schema = Objects.requireNonNull(schema, "schema");
+    this.indexes = List.copyOf(indexes);
+  }
+
+  @Override
+  public final String entityName() {
+    return entityName;
+  }
+
+  @Override
+  public final Class<T> entityType() {
+    return entityType;
+  }
+
+  @Override
+  public final String primaryKeyName() {
+    return primaryKeyName;
+  }
+
+  @Override
+  public final KeyGeneration keyGeneration() {
+    return keyGeneration;
+  }
+
+  @Override
+  public final RecordSchema schema() {
+    return schema;
+  }
+
+  @Override
+  public final List<IndexDefinition<T>> indexes() {
+    return indexes;
+  }
+}
