@@ -42,7 +42,7 @@ import java.util.stream.Stream;
  * (entity, pk...)                    -> encoded record
  * (index subspace, values...)        -> packed pk parts          unique index: a pointer
  * (index subspace, values..., pk...) -> empty                    non-unique index
- * ("\u0000tessera", "count", entity)   -> unsigned 64-bit record count
+ * ("\u0000tessera", "count", entity, shard) -> unsigned 64-bit part of the record count (see RecordCount)
  * ("\u0000tessera", "schema", entity, id) -> a stored record shape (see SchemaCatalog)
  * ("\u0000tessera", "index", entity, index) -> the index's catalog entry (see IndexCatalog)
  * </pre>
@@ -87,7 +87,6 @@ public abstract class EntityRepository<T, ID> {
   private final EntityMapping<T, ID> mapping;
   private final String entityName;
   private final Tuple entityPrefix;
-  private final Tuple countKey;
   private final List<IndexDefinition<T>> indexes;
   private final RecordReader<T> reader = new RecordReader<>() {
     @Override
@@ -135,7 +134,6 @@ public abstract class EntityRepository<T, ID> {
     this.mapping = Objects.requireNonNull(mapping, "mapping");
     this.entityName = mapping.entityName();
     this.entityPrefix = Tuple.of(entityName);
-    this.countKey = countKey(entityName);
     this.indexes = List.copyOf(mapping.indexes());
     this.records = RecordTranslator.open(store, mapping.schema());
     this.lifecycle =
@@ -155,15 +153,9 @@ public abstract class EntityRepository<T, ID> {
     this.mapping = repository.mapping;
     this.entityName = repository.entityName;
     this.entityPrefix = repository.entityPrefix;
-    this.countKey = repository.countKey;
     this.indexes = repository.indexes;
     this.records = repository.records;
     this.lifecycle = repository.lifecycle;
-  }
-
-  /** The reserved metadata key of the record counter of {@code entityName}. */
-  public static Tuple countKey(String entityName) {
-    return Tuple.of("\u0000tessera", "count", entityName);
   }
 
   // ---------------------------------------------------------------- writes
@@ -346,7 +338,7 @@ public abstract class EntityRepository<T, ID> {
       op.check(record.key(), null).set(record.key(), record.encoded());
     }
     IndexWrite<T> write = plan(op, List.of(), entries);
-    CommitResult result = op.sum(countKey, batch.size()).commit();
+    CommitResult result = RecordCount.add(store, op, entityName, batch.size()).commit();
     if (result.ok()) {
       return true;
     }
@@ -426,7 +418,7 @@ public abstract class EntityRepository<T, ID> {
     }
     AtomicOperation op = store.atomic().check(current).delete(recordKey);
     IndexWrite<T> write = plan(op, entriesOf(stored, mapping.keyParts(id)), List.of());
-    CommitResult result = op.sum(countKey, MINUS_ONE).commit();
+    CommitResult result = RecordCount.add(store, op, entityName, MINUS_ONE).commit();
     if (!result.ok()) {
       retried(write, result);
       return null; // the record changed, or an index fence or the index states did: read again
@@ -492,26 +484,12 @@ public abstract class EntityRepository<T, ID> {
     return it.stream().map(this::decode);
   }
 
-  /** The number of records, read from the counter every write maintains: O(1). */
+  /**
+   * The number of records, read from the counter every write maintains: a listing of its few
+   * shards (see {@link RecordCount}), independent of the number of records.
+   */
   public long count() {
-    return counterValue(store.get(countKey));
-  }
-
-  /** The value of a counter entry (0 when absent). */
-  static long counterValue(KvEntry counter) {
-    byte[] value = counter.value();
-    if (value == null) {
-      return 0;
-    }
-    if (value.length != Long.BYTES) {
-      throw new CorruptRecordException(
-          counter.key(), new IllegalArgumentException("a counter has 8 bytes, found " + value.length));
-    }
-    long count = 0;
-    for (byte b : value) {
-      count = (count << 8) | (b & 0xFF);
-    }
-    return count;
+    return RecordCount.read(store::list, entityName);
   }
 
   // ---------------------------------------------------------------- index administration

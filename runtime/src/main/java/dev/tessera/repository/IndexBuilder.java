@@ -467,7 +467,7 @@ final class IndexBuilder<T> {
   }
 
   private long total() {
-    return EntityRepository.counterValue(store.get(EntityRepository.countKey(entityName)));
+    return RecordCount.read(store::list, entityName);
   }
 
   private void announce(String index, IndexState state, String what) {

@@ -283,7 +283,7 @@ final class IndexLifecycle<T> {
         scan.advance(batch);
       }
     }
-    return op.sum(EntityRepository.countKey(entityName), -1L).commit().ok();
+    return RecordCount.add(store, op, entityName, -1L).commit().ok();
   }
 
   private static boolean pointsTo(IndexDefinition<?> index, KvEntry entry, Tuple pkParts, byte[] pkPacked) {
@@ -305,12 +305,13 @@ final class IndexLifecycle<T> {
   private void reconcile() {
     for (int attempt = 1; attempt <= EntityRepository.MAX_ATTEMPTS; attempt++) {
       Map<String, IndexCatalog.Stored> catalog;
-      KvEntry count;
+      RecordCount.Shards count;
       try (KvSnapshot snapshot = store.snapshot()) {
         catalog = IndexCatalog.read(snapshot, entityName);
-        count = snapshot.get(EntityRepository.countKey(entityName));
+        count = RecordCount.readShards(snapshot::list, entityName);
       }
-      boolean empty = EntityRepository.counterValue(count) == 0;
+      boolean empty = count.sum() == 0;
+      boolean countChecked = false;
       AtomicOperation op = store.atomic();
       Set<String> declared = new HashSet<>();
       List<IndexCatalogEntry> changes = new ArrayList<>();
@@ -327,8 +328,9 @@ final class IndexLifecycle<T> {
         } else {
           op.check(stored.stored());
         }
-        if (next.state() == IndexState.READABLE) {
-          op.check(count); // no record was inserted meanwhile
+        if (next.state() == IndexState.READABLE && !countChecked) {
+          count.checkUnchanged(op); // no record was inserted meanwhile
+          countChecked = true;
         }
         op.set(IndexCatalog.key(entityName, index.name()), IndexCatalog.encode(next))
             .sum(IndexCatalog.fenceKey(entityName, index.name()), 1);
@@ -407,7 +409,7 @@ final class IndexLifecycle<T> {
   }
 
   private long records() {
-    return EntityRepository.counterValue(store.get(EntityRepository.countKey(entityName)));
+    return RecordCount.read(store::list, entityName);
   }
 
   /**

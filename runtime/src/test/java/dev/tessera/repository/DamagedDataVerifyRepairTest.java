@@ -182,7 +182,7 @@ class DamagedDataVerifyRepairTest {
 
   @Test
   void aGarbageRecordCountIsReportedAndRebuiltSoWritesWorkAgain() {
-    Tuple countKey = EntityRepository.countKey("user");
+    Tuple countKey = RecordCount.shardKey("user", 0);
     raw(countKey, new byte[] {1, 2, 3});
     assertThatThrownBy(() -> users.insert(user(40))).isInstanceOf(CounterValueException.class);
     assertThatThrownBy(() -> users.delete("u1")).isInstanceOf(CounterValueException.class);
@@ -194,7 +194,8 @@ class DamagedDataVerifyRepairTest {
     assertThat(found.records()).isEqualTo(40);
     assertThat(found.samples())
         .extracting(IndexProblem::kind, IndexProblem::key)
-        .containsExactly(org.assertj.core.groups.Tuple.tuple(IndexProblem.Kind.COUNT_MISMATCH, countKey));
+        .containsExactly(org.assertj.core.groups.Tuple.tuple(
+            IndexProblem.Kind.COUNT_MISMATCH, RecordCount.key("user")));
     assertThat(found.samples().get(0).detail()).contains("not an 8-byte counter").contains("40 records");
 
     RecordReport repaired = users.indexAdmin().repairIndexes().records();
@@ -259,7 +260,7 @@ class DamagedDataVerifyRepairTest {
 
   @Test
   void aWrongRecordCountValueIsReportedWithBothNumbersAndRebuilt() {
-    Tuple countKey = EntityRepository.countKey("user");
+    Tuple countKey = RecordCount.shardKey("user", 0);
     assertThat(store.atomic().delete(countKey).sum(countKey, 7).commit().ok()).isTrue();
 
     RecordReport found = users.indexAdmin().verifyIndexes().records();

@@ -33,7 +33,7 @@ final class UserInvariants {
         case "user_by_email" ->
             emailPointers.put(e.key().getString(1), Tuple.unpack(e.value()).getString(0));
         case "user_by_favoriteColor" -> colorEntries.add(e.key());
-        default -> assertThat((Object) e.key()).isEqualTo(EntityRepository.countKey("user"));
+        default -> assertThat((Object) e.key()).isEqualTo(RecordCount.shardKey("user", 0));
       }
     }
     Map<String, String> expectedPointers = new HashMap<>();

@@ -165,6 +165,15 @@ public final class EtcdKvStore implements KvStore {
     return Optional.empty();
   }
 
+  /**
+   * {@link EtcdOptions#counterShards()}: on etcd a counter addition is a read-modify-write checked
+   * at commit, so writers adding to one key conflict and retry; spread over shards they do not.
+   */
+  @Override
+  public int counterShards() {
+    return connection.options().counterShards();
+  }
+
   /** The options the store was connected with. */
   public EtcdOptions options() {
     return connection.options();
