@@ -5,8 +5,8 @@
 #
 #   --quick    10,000 records, 1 fork, 1 warm-up and 1 measured iteration of 0.5 s each: the whole
 #              suite in under 5 minutes, to check that it works (the numbers mean little). Leaves
-#              out GroupCommitBenchmark and FlushCeilingBenchmark unless one is named:
-#              run.sh --quick GroupCommitBenchmark.
+#              out GroupCommitBenchmark, FlushCeilingBenchmark and EtcdBenchmark unless one is
+#              named: run.sh --quick GroupCommitBenchmark.
 #   --offline  pass -o to Maven.
 #   Anything else goes to JMH (org.openjdk.jmh.Main), e.g. a benchmark regex, -p store=sqlite:durable,
 #   -prof gc, -rf json -rff results.json. JMH arguments given after --quick override its settings.
@@ -49,8 +49,16 @@ if $quick; then
   # The group-commit curve alone has 30 trials (64 writers among them) and the flush ceiling 6 of
   # durable batches: they would push the quick suite past 5 minutes, so they run in quick mode only
   # when named (run.sh --quick GroupCommit).
-  [[ " ${jmh_args[*]} " == *GroupCommit* || " ${jmh_args[*]} " == *FlushCeiling* ]] \
-    || jmh_args+=(-e 'GroupCommitBenchmark|FlushCeilingBenchmark')
+  # EtcdBenchmark starts a 3-member etcd cluster per trial: likewise only when named.
+  [[ " ${jmh_args[*]} " == *GroupCommit* || " ${jmh_args[*]} " == *FlushCeiling* \
+      || " ${jmh_args[*]} " == *Etcd* ]] \
+    || jmh_args+=(-e 'GroupCommitBenchmark|FlushCeilingBenchmark|EtcdBenchmark')
+fi
+# EtcdBenchmark needs the etcd server (apt-get install etcd-server); without it, it is left out.
+if ! command -v etcd >/dev/null 2>&1 && [[ -z "${ETCD_BINARY:-}" ]] \
+    && [[ " ${jmh_args[*]} " != *" -e "* ]]; then
+  echo "run.sh: etcd is not installed; leaving out EtcdBenchmark" >&2
+  jmh_args+=(-e EtcdBenchmark)
 fi
 
 # package also writes benchmarks/target/runtime-classpath.txt (see benchmarks/pom.xml).

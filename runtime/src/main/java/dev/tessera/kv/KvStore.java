@@ -47,6 +47,20 @@ public interface KvStore extends AutoCloseable {
   /** Starts an atomic operation: checks and mutations applied together by {@code commit()}. */
   AtomicOperation atomic();
 
+  /**
+   * Over how many keys a counter that every writer adds to (an entity's record count) should be
+   * spread, so that concurrent commits do not all conflict on one key. A store that applies commits
+   * one at a time (LMDB) gains nothing from spreading and returns 1, the default; a store whose
+   * counter additions are checked read-modify-writes (etcd) returns more. Readers sum every shard
+   * whatever this returns, so the value may differ between the processes sharing a store and
+   * between versions.
+   *
+   * @return at least 1
+   */
+  default int counterShards() {
+    return 1;
+  }
+
   /** Closes the store. Iterators still open and commits in flight fail with a clear exception. */
   @Override
   void close();

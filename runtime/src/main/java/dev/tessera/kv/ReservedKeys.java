@@ -8,7 +8,7 @@ import dev.tessera.tuple.Tuple;
  * so catalog keys never mix with records or index entries.
  *
  * <pre>
- * ("\u0000tessera", "count", entity)              -> unsigned 64-bit record count
+ * ("\u0000tessera", "count", entity[, shard])     -> record count, summed over shards (RecordCount)
  * ("\u0000tessera", "schema", entity[, id])       -> stored record shapes (SchemaCatalog)
  * ("\u0000tessera", "index"|"index-states"|"index-build", entity, ...) -> index catalog (IndexCatalog)
  * ("\u0000tessera", "quarantine", entity, pk...)  -> a record repair set aside
@@ -34,7 +34,10 @@ public final class ReservedKeys {
     return Tuple.of(all);
   }
 
-  /** The key of the record counter of {@code entityName}, which every write of a record maintains. */
+  /**
+   * The unsharded key of the record count of {@code entityName}; the count's shards extend it
+   * (see {@code dev.tessera.repository.RecordCount}).
+   */
   public static Tuple recordCount(String entityName) {
     return of("count", entityName);
   }

@@ -11,7 +11,6 @@ import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
 import dev.tessera.kv.ListSelector;
-import dev.tessera.kv.ReservedKeys;
 import dev.tessera.mapping.EntityMapping;
 import dev.tessera.mapping.IndexDefinition;
 import dev.tessera.query.IndexQuery;
@@ -45,7 +44,7 @@ import java.util.stream.Stream;
  * (entity, pk...)                    -> encoded record
  * (index subspace, values...)        -> packed pk parts          unique index: a pointer
  * (index subspace, values..., pk...) -> empty                    non-unique index
- * (reserved keys)                    -> record counts and the catalog (see ReservedKeys)
+ * (reserved keys)                    -> record counts (see RecordCount) and the catalog (see ReservedKeys)
  * </pre>
  *
  * <p>Records stored with an older shape of the entity are read through the catalog (see {@link
@@ -88,7 +87,6 @@ public abstract class EntityRepository<T, ID> {
   private final EntityMapping<T, ID> mapping;
   private final String entityName;
   private final Tuple entityPrefix;
-  private final Tuple countKey;
   private final List<IndexDefinition<T>> indexes;
   private final RecordReader<T> reader = new RecordReader<>() {
     @Override
@@ -136,7 +134,6 @@ public abstract class EntityRepository<T, ID> {
     this.mapping = Objects.requireNonNull(mapping, "mapping");
     this.entityName = mapping.entityName();
     this.entityPrefix = Tuple.of(entityName);
-    this.countKey = ReservedKeys.recordCount(entityName);
     this.indexes = List.copyOf(mapping.indexes());
     this.translator = RecordTranslator.open(store, mapping.schema());
     this.lifecycle =
@@ -156,7 +153,6 @@ public abstract class EntityRepository<T, ID> {
     this.mapping = repository.mapping;
     this.entityName = repository.entityName;
     this.entityPrefix = repository.entityPrefix;
-    this.countKey = repository.countKey;
     this.indexes = repository.indexes;
     this.translator = repository.translator;
     this.lifecycle = repository.lifecycle;
@@ -342,7 +338,7 @@ public abstract class EntityRepository<T, ID> {
       op.check(record.key(), null).set(record.key(), record.encoded());
     }
     IndexWrite<T> write = plan(op, List.of(), entries);
-    CommitResult result = op.sum(countKey, batch.size()).commit();
+    CommitResult result = RecordCount.add(store, op, entityName, batch.size()).commit();
     if (result.ok()) {
       return true;
     }
@@ -422,7 +418,7 @@ public abstract class EntityRepository<T, ID> {
     }
     AtomicOperation op = store.atomic().check(current).delete(recordKey);
     IndexWrite<T> write = plan(op, entriesOf(stored, mapping.keyParts(id)), List.of());
-    CommitResult result = op.sum(countKey, MINUS_ONE).commit();
+    CommitResult result = RecordCount.add(store, op, entityName, MINUS_ONE).commit();
     if (!result.ok()) {
       lostOnIndexReads(write, result);
       return null; // the record changed, or an index fence or the index states did: read again
@@ -488,26 +484,12 @@ public abstract class EntityRepository<T, ID> {
     return it.stream().map(this::decode);
   }
 
-  /** The number of records, read from the counter every write maintains: O(1). */
+  /**
+   * The number of records, read from the counter every write maintains: a listing of its few
+   * shards (see {@link RecordCount}), independent of the number of records.
+   */
   public long count() {
-    return counterValue(store.get(countKey));
-  }
-
-  /** The value of a counter entry (0 when absent). */
-  static long counterValue(KvEntry counter) {
-    byte[] value = counter.value();
-    if (value == null) {
-      return 0;
-    }
-    if (value.length != Long.BYTES) {
-      throw new CorruptRecordException(
-          counter.key(), new IllegalArgumentException("a counter has 8 bytes, found " + value.length));
-    }
-    long count = 0;
-    for (byte b : value) {
-      count = (count << 8) | (b & 0xFF);
-    }
-    return count;
+    return RecordCount.read(store::list, entityName);
   }
 
   // ---------------------------------------------------------------- index administration

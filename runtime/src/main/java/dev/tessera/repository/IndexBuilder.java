@@ -11,7 +11,6 @@ import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
 import dev.tessera.kv.ListSelector;
-import dev.tessera.kv.ReservedKeys;
 import dev.tessera.mapping.EntityMapping;
 import dev.tessera.mapping.IndexDefinition;
 import dev.tessera.tuple.Tuple;
@@ -468,7 +467,7 @@ final class IndexBuilder<T> {
   }
 
   private long total() {
-    return EntityRepository.counterValue(store.get(ReservedKeys.recordCount(entityName)));
+    return RecordCount.read(store::list, entityName);
   }
 
   private void announce(String index, IndexState state, String what) {

@@ -8,7 +8,6 @@ import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
-import dev.tessera.kv.ReservedKeys;
 import dev.tessera.kv.StoreClosedException;
 import dev.tessera.mapping.EntityMapping;
 import dev.tessera.mapping.IndexDefinition;
@@ -297,7 +296,7 @@ final class IndexLifecycle<T> {
         scan.advance(batch);
       }
     }
-    return op.sum(ReservedKeys.recordCount(entityName), -1L).commit().ok();
+    return RecordCount.add(store, op, entityName, -1L).commit().ok();
   }
 
   private static boolean pointsTo(IndexDefinition<?> index, KvEntry entry, Tuple pkParts, byte[] pkPacked) {
@@ -319,12 +318,13 @@ final class IndexLifecycle<T> {
   private void reconcile() {
     for (int attempt = 1; attempt <= EntityRepository.MAX_ATTEMPTS; attempt++) {
       Map<String, IndexCatalog.Stored> catalog;
-      KvEntry count;
+      RecordCount.Shards count;
       try (KvSnapshot snapshot = store.snapshot()) {
         catalog = IndexCatalog.read(snapshot, entityName);
-        count = snapshot.get(ReservedKeys.recordCount(entityName));
+        count = RecordCount.readShards(snapshot::list, entityName);
       }
-      boolean empty = EntityRepository.counterValue(count) == 0;
+      boolean empty = count.sum() == 0;
+      boolean countChecked = false;
       AtomicOperation op = store.atomic();
       Set<String> declared = new HashSet<>();
       List<IndexCatalogEntry> changes = new ArrayList<>();
@@ -341,8 +341,9 @@ final class IndexLifecycle<T> {
         } else {
           op.check(stored.stored());
         }
-        if (next.state() == IndexState.READABLE) {
-          op.check(count); // no record was inserted meanwhile
+        if (next.state() == IndexState.READABLE && !countChecked) {
+          count.checkUnchanged(op); // no record was inserted meanwhile
+          countChecked = true;
         }
         op.set(IndexCatalog.key(entityName, index.name()), IndexCatalog.encode(next))
             .sum(IndexCatalog.fenceKey(entityName, index.name()), 1);
@@ -423,7 +424,7 @@ final class IndexLifecycle<T> {
   }
 
   private long records() {
-    return EntityRepository.counterValue(store.get(ReservedKeys.recordCount(entityName)));
+    return RecordCount.read(store::list, entityName);
   }
 
   /**

@@ -6,7 +6,6 @@ import dev.tessera.kv.CorruptEntryException;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
-import dev.tessera.kv.ReservedKeys;
 import dev.tessera.mapping.EntityMapping;
 import dev.tessera.mapping.IndexDefinition;
 import dev.tessera.tuple.Tuple;
@@ -54,7 +53,6 @@ final class IndexVerifier<T> {
   private final Function<KvEntry, T> decoder;
   private final int batchSize;
   private final Tuple entityPrefix;
-  private final Tuple countKey;
 
   IndexVerifier(KvStore store, EntityMapping<T, ?> mapping, Function<KvEntry, T> decoder, int batchSize) {
     this.store = store;
@@ -62,7 +60,6 @@ final class IndexVerifier<T> {
     this.decoder = decoder;
     this.batchSize = batchSize;
     this.entityPrefix = Tuple.of(mapping.entityName());
-    this.countKey = ReservedKeys.recordCount(mapping.entityName());
   }
 
   /** Verifies the records and {@code indexes}; writes nothing. */
@@ -189,7 +186,7 @@ final class IndexVerifier<T> {
   private RecordReport checkCount(boolean repair, Findings decoding) {
     for (int attempt = 1; ; attempt++) {
       long records = 0;
-      KvEntry counter;
+      RecordCount.Shards counter;
       try (KvSnapshot snapshot = store.snapshot()) {
         RangeScan scan = new RangeScan(TupleRange.prefix(entityPrefix), batchSize);
         long[] corrupt = {0};
@@ -202,14 +199,15 @@ final class IndexVerifier<T> {
           scan.advance(batch);
         }
         records += corrupt[0];
-        counter = readOrNull(snapshot, countKey);
+        counter = RecordCount.readShardsOfDamagedData(snapshot::list, mapping.entityName());
       }
-      OptionalLong stored = storedCount(counter);
+      OptionalLong stored = counter.sumIfValid();
       boolean matches = stored.isPresent() && stored.getAsLong() == records;
       Findings found = new Findings();
       found.add(decoding);
       if (!matches) {
-        found.problem(new IndexProblem(IndexProblem.Kind.COUNT_MISMATCH, countKey, null, null,
+        found.problem(new IndexProblem(IndexProblem.Kind.COUNT_MISMATCH,
+            RecordCount.key(mapping.entityName()), null, null,
             "the stored count is " + (stored.isPresent()
                 ? Long.toUnsignedString(stored.getAsLong()) : "not an 8-byte counter")
             + ", the entity has " + records + " records"));
@@ -217,12 +215,7 @@ final class IndexVerifier<T> {
       if (matches || !repair) {
         return found.recordReport(records, stored, false);
       }
-      AtomicOperation op = store.atomic();
-      if (counter != null) {
-        op.check(counter);
-      }
-      // delete, then add to nothing: writes the number whatever the stored bytes were
-      if (op.delete(countKey).sum(countKey, records).commit().ok()) {
+      if (counter.rewrite(store.atomic(), records).commit().ok()) {
         return found.recordReport(records, stored, true);
       }
       if (attempt >= MAX_BATCH_ATTEMPTS) {
@@ -230,18 +223,6 @@ final class IndexVerifier<T> {
       }
       Backoff.WRITES.pause(attempt); // a record came or went: count again
     }
-  }
-
-  private static OptionalLong storedCount(KvEntry counter) {
-    if (counter == null) {
-      return OptionalLong.empty();
-    }
-    if (!counter.exists()) {
-      return OptionalLong.of(0);
-    }
-    return counter.value().length == Long.BYTES
-        ? OptionalLong.of(EntityRepository.counterValue(counter))
-        : OptionalLong.empty();
   }
 
   // ---------------------------------------------------------------- one index

@@ -237,6 +237,12 @@ final class TransactionView implements KvStore {
     }
   }
 
+  /** The store's: the transaction's counter additions join its commit as the store's own would. */
+  @Override
+  public int counterShards() {
+    return store.counterShards();
+  }
+
   /** The view is a window on a transaction, not a store: closing it does nothing. */
   @Override
   public void close() {

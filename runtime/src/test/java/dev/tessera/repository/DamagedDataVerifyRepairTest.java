@@ -8,7 +8,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.tessera.kv.CorruptEntryException;
 import dev.tessera.kv.CounterValueException;
 import dev.tessera.kv.KvEntry;
-import dev.tessera.kv.ReservedKeys;
 import dev.tessera.kv.lmdb.LmdbKvStore;
 import dev.tessera.tuple.Tuple;
 import java.nio.file.Path;
@@ -183,7 +182,7 @@ class DamagedDataVerifyRepairTest {
 
   @Test
   void aGarbageRecordCountIsReportedAndRebuiltSoWritesWorkAgain() {
-    Tuple countKey = ReservedKeys.recordCount("user");
+    Tuple countKey = RecordCount.shardKey("user", 0);
     raw(countKey, new byte[] {1, 2, 3});
     assertThatThrownBy(() -> users.insert(user(40))).isInstanceOf(CounterValueException.class);
     assertThatThrownBy(() -> users.delete("u1")).isInstanceOf(CounterValueException.class);
@@ -195,7 +194,8 @@ class DamagedDataVerifyRepairTest {
     assertThat(found.records()).isEqualTo(40);
     assertThat(found.samples())
         .extracting(IndexProblem::kind, IndexProblem::key)
-        .containsExactly(org.assertj.core.groups.Tuple.tuple(IndexProblem.Kind.COUNT_MISMATCH, countKey));
+        .containsExactly(org.assertj.core.groups.Tuple.tuple(
+            IndexProblem.Kind.COUNT_MISMATCH, RecordCount.key("user")));
     assertThat(found.samples().get(0).detail()).contains("not an 8-byte counter").contains("40 records");
 
     RecordReport repaired = users.indexAdmin().repairIndexes().records();
@@ -260,7 +260,7 @@ class DamagedDataVerifyRepairTest {
 
   @Test
   void aWrongRecordCountValueIsReportedWithBothNumbersAndRebuilt() {
-    Tuple countKey = ReservedKeys.recordCount("user");
+    Tuple countKey = RecordCount.shardKey("user", 0);
     assertThat(store.atomic().delete(countKey).sum(countKey, 7).commit().ok()).isTrue();
 
     RecordReport found = users.indexAdmin().verifyIndexes().records();

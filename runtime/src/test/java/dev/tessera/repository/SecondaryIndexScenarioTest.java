@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tessera.kv.KvEntry;
-import dev.tessera.kv.ReservedKeys;
 import dev.tessera.kv.lmdb.LmdbKvStore;
 import dev.tessera.tuple.Tuple;
 import java.nio.file.Path;
@@ -102,7 +101,7 @@ class SecondaryIndexScenarioTest {
             Tuple.of("user", "u1"),
             Tuple.of("user_by_email", "alice@example.com"),
             Tuple.of("user_by_favoriteColor", "blue", "u1"),
-            ReservedKeys.recordCount("user"));
+            RecordCount.shardKey("user", 0));
   }
 
   @Test
@@ -173,7 +172,7 @@ class SecondaryIndexScenarioTest {
     assertThat(users.delete("u1")).isTrue();
     assertThat(users.delete("u1")).isFalse();
 
-    assertThat(KeySpace.keys(store)).containsExactly(ReservedKeys.recordCount("user"));
+    assertThat(KeySpace.keys(store)).containsExactly(RecordCount.shardKey("user", 0));
     assertThat(users.count()).isZero();
     assertThat(users.findByEmail("alice@example.com")).isEmpty();
     assertThat(users.findByFavoriteColor("blue")).isEmpty();
@@ -189,7 +188,7 @@ class SecondaryIndexScenarioTest {
             Tuple.of("user", "a"),
             Tuple.of("user", "b"),
             Tuple.of("user_by_favoriteColor", "red", "b"),
-            ReservedKeys.recordCount("user"));
+            RecordCount.shardKey("user", 0));
     users.update(new User("a", "A", "a@example.com", null));
     assertThat(users.findByEmail("a@example.com")).isPresent();
     users.update(new User("a", "A", null, null));

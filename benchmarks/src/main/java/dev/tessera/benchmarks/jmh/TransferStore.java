@@ -77,9 +77,14 @@ public class TransferStore {
 
   /** Two different accounts picked at random: {@code [from, to]}. */
   String[] randomPair() {
+    return randomPair(records);
+  }
+
+  /** Two different accounts among {@code accounts} picked at random: {@code [from, to]}. */
+  static String[] randomPair(long accounts) {
     ThreadLocalRandom random = ThreadLocalRandom.current();
-    long from = random.nextLong(records);
-    long to = random.nextLong(records - 1);
+    long from = random.nextLong(accounts);
+    long to = random.nextLong(accounts - 1);
     if (to >= from) {
       to++;
     }

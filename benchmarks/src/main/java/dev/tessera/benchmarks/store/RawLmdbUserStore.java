@@ -299,7 +299,7 @@ public final class RawLmdbUserStore implements UserStore {
   }
 
   private void addToCount(Txn<DirectBuffer> txn, Scratch s, long version, long delta) {
-    DirectBuffer countKey = s.key(4, "\u0000tessera", "count", RECORDS);
+    DirectBuffer countKey = s.key(4, "\u0000tessera", "count", RECORDS, 0); // shard 0, as on LMDB
     DirectBuffer current = data.get(txn, countKey);
     long count = current == null ? 0 : current.getLong(STAMP, ByteOrder.BIG_ENDIAN);
     data.put(txn, countKey, s.sum(version, count + delta));
@@ -363,6 +363,11 @@ public final class RawLmdbUserStore implements UserStore {
     DirectBuffer key(int slot, String a, String b, String c) {
       UnsafeBuffer k = keys[slot];
       return view(slot, putString(k, putString(k, putString(k, 0, a), b), c));
+    }
+
+    DirectBuffer key(int slot, String a, String b, String c, long d) {
+      UnsafeBuffer k = keys[slot];
+      return view(slot, putLong(k, putString(k, putString(k, putString(k, 0, a), b), c), d));
     }
 
     DirectBuffer key(int slot, String a, long b, String c) {

@@ -2,6 +2,7 @@ package dev.tessera.benchmarks.store;
 
 import dev.tessera.benchmarks.model.Account;
 import dev.tessera.benchmarks.model.AccountRepository;
+import dev.tessera.kv.KvStore;
 import dev.tessera.kv.lmdb.LmdbKvStore;
 import dev.tessera.repository.Transactions;
 import java.nio.file.Path;
@@ -16,10 +17,10 @@ import java.util.List;
  * <p>Thread-safe: the repository and the store are.
  */
 public final class TesseraAccountStore implements AccountStore {
-  private final LmdbKvStore store;
+  private final KvStore store;
   private final AccountRepository accounts;
 
-  private TesseraAccountStore(LmdbKvStore store) {
+  private TesseraAccountStore(KvStore store) {
     this.store = store;
     this.accounts = new AccountRepository(store);
   }
@@ -27,6 +28,11 @@ public final class TesseraAccountStore implements AccountStore {
   /** Opens or creates a store in {@code directory}. */
   public static TesseraAccountStore open(Path directory, Durability durability) {
     return new TesseraAccountStore(LmdbKvStore.open(directory, TesseraUserStore.options(durability)));
+  }
+
+  /** The generated repository over {@code store} (another backend), closing it when closed. */
+  public static TesseraAccountStore on(KvStore store) {
+    return new TesseraAccountStore(store);
   }
 
   @Override

@@ -2,6 +2,7 @@ package dev.tessera.benchmarks.store;
 
 import dev.tessera.benchmarks.model.User;
 import dev.tessera.benchmarks.model.UserRepository;
+import dev.tessera.kv.KvStore;
 import dev.tessera.kv.lmdb.LmdbKvStore;
 import dev.tessera.kv.lmdb.LmdbOptions;
 import dev.tessera.repository.EntityExistsException;
@@ -12,7 +13,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Tessera: the {@code UserRepository} generated from {@link User} over an {@link LmdbKvStore}.
+ * Tessera: the {@code UserRepository} generated from {@link User} over an {@link LmdbKvStore} (or,
+ * through {@link #on}, any other {@link KvStore}).
  *
  * <p>Durability: {@link Durability#DURABLE} is {@code dev.tessera.kv.lmdb.Durability.DURABLE}
  * (fsync per commit, concurrent commits share one through group commit);
@@ -23,10 +25,10 @@ import java.util.Optional;
 public final class TesseraUserStore implements UserStore {
   private static final String NAME = "tessera";
 
-  private final LmdbKvStore store;
+  private final KvStore store;
   private final UserRepository users;
 
-  private TesseraUserStore(LmdbKvStore store) {
+  private TesseraUserStore(KvStore store) {
     this.store = store;
     this.users = new UserRepository(store);
   }
@@ -34,6 +36,11 @@ public final class TesseraUserStore implements UserStore {
   /** Opens or creates a store in {@code directory}. */
   public static TesseraUserStore open(Path directory, Durability durability) {
     return new TesseraUserStore(LmdbKvStore.open(directory, options(durability)));
+  }
+
+  /** The generated repository over {@code store} (another backend), closing it when closed. */
+  public static TesseraUserStore on(KvStore store) {
+    return new TesseraUserStore(store);
   }
 
   /** The store options for {@code durability}. */

@@ -68,7 +68,9 @@ public final class EtcdKvStore implements KvStore {
    * store's prefix.
    *
    * @throws EtcdUnavailableException if no majority answers within the request timeout
-   * @throws EtcdAccessDeniedException if the credentials, certificates or role are refused
+   * @throws EtcdAccessDeniedException if the credentials, certificates or role are refused; a server
+   *     certificate that {@link EtcdOptions#trustedCertificates()} does not trust is reported with
+   *     the endpoint that presented it
    */
   public static EtcdKvStore connect(EtcdOptions options) {
     KeySpace keys = new KeySpace(options.keyPrefix(), options.maxKeySize());
@@ -78,6 +80,13 @@ public final class EtcdKvStore implements KvStore {
       probe(connection);
     } catch (RuntimeException e) {
       client.close();
+      if (e instanceof EtcdUnavailableException) {
+        // gRPC retries an untrusted server certificate like an endpoint that is down: say which
+        Optional<String> untrusted = TlsCheck.untrustedServer(options);
+        if (untrusted.isPresent()) {
+          throw new EtcdAccessDeniedException("connect", untrusted.get(), e);
+        }
+      }
       throw e;
     }
     return new EtcdKvStore(connection);
@@ -164,6 +173,15 @@ public final class EtcdKvStore implements KvStore {
               : Failures.translate("settle a commit", unsettled.lastFailure(), connection.keys()));
     }
     return Optional.empty();
+  }
+
+  /**
+   * {@link EtcdOptions#counterShards()}: on etcd a counter addition is a read-modify-write checked
+   * at commit, so writers adding to one key conflict and retry; spread over shards they do not.
+   */
+  @Override
+  public int counterShards() {
+    return connection.options().counterShards();
   }
 
   /** The options the store was connected with. */

@@ -28,6 +28,8 @@ public final class EtcdOptions {
   public static final int DEFAULT_MAX_TXN_OPS = 128;
   /** etcd's default {@code --max-request-bytes} (1.5 MiB). */
   public static final int DEFAULT_MAX_REQUEST_BYTES = 1536 * 1024;
+  /** The default of {@link #counterShards()}. */
+  public static final int DEFAULT_COUNTER_SHARDS = 16;
 
   private final List<String> endpoints;
   private final byte[] keyPrefix;
@@ -39,6 +41,7 @@ public final class EtcdOptions {
   private final int maxRequestBytes;
   private final int maxKeySize;
   private final int maxInboundMessageSize;
+  private final int counterShards;
   private final String user;
   private final char[] password;
   private final Path trustedCertificates;
@@ -56,6 +59,7 @@ public final class EtcdOptions {
     this.maxRequestBytes = b.maxRequestBytes;
     this.maxKeySize = b.maxKeySize;
     this.maxInboundMessageSize = b.maxInboundMessageSize;
+    this.counterShards = b.counterShards;
     this.user = b.user;
     this.password = b.password == null ? null : b.password.clone();
     this.trustedCertificates = b.trustedCertificates;
@@ -133,6 +137,15 @@ public final class EtcdOptions {
     return maxInboundMessageSize;
   }
 
+  /**
+   * Over how many keys a record count is spread ({@link EtcdKvStore#counterShards()}): each
+   * writing thread adds to one of them, so concurrent inserts do not all conflict on one key; a
+   * count reads them all. 16 by default; 1 puts every addition on one key.
+   */
+  public int counterShards() {
+    return counterShards;
+  }
+
   /** The etcd user, or {@code null} when the cluster has no authentication. */
   public String user() {
     return user;
@@ -181,6 +194,7 @@ public final class EtcdOptions {
     private int maxRequestBytes = DEFAULT_MAX_REQUEST_BYTES;
     private int maxKeySize = 511;
     private int maxInboundMessageSize = 64 << 20;
+    private int counterShards = DEFAULT_COUNTER_SHARDS;
     private String user;
     private char[] password;
     private Path trustedCertificates;
@@ -268,6 +282,15 @@ public final class EtcdOptions {
     /** The largest response accepted (default 64 MiB; gRPC's own default of 4 MiB is too small). */
     public Builder maxInboundMessageSize(int bytes) {
       this.maxInboundMessageSize = bytes;
+      return this;
+    }
+
+    /** See {@link EtcdOptions#counterShards()}; 1 to 256. */
+    public Builder counterShards(int shards) {
+      if (shards < 1 || shards > 256) {
+        throw new IllegalArgumentException("counterShards must be 1 to 256, was " + shards);
+      }
+      this.counterShards = shards;
       return this;
     }
 

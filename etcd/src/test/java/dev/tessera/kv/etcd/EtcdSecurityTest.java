@@ -131,7 +131,11 @@ class EtcdSecurityTest {
         .credentials("app", APP_PASSWORD.toCharArray())
         .connectTimeout(Duration.ofSeconds(2)).requestTimeout(Duration.ofSeconds(2)).build();
     assertThatThrownBy(() -> EtcdKvStore.connect(options))
-        .isInstanceOfAny(EtcdAccessDeniedException.class, EtcdUnavailableException.class)
+        .isInstanceOf(EtcdAccessDeniedException.class)
+        .hasMessageContaining("TLS")
+        .hasMessageContaining(cluster.endpoints().get(0))
+        .hasMessageContaining("not trusted")
+        .hasMessageContaining(other.ca().toString())
         .satisfies(e -> assertThat(fullText(e)).doesNotContain(APP_PASSWORD));
   }
 

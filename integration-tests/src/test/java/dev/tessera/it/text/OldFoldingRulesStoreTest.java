@@ -11,10 +11,9 @@ import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvStore;
 import dev.tessera.kv.ListSelector;
-import dev.tessera.kv.ReservedKeys;
 import dev.tessera.kv.lmdb.LmdbKvStore;
 import dev.tessera.mapping.IndexDefinition;
-import dev.tessera.repository.EntityRepository;
+import dev.tessera.repository.RecordCount;
 import dev.tessera.repository.IndexBuildFailedException;
 import dev.tessera.repository.IndexBuildPolicy;
 import dev.tessera.repository.IndexNotReadyException;
@@ -82,7 +81,7 @@ class OldFoldingRulesStoreTest {
       for (Login login : logins) {
         loginEncoder.insert(login);
         Tuple key = Tuple.of(LoginRepository.ENTITY_NAME, login.id());
-        op.set(key, scratch.get(key).value()).sum(ReservedKeys.recordCount(LoginRepository.ENTITY_NAME), 1);
+        op.set(key, scratch.get(key).value()).sum(RecordCount.key(LoginRepository.ENTITY_NAME), 1);
         loginEncoder.delete(login.id());
         byte[] pointer = Tuple.of(login.id()).pack();
         if (login.name() != null) {
@@ -97,7 +96,7 @@ class OldFoldingRulesStoreTest {
       for (Heading heading : headings) {
         headingEncoder.insert(heading);
         Tuple key = Tuple.of(HeadingRepository.ENTITY_NAME, heading.id());
-        op.set(key, scratch.get(key).value()).sum(ReservedKeys.recordCount(HeadingRepository.ENTITY_NAME), 1);
+        op.set(key, scratch.get(key).value()).sum(RecordCount.key(HeadingRepository.ENTITY_NAME), 1);
         headingEncoder.delete(heading.id());
         op.set(Tuple.of(HeadingRepository.BY_TEXT.subspace(),
                 oldFold(heading.text(), Normalize.CASE_INSENSITIVE), heading.id()), new byte[0])

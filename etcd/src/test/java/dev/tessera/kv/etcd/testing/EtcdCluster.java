@@ -2,8 +2,6 @@ package dev.tessera.kv.etcd.testing;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -25,8 +23,10 @@ import java.util.stream.Stream;
  * A real etcd cluster of child processes on free 127.0.0.1 ports, for tests. Data directories live
  * on {@code /dev/shm} when it exists (a member then starts in about a second instead of
  * preallocating its write-ahead log on disk) and are removed by {@link #close()}. Members can be
- * killed with SIGKILL and restarted on the same ports and data; {@link #leader()} finds the current
- * leader through each member's metrics endpoint.
+ * killed with SIGKILL and restarted on the same ports and data, which stay reserved for the cluster
+ * until it is closed ({@link PortReservations}: below the kernel's ephemeral range, so no client
+ * connection takes them while a member is down, and reserved against other test JVMs); {@link
+ * #leader()} finds the current leader through each member's metrics endpoint.
  *
  * <p>Every process started is registered by PID and killed by {@link #close()}, and by a shutdown
  * hook if the JVM exits first, so no etcd outlives the test run.
@@ -122,7 +122,8 @@ public final class EtcdCluster implements AutoCloseable {
     Path root = createRoot();
     List<Member> members = new ArrayList<>();
     for (int i = 0; i < size; i++) {
-      members.add(new Member("m" + i, freePort(), freePort(), freePort(), root.resolve("m" + i)));
+      members.add(new Member("m" + i, PortReservations.reserve(), PortReservations.reserve(),
+          PortReservations.reserve(), root.resolve("m" + i)));
     }
     EtcdCluster cluster = new EtcdCluster(root, members, security);
     try {
@@ -209,14 +210,26 @@ public final class EtcdCluster implements AutoCloseable {
     }
     Path binary = EtcdBinary.find().orElseThrow(() -> new IllegalStateException(EtcdBinary.MISSING));
     launch(binary, member, null);
-    awaitHealthy(member);
+    try {
+      awaitHealthy(member);
+    } catch (IllegalStateException e) {
+      if (String.valueOf(e.getMessage()).contains("address already in use")) {
+        throw new IllegalStateException("etcd member " + member.name + " cannot restart: a process"
+            + " outside the test cluster took one of its reserved ports (client " + member.clientPort
+            + ", peer " + member.peerPort + ", metrics " + member.metricsPort + ")", e);
+      }
+      throw e;
+    }
   }
 
-  /** Kills every member and removes the data directories. Idempotent. */
+  /** Kills every member, gives back their ports and removes the data directories. Idempotent. */
   @Override
   public synchronized void close() {
     for (Member member : members) {
       kill(member);
+      PortReservations.release(member.clientPort);
+      PortReservations.release(member.peerPort);
+      PortReservations.release(member.metricsPort);
     }
     deleteTree(root);
   }
@@ -317,15 +330,6 @@ public final class EtcdCluster implements AutoCloseable {
           : Files.createTempDirectory("tessera-etcd-");
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot create a directory for the etcd test cluster", e);
-    }
-  }
-
-  private static int freePort() {
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      socket.setReuseAddress(true);
-      return socket.getLocalPort();
-    } catch (IOException e) {
-      throw new UncheckedIOException("No free port on 127.0.0.1", e);
     }
   }
 
