@@ -40,6 +40,7 @@ public final class EntityProcessor extends AbstractProcessor {
   private PrimaryKeyPlacement primaryKeys;
   private GeneratedAnnotationVisibility generatedAnnotation;
   private RepositoryWriter writer;
+  private RepositoryIndexFile repositoryIndex;
 
   /** Creates the processor; the compiler calls {@link #init} before use. */
   public EntityProcessor() {}
@@ -54,6 +55,8 @@ public final class EntityProcessor extends AbstractProcessor {
     generatedAnnotation = new GeneratedAnnotationVisibility(environment.getElementUtils());
     boolean injectAvailable = environment.getElementUtils().getTypeElement(INJECT) != null;
     writer = new RepositoryWriter(EntityProcessor.class.getName(), injectAvailable);
+    repositoryIndex = new RepositoryIndexFile(
+        environment.getFiler(), environment.getElementUtils(), environment.getMessager());
   }
 
   /** All Tessera annotations, so that none is reported as unclaimed under -Xlint:processing. */
@@ -69,6 +72,10 @@ public final class EntityProcessor extends AbstractProcessor {
 
   @Override
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+    if (round.processingOver()) {
+      repositoryIndex.write();
+      return true;
+    }
     checkPrimaryKeyPlacement(round);
     TypeElement entity = processingEnv.getElementUtils().getTypeElement(ENTITY);
     if (entity == null) {
@@ -115,10 +122,9 @@ public final class EntityProcessor extends AbstractProcessor {
     try {
       file = writer.write(model, element, generatedAnnotation.visibleFrom(element));
       file.writeTo(processingEnv.getFiler());
+      repositoryIndex.add(qualifiedName(file), element);
     } catch (FilerException e) {
-      String repository = file.packageName().isEmpty()
-          ? file.typeSpec().name()
-          : file.packageName() + "." + file.typeSpec().name();
+      String repository = qualifiedName(file);
       // The Filer refuses a type that already exists in the compilation: the user's own one.
       String message = processingEnv.getElementUtils().getTypeElement(repository) != null
           ? ProcessorErrors.repositoryNameTaken(element.getQualifiedName().toString(), repository)
@@ -127,5 +133,11 @@ public final class EntityProcessor extends AbstractProcessor {
     } catch (IOException | RuntimeException e) {
       errors.error(ProcessorErrors.internalError(element.toString(), e), element);
     }
+  }
+
+  private static String qualifiedName(JavaFile file) {
+    return file.packageName().isEmpty()
+        ? file.typeSpec().name()
+        : file.packageName() + "." + file.typeSpec().name();
   }
 }
