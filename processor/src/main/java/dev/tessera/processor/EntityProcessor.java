@@ -20,6 +20,7 @@ import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
+import javax.tools.Diagnostic;
 
 /**
  * Generates a repository for every {@code @Entity} record. It only wires the steps: read and check
@@ -33,6 +34,11 @@ import javax.lang.model.element.TypeElement;
 public final class EntityProcessor extends AbstractProcessor {
   private static final String ENTITY = "dev.tessera.annotations.Entity";
   private static final String INJECT = "jakarta.inject.Inject";
+  /**
+   * The processor option naming the constructor that carries {@code @Inject}: {@code store} (the
+   * default) or {@code options}.
+   */
+  static final String INJECT_OPTION = "tessera.inject";
 
   private ErrorReporter errors;
   private EntityReader reader;
@@ -54,9 +60,30 @@ public final class EntityProcessor extends AbstractProcessor {
     primaryKeys = new PrimaryKeyPlacement(errors);
     generatedAnnotation = new GeneratedAnnotationVisibility(environment.getElementUtils());
     boolean injectAvailable = environment.getElementUtils().getTypeElement(INJECT) != null;
-    writer = new RepositoryWriter(EntityProcessor.class.getName(), injectAvailable);
+    writer = new RepositoryWriter(
+        EntityProcessor.class.getName(), injectAvailable, injectWithOptions(environment));
     repositoryIndex = new RepositoryIndexFile(
         environment.getFiler(), environment.getElementUtils(), environment.getMessager());
+  }
+
+  /** {@value #INJECT_OPTION}: {@code -Atessera.inject=options} injects {@code RepositoryOptions} too. */
+  @Override
+  public Set<String> getSupportedOptions() {
+    return Set.of(INJECT_OPTION);
+  }
+
+  private static boolean injectWithOptions(ProcessingEnvironment environment) {
+    String value = environment.getOptions().getOrDefault(INJECT_OPTION, "store");
+    switch (value) {
+      case "store":
+        return false;
+      case "options":
+        return true;
+      default:
+        environment.getMessager().printMessage(
+            Diagnostic.Kind.ERROR, ProcessorErrors.invalidInjectOption(INJECT_OPTION, value));
+        return false;
+    }
   }
 
   /** All Tessera annotations, so that none is reported as unclaimed under -Xlint:processing. */

@@ -58,6 +58,8 @@ public final class ProcessorErrors {
   public static final String REPOSITORY_NAME_TAKEN = "[Tessera/RepositoryNameTaken]";
   /** The tag of {@link #repositoryIndexNotWritten}. */
   public static final String REPOSITORY_INDEX_NOT_WRITTEN = "[Tessera/RepositoryIndexNotWritten]";
+  /** The tag of {@link #invalidInjectOption}. */
+  public static final String INVALID_INJECT_OPTION = "[Tessera/InvalidInjectOption]";
   /** The tag of {@link #internalError}. */
   public static final String INTERNAL_ERROR = "[Tessera/InternalError]";
 
@@ -303,6 +305,14 @@ public final class ProcessorErrors {
             + " repository (the Spring Boot starter) will not find this compilation's repositories."
             + " Check that the class output directory is writable",
         REPOSITORY_INDEX_NOT_WRITTEN, path, failure);
+  }
+
+  /** The {@code -Atessera.inject} processor option has a value other than its two. */
+  public static String invalidInjectOption(String option, String value) {
+    return String.format(
+        "%s -A%s=%s: the value must be 'store' (@Inject on the (KvStore) constructor, the default)"
+            + " or 'options' (@Inject on the (KvStore, RepositoryOptions) constructor)",
+        INVALID_INJECT_OPTION, option, value);
   }
 
   /** An unexpected failure of the processor itself. */
