@@ -36,54 +36,60 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 2)
 @Fork(1)
 public class RepositoryConstructionBenchmark {
-  /** A store that already knows the entity: opened once, the entity registered once. */
-  @State(Scope.Benchmark)
-  public static class RegisteredStore {
-    /** What a commit promises; registration commits only on a fresh store. */
-    @Param({"DURABLE", "NO_SYNC"})
-    public Durability durability;
-
+  /** A scratch store in its own directory under the benchmark's stores directory. */
+  abstract static class ScratchStore {
     LmdbKvStore store;
     private Path directory;
+
+    void openEmpty(Durability durability) throws IOException {
+      directory = Files.createTempDirectory(LoadedStores.storesDirectory(), "construction");
+      store = LmdbKvStore.open(directory, LmdbOptions.builder().durability(durability).build());
+    }
+
+    void closeAndDelete() throws IOException {
+      store.close();
+      LoadedStores.delete(directory);
+    }
+  }
+
+  /** A store that already knows the entity: opened once, the entity registered once. */
+  @State(Scope.Benchmark)
+  public static class RegisteredStore extends ScratchStore {
+    /** What a commit promises; registration commits only on a store that lacks the entity. */
+    @Param({"DURABLE", "NO_SYNC"})
+    public Durability durability;
 
     /** Opens the store and registers the entity. */
     @Setup(Level.Trial)
     public void open() throws IOException {
-      directory = Files.createTempDirectory(LoadedStores.storesDirectory(), "construction");
-      store = LmdbKvStore.open(directory, LmdbOptions.builder().durability(durability).build());
+      openEmpty(durability);
       new UserRepository(store);
     }
 
     /** Closes and deletes the store. */
     @TearDown(Level.Trial)
     public void close() throws IOException {
-      store.close();
-      LoadedStores.delete(directory);
+      closeAndDelete();
     }
   }
 
   /** A new, empty store for every construction. */
   @State(Scope.Thread)
-  public static class FreshStore {
+  public static class FreshStore extends ScratchStore {
     /** What the registering commit promises. */
     @Param({"DURABLE", "NO_SYNC"})
     public Durability durability;
 
-    LmdbKvStore store;
-    private Path directory;
-
     /** Opens an empty store (not measured). */
     @Setup(Level.Invocation)
     public void open() throws IOException {
-      directory = Files.createTempDirectory(LoadedStores.storesDirectory(), "construction");
-      store = LmdbKvStore.open(directory, LmdbOptions.builder().durability(durability).build());
+      openEmpty(durability);
     }
 
     /** Closes and deletes the store (not measured). */
     @TearDown(Level.Invocation)
     public void close() throws IOException {
-      store.close();
-      LoadedStores.delete(directory);
+      closeAndDelete();
     }
   }
 
