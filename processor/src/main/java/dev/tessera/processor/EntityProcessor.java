@@ -24,6 +24,7 @@ import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
+import javax.tools.Diagnostic;
 
 /**
  * Generates a repository for every {@code @Entity} record. It only wires the steps: read and check
@@ -40,6 +41,11 @@ import javax.lang.model.element.TypeElement;
 public final class EntityProcessor extends AbstractProcessor {
   private static final String ENTITY = "dev.tessera.annotations.Entity";
   private static final String INJECT = "jakarta.inject.Inject";
+  /**
+   * The processor option naming the constructor that carries {@code @Inject}: {@code store} (the
+   * default) or {@code options}.
+   */
+  static final String INJECT_OPTION = "tessera.inject";
 
   private ErrorReporter errors;
   private EntityReader reader;
@@ -49,6 +55,7 @@ public final class EntityProcessor extends AbstractProcessor {
   private RepositoryWriter writer;
   /** Entities whose component types did not resolve yet, by qualified name, to read next round. */
   private final Set<String> deferred = new LinkedHashSet<>();
+  private RepositoryIndexFile repositoryIndex;
 
   /** Creates the processor; the compiler calls {@link #init} before use. */
   public EntityProcessor() {}
@@ -62,7 +69,30 @@ public final class EntityProcessor extends AbstractProcessor {
     primaryKeys = new PrimaryKeyPlacement(errors);
     generatedAnnotation = new GeneratedAnnotationVisibility(environment.getElementUtils());
     boolean injectAvailable = environment.getElementUtils().getTypeElement(INJECT) != null;
-    writer = new RepositoryWriter(EntityProcessor.class.getName(), injectAvailable);
+    writer = new RepositoryWriter(
+        EntityProcessor.class.getName(), injectAvailable, injectWithOptions(environment));
+    repositoryIndex = new RepositoryIndexFile(
+        environment.getFiler(), environment.getElementUtils(), environment.getMessager());
+  }
+
+  /** {@value #INJECT_OPTION}: {@code -Atessera.inject=options} injects {@code RepositoryOptions} too. */
+  @Override
+  public Set<String> getSupportedOptions() {
+    return Set.of(INJECT_OPTION);
+  }
+
+  private static boolean injectWithOptions(ProcessingEnvironment environment) {
+    String value = environment.getOptions().getOrDefault(INJECT_OPTION, "store");
+    switch (value) {
+      case "store":
+        return false;
+      case "options":
+        return true;
+      default:
+        environment.getMessager().printMessage(
+            Diagnostic.Kind.ERROR, ProcessorErrors.invalidInjectOption(INJECT_OPTION, value));
+        return false;
+    }
   }
 
   /** All Tessera annotations, so that none is reported as unclaimed under -Xlint:processing. */
@@ -78,10 +108,23 @@ public final class EntityProcessor extends AbstractProcessor {
 
   @Override
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+    try {
+      processRound(round);
+    } finally {
+      if (round.processingOver()) {
+        // After the last round's reading, which reports the entities still deferred.
+        repositoryIndex.write();
+      }
+    }
+    // The Tessera annotations are ours alone; claiming them keeps -Xlint:processing quiet.
+    return true;
+  }
+
+  private void processRound(RoundEnvironment round) {
     checkPrimaryKeyPlacement(round);
     TypeElement entity = processingEnv.getElementUtils().getTypeElement(ENTITY);
     if (entity == null) {
-      return true;
+      return;
     }
     Map<TypeElement, EntityModel> models = new LinkedHashMap<>();
     for (Element element : entitiesOf(round, entity)) {
@@ -104,11 +147,9 @@ public final class EntityProcessor extends AbstractProcessor {
     } catch (RuntimeException e) {
       models.keySet().forEach(
           element -> errors.error(ProcessorErrors.internalError(element.toString(), e), element));
-      return true;
+      return;
     }
     valid.forEach(this::generate);
-    // The Tessera annotations are ours alone; claiming them keeps -Xlint:processing quiet.
-    return true;
   }
 
   /**
@@ -148,10 +189,9 @@ public final class EntityProcessor extends AbstractProcessor {
     try {
       file = writer.write(model, element, generatedAnnotation.visibleFrom(element));
       file.writeTo(processingEnv.getFiler());
+      repositoryIndex.add(qualifiedName(file), element);
     } catch (FilerException e) {
-      String repository = file.packageName().isEmpty()
-          ? file.typeSpec().name()
-          : file.packageName() + "." + file.typeSpec().name();
+      String repository = qualifiedName(file);
       // The Filer refuses a type that already exists in the compilation: the user's own one.
       String message = processingEnv.getElementUtils().getTypeElement(repository) != null
           ? ProcessorErrors.repositoryNameTaken(element.getQualifiedName().toString(), repository)
@@ -160,5 +200,11 @@ public final class EntityProcessor extends AbstractProcessor {
     } catch (IOException | RuntimeException e) {
       errors.error(ProcessorErrors.internalError(element.toString(), e), element);
     }
+  }
+
+  private static String qualifiedName(JavaFile file) {
+    return file.packageName().isEmpty()
+        ? file.typeSpec().name()
+        : file.packageName() + "." + file.typeSpec().name();
   }
 }

@@ -56,6 +56,10 @@ public final class ProcessorErrors {
   public static final String PRIMARY_KEY_OUTSIDE_RECORD = "[Tessera/PrimaryKeyOutsideRecord]";
   /** The tag of {@link #repositoryNameTaken}. */
   public static final String REPOSITORY_NAME_TAKEN = "[Tessera/RepositoryNameTaken]";
+  /** The tag of {@link #repositoryIndexNotWritten}. */
+  public static final String REPOSITORY_INDEX_NOT_WRITTEN = "[Tessera/RepositoryIndexNotWritten]";
+  /** The tag of {@link #invalidInjectOption}. */
+  public static final String INVALID_INJECT_OPTION = "[Tessera/InvalidInjectOption]";
   /** The tag of {@link #internalError}. */
   public static final String INTERNAL_ERROR = "[Tessera/InternalError]";
 
@@ -293,6 +297,23 @@ public final class ProcessorErrors {
         "%s Tessera generates the repository of %s as %s, but a type of that name already exists:"
             + " rename that type, or move or rename the record",
         REPOSITORY_NAME_TAKEN, record, repository);
+  }
+
+  /** The list of generated repositories could not be written to the class output. */
+  public static String repositoryIndexNotWritten(String path, Throwable failure) {
+    return String.format(
+        "%s the Tessera processor could not write %s (%s); integrations that register every"
+            + " repository (the Spring Boot starter) will not find this compilation's repositories."
+            + " Check that the class output directory is writable",
+        REPOSITORY_INDEX_NOT_WRITTEN, path, failure);
+  }
+
+  /** The {@code -Atessera.inject} processor option has a value other than its two. */
+  public static String invalidInjectOption(String option, String value) {
+    return String.format(
+        "%s -A%s=%s: the value must be 'store' (@Inject on the (KvStore) constructor, the default)"
+            + " or 'options' (@Inject on the (KvStore, RepositoryOptions) constructor)",
+        INVALID_INJECT_OPTION, option, value);
   }
 
   /** An unexpected failure of the processor itself. */

@@ -28,6 +28,7 @@ import javax.lang.model.element.Modifier;
 public final class RepositoryWriter {
   private final String generatorName;
   private final boolean injectAvailable;
+  private final boolean injectWithOptions;
 
   /**
    * @param generatorName the value of the generated {@code @Generated} annotation
@@ -35,8 +36,19 @@ public final class RepositoryWriter {
    *     the constructor can carry it
    */
   public RepositoryWriter(String generatorName, boolean injectAvailable) {
+    this(generatorName, injectAvailable, false);
+  }
+
+  /**
+   * @param generatorName the value of the generated {@code @Generated} annotation
+   * @param injectAvailable whether {@code jakarta.inject.Inject} is on the compile class path
+   * @param injectWithOptions whether {@code @Inject} goes on the {@code (KvStore,
+   *     RepositoryOptions)} constructor instead of the {@code (KvStore)} one (JSR-330 allows one)
+   */
+  public RepositoryWriter(String generatorName, boolean injectAvailable, boolean injectWithOptions) {
     this.generatorName = generatorName;
     this.injectAvailable = injectAvailable;
+    this.injectWithOptions = injectWithOptions;
   }
 
   /**
@@ -119,14 +131,14 @@ public final class RepositoryWriter {
                 entity)
             .addParameter(TypeNames.KV_STORE, "store")
             .addStatement("super(store, new $N())", GeneratedNames.MAPPING);
-    if (injectAvailable) {
+    if (injectAvailable && !injectWithOptions) {
       constructor.addAnnotation(TypeNames.INJECT);
     }
     return constructor.build();
   }
 
-  private static MethodSpec constructorWithOptions(ClassName entity) {
-    return MethodSpec.constructorBuilder()
+  private MethodSpec constructorWithOptions(ClassName entity) {
+    MethodSpec.Builder constructor = MethodSpec.constructorBuilder()
         .addModifiers(Modifier.PUBLIC)
         .addJavadoc(
             "A repository of {@link $T} records in {@code store}, building its indexes as {@code"
@@ -136,8 +148,11 @@ public final class RepositoryWriter {
             entity)
         .addParameter(TypeNames.KV_STORE, "store")
         .addParameter(TypeNames.REPOSITORY_OPTIONS, "options")
-        .addStatement("super(store, new $N(), options)", GeneratedNames.MAPPING)
-        .build();
+        .addStatement("super(store, new $N(), options)", GeneratedNames.MAPPING);
+    if (injectAvailable && injectWithOptions) {
+      constructor.addAnnotation(TypeNames.INJECT);
+    }
+    return constructor.build();
   }
 
   private static MethodSpec transactionConstructor(EntityModel model) {
