@@ -97,6 +97,27 @@ public abstract class IndexQueryStage<T> implements Query<T> {
     return query.startingWith(Objects.requireNonNull(partial, "partial"));
   }
 
+  /**
+   * The records whose next component is null, in index order (then by later components and
+   * primary key). Only a non-unique index over a nullable field holds such records: a unique index
+   * leaves records with a null field out (several records may hold null), so it refuses.
+   *
+   * <pre>{@code
+   * List<Book> undated = books.byPublished().isNull().list();
+   * List<Loan> openEnded = loans.byStatusAndDueDate().equalTo(LoanStatus.OUT).isNull().list();
+   * }</pre>
+   *
+   * <p>Ranges ({@code lessThan}, {@code between}, ...) and {@code startsWith} never return null
+   * values; the stage run as it is (no narrowing of this component) returns them first.
+   *
+   * @return the query of those records
+   * @throws IllegalStateException if the index holds no null values (a unique index, or a field
+   *     that cannot be null)
+   */
+  public final IndexQuery<T> isNull() {
+    return query.isNull();
+  }
+
   /** The query this stage stands for. */
   public final IndexQuery<T> query() {
     return query;
