@@ -76,7 +76,7 @@ public final class UserRepository extends EntityRepository<User, String> {
       false,
       List.of("favoriteColor"),
       entity -> favoriteColorValues(entity.favoriteColor()),
-      "index(favoriteColor:STRING)/NONE");
+      "index(favoriteColor:STRING)/NONE;nulls");
 
   private static final List<IndexDefinition<User>> INDEXES = List.of(BY_EMAIL, BY_FAVORITE_COLOR);
 
@@ -208,13 +208,10 @@ public final class UserRepository extends EntityRepository<User, String> {
   }
 
   /**
-   * The normalised values of index {@code favoriteColor}, or null when a value is missing.
+   * The normalised values of index {@code favoriteColor}; a missing value is a null part.
    */
   private static Tuple favoriteColorValues(String favoriteColor) {
-    if (favoriteColor == null) {
-      return null;
-    }
-    return Tuple.of(FieldCodec.encodeString(favoriteColor));
+    return Tuple.of(favoriteColor == null ? null : FieldCodec.encodeString(favoriteColor));
   }
 
   /**
