@@ -351,18 +351,9 @@ public final class IndexQuery<T> implements Query<T> {
   private List<ListSelector> selectors() {
     List<ListSelector> selectors = new ArrayList<>(branches.size());
     for (Branch branch : branches) {
-      byte[] from = branch.begin();
-      byte[] to = branch.end();
-      if (after != null && !reverse) {
-        byte[] justAfter = Arrays.copyOf(after, after.length + 1); // the least key above `after`
-        if (Arrays.compareUnsigned(justAfter, from) > 0) {
-          from = justAfter;
-        }
-      } else if (after != null && Arrays.compareUnsigned(after, to) < 0) {
-        to = after;
-      }
-      if (Arrays.compareUnsigned(from, to) < 0) {
-        selectors.add(ListSelector.of(TupleRange.ofPacked(from, to)).reverse(reverse));
+      TupleRange left = PageCursor.remainder(branch.begin(), branch.end(), after, reverse);
+      if (left != null) {
+        selectors.add(ListSelector.of(left).reverse(reverse));
       }
     }
     if (reverse) {
@@ -389,15 +380,7 @@ public final class IndexQuery<T> implements Query<T> {
     if (branches.isEmpty()) {
       text.append("no range");
     }
-    if (reverse) {
-      text.append(", reverse");
-    }
-    if (limit != Integer.MAX_VALUE) {
-      text.append(", limit ").append(limit);
-    }
-    if (after != null) {
-      text.append(", after ").append(PageCursor.ofKey(after));
-    }
+    text.append(PageCursor.describeModifiers(reverse, limit, after));
     return text.append(']').toString();
   }
 }

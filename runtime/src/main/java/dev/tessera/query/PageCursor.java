@@ -1,5 +1,6 @@
 package dev.tessera.query;
 
+import dev.tessera.tuple.TupleRange;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.Objects;
@@ -53,6 +54,40 @@ public final class PageCursor {
   /** The packed index key; a new array on every call. */
   byte[] key() {
     return key.clone();
+  }
+
+  /**
+   * What is left of the key range {@code [begin, end)} for a query resumed after the row at packed
+   * key {@code after} ({@code null}: not resumed): the keys above it, or below it when {@code
+   * reverse}; {@code null} when nothing is left.
+   */
+  static TupleRange remainder(byte[] begin, byte[] end, byte[] after, boolean reverse) {
+    byte[] from = begin;
+    byte[] to = end;
+    if (after != null && !reverse) {
+      byte[] justAfter = Arrays.copyOf(after, after.length + 1); // the least key above `after`
+      if (Arrays.compareUnsigned(justAfter, from) > 0) {
+        from = justAfter;
+      }
+    } else if (after != null && Arrays.compareUnsigned(after, to) < 0) {
+      to = after;
+    }
+    return Arrays.compareUnsigned(from, to) < 0 ? TupleRange.ofPacked(from, to) : null;
+  }
+
+  /** A query description's modifiers, e.g. {@code ", reverse, limit 10, after AAE"}. */
+  static String describeModifiers(boolean reverse, int limit, byte[] after) {
+    StringBuilder text = new StringBuilder();
+    if (reverse) {
+      text.append(", reverse");
+    }
+    if (limit != Integer.MAX_VALUE) {
+      text.append(", limit ").append(limit);
+    }
+    if (after != null) {
+      text.append(", after ").append(ofKey(after));
+    }
+    return text.toString();
   }
 
   /** The URL-safe string form, read back by {@link #parse(String)}. */

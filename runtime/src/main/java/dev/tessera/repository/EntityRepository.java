@@ -7,17 +7,16 @@ import dev.tessera.kv.CommitResult;
 import dev.tessera.kv.CorruptEntryException;
 import dev.tessera.kv.KeyTooLargeException;
 import dev.tessera.kv.KvEntry;
-import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
-import dev.tessera.kv.ListSelector;
 import dev.tessera.mapping.EntityMapping;
 import dev.tessera.mapping.IndexDefinition;
+import dev.tessera.mapping.RecordSchema;
 import dev.tessera.query.IndexQuery;
 import dev.tessera.query.IndexQueryStage;
+import dev.tessera.query.KeyQuery;
 import dev.tessera.query.RecordReader;
 import dev.tessera.tuple.Tuple;
-import dev.tessera.tuple.TupleRange;
 import dev.tessera.tuple.Versionstamp;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -80,7 +79,6 @@ public abstract class EntityRepository<T, ID> {
   /** How many commits a write attempts before giving up on a hot key. */
   static final int MAX_ATTEMPTS = 1000;
 
-  private static final int BATCH_SIZE = 256;
   private static final long MINUS_ONE = 0xFFFF_FFFF_FFFF_FFFFL;
 
   private final KvStore store;
@@ -480,16 +478,39 @@ public abstract class EntityRepository<T, ID> {
    * read transaction between batches and need not be closed (a {@code findFirst()} or an abandoned
    * iterator costs nothing). A later batch may see later commits: keys come in order and never
    * twice, a record present throughout is returned once, in the state its batch read; records
-   * inserted or deleted meanwhile may or may not appear. For one snapshot, use {@link
-   * KvStore#snapshot()} and its {@code list}.
+   * inserted or deleted meanwhile may or may not appear. For one snapshot, a limit, the reverse
+   * order, pages or a key range, use {@link #byId()}.
    *
    * <pre>{@code
    * Optional<User> anyAlice = repository.findAll().filter(u -> u.name().startsWith("A")).findFirst();
    * }</pre>
    */
   public Stream<T> findAll() {
-    KvIterator it = store.list(ListSelector.of(TupleRange.prefix(entityPrefix)).batchSize(BATCH_SIZE));
-    return it.stream().map(this::decode);
+    return byId().stream();
+  }
+
+  /**
+   * A query over the records by primary key: every record in key order until narrowed by a key
+   * range ({@code between}, {@code greaterThan}, {@code atLeast}, {@code lessThan}, {@code atMost},
+   * or {@code startsWith} for a {@code String} key), with {@code limit}, {@code reverse} and
+   * {@code page}/{@code after} as on every query. Reads the records directly, no index.
+   *
+   * <pre>{@code
+   * List<User> newest = users.byId().reverse().limit(10).list();
+   * Page<User> page = users.byId().startsWith("2024-").page(50);
+   * }</pre>
+   *
+   * @return the query, to narrow and run
+   */
+  public KeyQuery<T, ID> byId() {
+    return KeyQuery.of(store, entityName, mapping.primaryKeyName(), stringKey(), mapping::keyParts, reader);
+  }
+
+  /** True if the primary key is stored as one {@code String} part. */
+  private boolean stringKey() {
+    RecordSchema schema = mapping.schema();
+    return schema.components().stream()
+        .anyMatch(c -> c.name().equals(schema.primaryKeyName()) && c.type().equals("STRING"));
   }
 
   /** The number of records, read from the counter every write maintains: O(1). */
