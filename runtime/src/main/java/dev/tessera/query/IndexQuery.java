@@ -243,26 +243,9 @@ public final class IndexQuery<T> implements Query<T> {
 
   @Override
   public IndexQuery<T> after(PageCursor cursor) {
-    Objects.requireNonNull(cursor, "cursor");
-    byte[] key = cursor.key();
-    Tuple parsed;
-    try {
-      parsed = Tuple.unpack(key);
-    } catch (RuntimeException e) {
-      throw foreignCursor(cursor, "it is not a packed key", e);
-    }
-    int minimumParts = 1 + target.components();
-    if (parsed.size() < minimumParts || !target.index().subspace().equals(parsed.get(0))) {
-      throw foreignCursor(cursor, "it is a key of another index or entity", null);
-    }
+    byte[] key = Objects.requireNonNull(cursor, "cursor").keyFor(target.index().subspace(),
+        1 + target.components(), target.describe() + " (subspace '" + target.index().subspace() + "')");
     return new IndexQuery<>(target, given, branches, bounded, reverse, limit, key);
-  }
-
-  private IllegalArgumentException foreignCursor(PageCursor cursor, String why, Throwable cause) {
-    return new IllegalArgumentException(
-        "Page cursor '" + cursor + "' does not belong to " + target.describe() + " (subspace '"
-            + target.index().subspace() + "'): " + why,
-        cause);
   }
 
   // ---------------------------------------------------------------- terminals

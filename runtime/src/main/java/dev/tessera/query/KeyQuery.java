@@ -228,23 +228,9 @@ public final class KeyQuery<T, ID> implements Query<T> {
 
   @Override
   public KeyQuery<T, ID> after(PageCursor cursor) {
-    Objects.requireNonNull(cursor, "cursor");
-    byte[] key = cursor.key();
-    Tuple parsed;
-    try {
-      parsed = Tuple.unpack(key);
-    } catch (RuntimeException e) {
-      throw foreignCursor(cursor, "it is not a packed key", e);
-    }
-    if (parsed.size() < 2 || !target.entityPrefix().get(0).equals(parsed.get(0))) {
-      throw foreignCursor(cursor, "it is a key of an index or another entity", null);
-    }
+    byte[] key = Objects.requireNonNull(cursor, "cursor")
+        .keyFor(target.entityPrefix().get(0), 2, target.describe());
     return new KeyQuery<>(target, begin, end, bounded, reverse, limit, key);
-  }
-
-  private IllegalArgumentException foreignCursor(PageCursor cursor, String why, Throwable cause) {
-    return new IllegalArgumentException(
-        "Page cursor '" + cursor + "' does not belong to " + target.describe() + ": " + why, cause);
   }
 
   // ---------------------------------------------------------------- terminals

@@ -1,5 +1,6 @@
 package dev.tessera.query;
 
+import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
 import java.util.Arrays;
 import java.util.Base64;
@@ -26,8 +27,15 @@ public final class PageCursor {
     this.key = key;
   }
 
-  /** The cursor of a row whose packed index key is {@code packedKey}; the array is copied. */
-  static PageCursor ofKey(byte[] packedKey) {
+  /**
+   * The cursor of a row whose packed index key is {@code packedKey}; the array is copied. For
+   * query implementations (spatial queries page with it too); users get cursors from {@link
+   * Page#next()} and {@link #parse(String)}.
+   *
+   * @param packedKey the packed key of the last row of a page
+   * @return the cursor
+   */
+  public static PageCursor ofKey(byte[] packedKey) {
     return new PageCursor(packedKey.clone());
   }
 
@@ -53,6 +61,32 @@ public final class PageCursor {
 
   /** The packed index key; a new array on every call. */
   byte[] key() {
+    return key.clone();
+  }
+
+  /**
+   * This cursor's packed key, checked to be a row key of the query that takes it: a packed tuple
+   * of at least {@code minimumParts} parts whose first part is {@code firstPart} (an index
+   * subspace or an entity name). For query implementations' {@code after(cursor)}.
+   *
+   * @param firstPart the first part every row key of the query has
+   * @param minimumParts the fewest parts a row key has
+   * @param owner what the query reads, for the message, e.g. {@code "index 'age' of entity 'user'"}
+   * @return the packed key
+   * @throws IllegalArgumentException if the key is not such a key (a cursor of another query)
+   */
+  public byte[] keyFor(Object firstPart, int minimumParts, String owner) {
+    Tuple parsed;
+    try {
+      parsed = Tuple.unpack(key);
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException(
+          "Page cursor '" + this + "' does not belong to " + owner + ": it is not a packed key", e);
+    }
+    if (parsed.size() < minimumParts || !firstPart.equals(parsed.get(0))) {
+      throw new IllegalArgumentException("Page cursor '" + this + "' does not belong to " + owner
+          + ": it is a key of another index or entity");
+    }
     return key.clone();
   }
 
