@@ -360,7 +360,7 @@ public abstract class EntityRepository<T, ID> {
 
   /**
    * Deletes every record of the entity, in primary-key order, in batches as by {@link
-   * #delete(Collection)}: each batch atomic, the whole not (one commit when every record fits one
+   * #deleteAllById(Collection)}: each batch atomic, the whole not (one commit when every record fits one
    * batch); atomic inside a transaction. Progress is logged at INFO every 10,000 records.
    *
    * @return how many records were deleted
