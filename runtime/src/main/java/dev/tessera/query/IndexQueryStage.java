@@ -12,6 +12,17 @@ import java.util.stream.Stream;
  * a query the index cannot serve does not compile. A stage is itself a query: all records with
  * those leading values, in key order.
  *
+ * <p>What a composite index serves, and why: its entries are sorted by the first component, then
+ * the second, ..., then primary key. So a query gives {@code equalTo} or {@code in} (any of
+ * several values, which counts as equality) on leading components in key order, then at most one
+ * range ({@code between}, {@code greaterThan}, {@code atLeast}, {@code lessThan}, {@code atMost}),
+ * {@code startsWith} or {@code isNull} on the next component, which ends the narrowing: equal
+ * leading values followed by one range are one contiguous run of keys. A range on a later
+ * component without the earlier ones, or a second range, would need a scan of the whole index;
+ * the stages do not offer it, so it does not compile (javac then reports a type mismatch, e.g.
+ * "LocalDate cannot be converted to String", when a later component's value is passed where the
+ * first one's is expected).
+ *
  * <p>Generated subclasses only encode and normalise their typed arguments (as writes do) and call
  * the protected methods here; the key ranges are built by {@link IndexQuery}.
  *
