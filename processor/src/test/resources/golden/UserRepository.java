@@ -18,6 +18,7 @@ import dev.tessera.repository.Transactions;
 import dev.tessera.tuple.Tuple;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -156,7 +157,7 @@ public final class UserRepository extends EntityRepository<User, String> {
   }
 
   /**
-   * A typed query over the {@code favoriteColor} index ({@code favoriteColor}): every user in index order until narrowed by {@code equalTo}, {@code in} (any of several values), a range or {@code startsWith} on {@code favoriteColor}. Served by a scan of the index keys, then one multi-get of the records.
+   * A typed query over the {@code favoriteColor} index ({@code favoriteColor}): every user in index order until narrowed by {@code equalTo}, {@code in} (any of several values), a range, {@code startsWith} or {@code isNull} on {@code favoriteColor}. Served by a scan of the index keys, then one multi-get of the records.
    *
    * @return the query, to narrow and run
    */
@@ -254,6 +255,24 @@ public final class UserRepository extends EntityRepository<User, String> {
     }
 
     /**
+     * The user records whose {@code email} equals any of {@code email}: one range scan per distinct value, merged in index order (by {@code email}, then as {@code equalTo} orders). A value given twice, or two that compare equal as the index stores them, returns each record once; no value returns no record.
+     *
+     * <p>Compared after {@link Normalize#CASE_INSENSITIVE} normalisation, as on write.
+     *
+     * @param email the {@code email} values, not null (nor any of them)
+     * @return the query
+     */
+    public IndexQuery<User> in(Collection<String> email) {
+      Objects.requireNonNull(email, "email");
+      List<Object> emailParts = new ArrayList<>(email.size());
+      for (String emailValue : email) {
+        Objects.requireNonNull(emailValue, "email");
+        emailParts.add(FieldCodec.encodeString(TextNormalizer.normalize(emailValue, Normalize.CASE_INSENSITIVE)));
+      }
+      return anyOf(emailParts);
+    }
+
+    /**
      * The user records whose {@code email} lies between {@code fromEmail} and {@code toEmail}, both inclusive, in index order.
      *
      * <p>Compared after {@link Normalize#CASE_INSENSITIVE} normalisation, as on write.
@@ -335,7 +354,7 @@ public final class UserRepository extends EntityRepository<User, String> {
   }
 
   /**
-   * The typed query over the {@code favoriteColor} index of {@link User} ({@code favoriteColor}), before any component is given. Run it as it is (every matching record, in index order), or narrow {@code favoriteColor} by {@code equalTo}, {@code in} (any of several values), a range or {@code startsWith}.
+   * The typed query over the {@code favoriteColor} index of {@link User} ({@code favoriteColor}), before any component is given. Run it as it is (every matching record, in index order), or narrow {@code favoriteColor} by {@code equalTo}, {@code in} (any of several values), a range, {@code startsWith} or {@code isNull}.
    */
   public static final class ByFavoriteColorQuery extends IndexQueryStage<User> {
     private ByFavoriteColorQuery(IndexQuery<User> query) {
@@ -362,6 +381,22 @@ public final class UserRepository extends EntityRepository<User, String> {
     public IndexQuery<User> in(String... favoriteColor) {
       Objects.requireNonNull(favoriteColor, "favoriteColor");
       List<Object> favoriteColorParts = new ArrayList<>(favoriteColor.length);
+      for (String favoriteColorValue : favoriteColor) {
+        Objects.requireNonNull(favoriteColorValue, "favoriteColor");
+        favoriteColorParts.add(FieldCodec.encodeString(favoriteColorValue));
+      }
+      return anyOf(favoriteColorParts);
+    }
+
+    /**
+     * The user records whose {@code favoriteColor} equals any of {@code favoriteColor}: one range scan per distinct value, merged in index order (by {@code favoriteColor}, then as {@code equalTo} orders). A value given twice, or two that compare equal as the index stores them, returns each record once; no value returns no record.
+     *
+     * @param favoriteColor the {@code favoriteColor} values, not null (nor any of them)
+     * @return the query
+     */
+    public IndexQuery<User> in(Collection<String> favoriteColor) {
+      Objects.requireNonNull(favoriteColor, "favoriteColor");
+      List<Object> favoriteColorParts = new ArrayList<>(favoriteColor.size());
       for (String favoriteColorValue : favoriteColor) {
         Objects.requireNonNull(favoriteColorValue, "favoriteColor");
         favoriteColorParts.add(FieldCodec.encodeString(favoriteColorValue));
