@@ -77,7 +77,7 @@ public final class UserRepository extends EntityRepository<User, String> {
   public static final IndexDefinition<User> BY_FAVORITE_COLOR = new IndexDefinition<>("favoriteColor",
           "user_by_favoriteColor", false, List.of("favoriteColor"),
           entity -> favoriteColorValues(entity.favoriteColor()),
-          "index(favoriteColor:STRING)/NONE");
+          "index(favoriteColor:STRING)/NONE;nulls");
 
   private static final List<IndexDefinition<User>> INDEXES = List.of(BY_EMAIL, BY_FAVORITE_COLOR);
 
@@ -157,7 +157,7 @@ public final class UserRepository extends EntityRepository<User, String> {
   }
 
   /**
-   * A typed query over the {@code favoriteColor} index ({@code favoriteColor}): every user in index order until narrowed by {@code equalTo}, {@code in} (any of several values), a range or {@code startsWith} on {@code favoriteColor}. Served by a scan of the index keys, then one multi-get of the records.
+   * A typed query over the {@code favoriteColor} index ({@code favoriteColor}): every user in index order until narrowed by {@code equalTo}, {@code in} (any of several values), a range, {@code startsWith} or {@code isNull} on {@code favoriteColor}. Served by a scan of the index keys, then one multi-get of the records.
    *
    * @return the query, to narrow and run
    */
@@ -216,13 +216,10 @@ public final class UserRepository extends EntityRepository<User, String> {
   }
 
   /**
-   * The normalised values of index {@code favoriteColor}, or null when a value is missing.
+   * The normalised values of index {@code favoriteColor}; a missing value is a null part.
    */
   private static Tuple favoriteColorValues(String favoriteColor) {
-    if (favoriteColor == null) {
-      return null;
-    }
-    return Tuple.of(favoriteColorKey(favoriteColor));
+    return Tuple.of(favoriteColor == null ? null : favoriteColorKey(favoriteColor));
   }
 
   /**
@@ -244,7 +241,7 @@ public final class UserRepository extends EntityRepository<User, String> {
   }
 
   /**
-   * The typed query over the {@code favoriteColor} index of {@link User} ({@code favoriteColor}), before any component is given. Run it as it is (every matching record, in index order), or narrow {@code favoriteColor} by {@code equalTo}, {@code in} (any of several values), a range or {@code startsWith}.
+   * The typed query over the {@code favoriteColor} index of {@link User} ({@code favoriteColor}), before any component is given. Run it as it is (every matching record, in index order), or narrow {@code favoriteColor} by {@code equalTo}, {@code in} (any of several values), a range, {@code startsWith} or {@code isNull}.
    */
   public static final class ByFavoriteColorQuery extends LastTextComponentStage<User> {
     private ByFavoriteColorQuery(IndexQuery<User> query) {

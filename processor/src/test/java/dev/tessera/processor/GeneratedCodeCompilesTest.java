@@ -125,9 +125,15 @@ class GeneratedCodeCompilesTest {
     assertThat(generatedText(compilation, "com.acme.CounterRepository"))
         .contains("extends EntityRepository<Counter, Long>")
         .contains("public List<Counter> findByValue(long value)")
-        // a primitive is never null-checked; only the array of in(long...) is
-        .containsOnlyOnce("requireNonNull(value")
-        .contains("public IndexQuery<Counter> in(long... value) {\n      Objects.requireNonNull(value, \"value\");");
+        // a primitive is never null-checked; only the array of in(long...) is, and the boxed
+        // elements of in(Collection<Long>)
+        .contains("public List<Counter> findByValue(long value) {\n    return findByIndex(")
+        .contains("public IndexQuery<Counter> in(long... value) {\n      Objects.requireNonNull(value, \"value\");\n"
+            + "      List<Object> valueParts = new ArrayList<>(value.length);\n"
+            + "      for (long valueValue : value) {\n        valueParts.add(")
+        .contains("public IndexQuery<Counter> in(Collection<Long> value) {\n      Objects.requireNonNull(value, \"value\");\n"
+            + "      List<Object> valueParts = new ArrayList<>(value.size());\n"
+            + "      for (Long valueValue : value) {\n        Objects.requireNonNull(valueValue, \"value\");");
   }
 
   @Test

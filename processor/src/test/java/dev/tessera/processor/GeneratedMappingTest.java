@@ -153,7 +153,7 @@ class GeneratedMappingTest {
 
   @Test
   @SuppressWarnings("unchecked")
-  void indexValuesAreNormalisedAndNullMeansNotIndexed() throws Exception {
+  void indexValuesAreNormalisedAndANullIsANullPartOnlyInANonUniqueIndex() throws Exception {
     IndexDefinition<Object> email = (IndexDefinition<Object>) constant("UserRepository", "BY_EMAIL");
     IndexDefinition<Object> color =
         (IndexDefinition<Object>) constant("UserRepository", "BY_FAVORITE_COLOR");
@@ -163,7 +163,11 @@ class GeneratedMappingTest {
     assertThat(email.unique()).isTrue();
     assertThat((Object) email.values().apply(user)).isEqualTo(Tuple.of("alice@example.com"));
     assertThat(color.unique()).isFalse();
-    assertThat((Object) color.values().apply(user)).isNull();
+    assertThat((Object) color.values().apply(user)).isEqualTo(Tuple.of((Object) null));
+    assertThat(color.holdsNulls()).isTrue();
+    Object withoutEmail = newRecord("com.acme.User", "u2", "Bob", null, "blue");
+    assertThat((Object) email.values().apply(withoutEmail)).isNull(); // not in the unique index
+    assertThat(email.holdsNulls()).isFalse();
     assertThat(mapping("User").indexes()).containsExactly(email, color);
   }
 
@@ -190,9 +194,9 @@ class GeneratedMappingTest {
         .isEqualTo("unique(email:STRING)/CASE_INSENSITIVE;text="
             + TextNormalizer.rules(Normalize.CASE_INSENSITIVE));
     assertThat(((IndexDefinition<?>) constant("UserRepository", "BY_FAVORITE_COLOR")).descriptor())
-        .isEqualTo("index(favoriteColor:STRING)/NONE");
+        .isEqualTo("index(favoriteColor:STRING)/NONE;nulls");
     assertThat(((IndexDefinition<?>) constant("BookingRepository", "BY_ROOM_AND_GUEST")).descriptor())
-        .isEqualTo("index(room:int,guest:STRING)/CASE_AND_ACCENT_INSENSITIVE;text="
+        .isEqualTo("index(room:int,guest:STRING)/CASE_AND_ACCENT_INSENSITIVE;nulls;text="
             + TextNormalizer.rules(Normalize.CASE_AND_ACCENT_INSENSITIVE));
   }
 

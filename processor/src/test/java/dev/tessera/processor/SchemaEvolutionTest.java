@@ -227,7 +227,7 @@ class SchemaEvolutionTest {
         "  public enum Level { HIGH, MID, LOW }",
         "}");
     assertThat(v2.indexDescriptor("BY_LEVEL")).isNotEqualTo(v1.indexDescriptor("BY_LEVEL"))
-        .isEqualTo("index(level:enum com.acme.Member.Level{HIGH,MID,LOW})/NONE");
+        .isEqualTo("index(level:enum com.acme.Member.Level{HIGH,MID,LOW})/NONE;nulls");
     withRepository(v2, (members, store) -> {
       assertThat(members.indexAdmin().awaitIndexes(Duration.ofSeconds(30))).isTrue();
       assertThat(levelsInIndexOrder(members)).containsExactly("HIGH", "MID", "LOW");

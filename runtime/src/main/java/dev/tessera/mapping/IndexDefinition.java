@@ -23,13 +23,19 @@ import java.util.function.Function;
  * Unicode 18.0}, so an index written under other folding rules (an older Tessera, other Unicode
  * data) is rebuilt too.
  *
+ * <p>A non-unique index over a nullable field holds the records whose field is null, under a null
+ * part; its descriptor says so with a {@code ;nulls} suffix after the normalisation (before the
+ * text rules), e.g. {@code index(title:STRING)/NONE;nulls}, so a store written when such records
+ * were left out of the index rebuilds it.
+ *
  * @param <T> the record type
  * @param name the index name as declared, e.g. {@code "email"}
  * @param subspace the first key part of every entry, e.g. {@code "user_by_email"}
  * @param unique true for a unique index
  * @param fields the indexed record components, in key order
  * @param values derives the index values of a record, normalised; returns {@code null} when the
- *     record is not in the index (a {@code null} component)
+ *     record is not in the index (a {@code null} component of a unique index); an index that
+ *     {@linkplain #holdsNulls() holds nulls} gets a {@code null} part for a {@code null} component
  * @param descriptor a stable description of everything that shapes the entries (uniqueness, fields,
  *     their types, normalisation), e.g. {@code unique(email:STRING)/CASE_INSENSITIVE}; the text
  *     rules are appended as above
@@ -42,6 +48,7 @@ public record IndexDefinition<T>(
     Function<T, Tuple> values,
     String descriptor) {
   private static final String TEXT_RULES = ";text=";
+  private static final String NULLS = ";nulls";
 
   /** Validates and copies the fields. */
   public IndexDefinition {
@@ -67,7 +74,13 @@ public record IndexDefinition<T>(
    * ends in none (or already carries the rules: the suffix contains no {@code '/'}).
    */
   private static String withTextRules(String descriptor) {
+    if (descriptor.contains(TEXT_RULES)) {
+      return descriptor;
+    }
     String mode = descriptor.substring(descriptor.lastIndexOf('/') + 1);
+    if (mode.endsWith(NULLS)) {
+      mode = mode.substring(0, mode.length() - NULLS.length());
+    }
     for (Normalize normalize : Normalize.values()) {
       String rules = TextNormalizer.rules(normalize);
       if (rules != null && normalize.name().equals(mode)) {
@@ -75,6 +88,18 @@ public record IndexDefinition<T>(
       }
     }
     return descriptor;
+  }
+
+  /**
+   * Whether this index holds the records whose indexed field is null, under a null part (which
+   * sorts before every other value): a non-unique index whose descriptor says {@code ;nulls}, as
+   * generated ones with a nullable field do. A unique index never does: several records may hold
+   * null, and none of them is in the index.
+   *
+   * @return true if {@code isNull()} queries can be served by this index
+   */
+  public boolean holdsNulls() {
+    return !unique && (descriptor.endsWith(NULLS) || descriptor.contains(NULLS + TEXT_RULES));
   }
 
   private static String defaultDescriptor(boolean unique, List<String> fields) {

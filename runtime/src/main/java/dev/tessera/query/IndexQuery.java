@@ -31,6 +31,12 @@ import java.util.stream.StreamSupport;
  * (inclusive: later components and primary key parts may follow {@code v}) or {@code pack(E + v)}
  * (exclusive). A string prefix reads {@link TupleRange#startsWith(Tuple, String)}.
  *
+ * <p>Null values: an index that {@linkplain IndexDefinition#holdsNulls() holds nulls} keeps a record
+ * whose next component is null under a null part, which sorts before every value. {@code isNull()}
+ * reads exactly those keys; a range ({@code lessThan}, {@code between}, ...) and {@code startsWith}
+ * never include them; a query with no narrowing of that component (every record of the leading
+ * values) includes them, first (last when reversed).
+ *
  * <p>Any-of ({@code in}) on a component gives one such range per distinct value (per combination,
  * when several components are given that way); later narrowings apply to every range. The ranges
  * share their leading components' length, so they are disjoint and are read one after the other in
@@ -160,14 +166,41 @@ public final class IndexQuery<T> implements Query<T> {
   }
 
   /**
+   * This query with the next component null: the entries an index that {@linkplain
+   * IndexDefinition#holdsNulls() holds nulls} writes for records whose field is null.
+   *
+   * @throws IllegalStateException if the index holds no null values (a unique index, or one over
+   *     primitive fields only), or no component is free
+   */
+  IndexQuery<T> isNull() {
+    requireNextComponent("isNull");
+    IndexDefinition<T> index = target.index();
+    if (!index.holdsNulls()) {
+      throw new IllegalStateException(
+          "isNull() cannot be served by " + target.describe() + " " + index.fields() + ": "
+              + (index.unique()
+                  ? "a unique index leaves out the records whose indexed field is null (several"
+                      + " records may hold null); query them with a non-unique @Index on the field"
+                  : "it holds no null values (its fields are primitive, or its definition "
+                      + index.descriptor() + " does not index nulls)"));
+    }
+    List<Branch> narrowed = new ArrayList<>(branches.size());
+    for (Branch branch : branches) {
+      narrowed.add(Branch.of(branch.prefix().add(null)));
+    }
+    return new IndexQuery<>(target, given + 1, List.copyOf(narrowed), false, reverse, limit, after);
+  }
+
+  /**
    * This query with the next component bounded: {@code lower} and {@code upper} are encoded parts,
-   * {@code null} for no bound on that side.
+   * {@code null} for no bound on that side. A range never includes null values: without a lower
+   * bound it starts just after the entries whose next component is null (which sort first).
    */
   IndexQuery<T> range(Object lower, boolean lowerInclusive, Object upper, boolean upperInclusive) {
     requireNextComponent("a range");
     List<Branch> narrowed = new ArrayList<>(branches.size());
     for (Branch branch : branches) {
-      byte[] from = branch.begin();
+      byte[] from = TupleRange.keyAndExtensions(branch.prefix().add(null)).end();
       if (lower != null) {
         TupleRange at = TupleRange.keyAndExtensions(branch.prefix().add(lower));
         from = lowerInclusive ? at.begin() : at.end();
@@ -210,26 +243,9 @@ public final class IndexQuery<T> implements Query<T> {
 
   @Override
   public IndexQuery<T> after(PageCursor cursor) {
-    Objects.requireNonNull(cursor, "cursor");
-    byte[] key = cursor.key();
-    Tuple parsed;
-    try {
-      parsed = Tuple.unpack(key);
-    } catch (RuntimeException e) {
-      throw foreignCursor(cursor, "it is not a packed key", e);
-    }
-    int minimumParts = 1 + target.components();
-    if (parsed.size() < minimumParts || !target.index().subspace().equals(parsed.get(0))) {
-      throw foreignCursor(cursor, "it is a key of another index or entity", null);
-    }
+    byte[] key = Objects.requireNonNull(cursor, "cursor").keyFor(target.index().subspace(),
+        1 + target.components(), target.describe() + " (subspace '" + target.index().subspace() + "')");
     return new IndexQuery<>(target, given, branches, bounded, reverse, limit, key);
-  }
-
-  private IllegalArgumentException foreignCursor(PageCursor cursor, String why, Throwable cause) {
-    return new IllegalArgumentException(
-        "Page cursor '" + cursor + "' does not belong to " + target.describe() + " (subspace '"
-            + target.index().subspace() + "'): " + why,
-        cause);
   }
 
   // ---------------------------------------------------------------- terminals
@@ -318,18 +334,9 @@ public final class IndexQuery<T> implements Query<T> {
   private List<ListSelector> selectors() {
     List<ListSelector> selectors = new ArrayList<>(branches.size());
     for (Branch branch : branches) {
-      byte[] from = branch.begin();
-      byte[] to = branch.end();
-      if (after != null && !reverse) {
-        byte[] justAfter = Arrays.copyOf(after, after.length + 1); // the least key above `after`
-        if (Arrays.compareUnsigned(justAfter, from) > 0) {
-          from = justAfter;
-        }
-      } else if (after != null && Arrays.compareUnsigned(after, to) < 0) {
-        to = after;
-      }
-      if (Arrays.compareUnsigned(from, to) < 0) {
-        selectors.add(ListSelector.of(TupleRange.ofPacked(from, to)).reverse(reverse));
+      TupleRange left = PageCursor.remainder(branch.begin(), branch.end(), after, reverse);
+      if (left != null) {
+        selectors.add(ListSelector.of(left).reverse(reverse));
       }
     }
     if (reverse) {
@@ -356,15 +363,7 @@ public final class IndexQuery<T> implements Query<T> {
     if (branches.isEmpty()) {
       text.append("no range");
     }
-    if (reverse) {
-      text.append(", reverse");
-    }
-    if (limit != Integer.MAX_VALUE) {
-      text.append(", limit ").append(limit);
-    }
-    if (after != null) {
-      text.append(", after ").append(PageCursor.ofKey(after));
-    }
+    text.append(PageCursor.describeModifiers(reverse, limit, after));
     return text.append(']').toString();
   }
 }

@@ -12,6 +12,17 @@ import java.util.stream.Stream;
  * a query the index cannot serve does not compile. A stage is itself a query: all records with
  * those leading values, in key order.
  *
+ * <p>What a composite index serves, and why: its entries are sorted by the first component, then
+ * the second, ..., then primary key. So a query gives {@code equalTo} or {@code in} (any of
+ * several values, which counts as equality) on leading components in key order, then at most one
+ * range ({@code between}, {@code greaterThan}, {@code atLeast}, {@code lessThan}, {@code atMost}),
+ * {@code startsWith} or {@code isNull} on the next component, which ends the narrowing: equal
+ * leading values followed by one range are one contiguous run of keys. A range on a later
+ * component without the earlier ones, or a second range, would need a scan of the whole index;
+ * the stages do not offer it, so it does not compile (javac then reports a type mismatch, e.g.
+ * "LocalDate cannot be converted to String", when a later component's value is passed where the
+ * first one's is expected).
+ *
  * <p>Generated subclasses only encode and normalise their typed arguments (as writes do) and call
  * the protected methods here; the key ranges are built by {@link IndexQuery}.
  *
@@ -95,6 +106,27 @@ public abstract class IndexQueryStage<T> implements Query<T> {
    */
   protected final IndexQuery<T> prefixed(String partial) {
     return query.startingWith(Objects.requireNonNull(partial, "partial"));
+  }
+
+  /**
+   * The records whose next component is null, in index order (then by later components and
+   * primary key). Only a non-unique index over a nullable field holds such records: a unique index
+   * leaves records with a null field out (several records may hold null), so it refuses.
+   *
+   * <pre>{@code
+   * List<Book> undated = books.byPublished().isNull().list();
+   * List<Loan> openEnded = loans.byStatusAndDueDate().equalTo(LoanStatus.OUT).isNull().list();
+   * }</pre>
+   *
+   * <p>Ranges ({@code lessThan}, {@code between}, ...) and {@code startsWith} never return null
+   * values; the stage run as it is (no narrowing of this component) returns them first.
+   *
+   * @return the query of those records
+   * @throws IllegalStateException if the index holds no null values (a unique index, or a field
+   *     that cannot be null)
+   */
+  public final IndexQuery<T> isNull() {
+    return query.isNull();
   }
 
   /** The query this stage stands for. */

@@ -1,6 +1,7 @@
 package dev.tessera.query;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
@@ -62,6 +63,21 @@ public abstract class LastComponentStage<T, V> extends IndexQueryStage<T> {
   public final IndexQuery<T> in(V... values) {
     Objects.requireNonNull(values, component);
     List<Object> parts = new ArrayList<>(values.length);
+    for (V value : values) {
+      parts.add(key(value, component));
+    }
+    return anyOf(parts);
+  }
+
+  /**
+   * As {@link #in(Object[]) in(values...)}, for values already in a collection.
+   *
+   * @param values the values, not null (nor any of them)
+   * @return the query
+   */
+  public final IndexQuery<T> in(Collection<? extends V> values) {
+    Objects.requireNonNull(values, component);
+    List<Object> parts = new ArrayList<>(values.size());
     for (V value : values) {
       parts.add(key(value, component));
     }

@@ -1,5 +1,7 @@
 package dev.tessera.query;
 
+import dev.tessera.tuple.Tuple;
+import dev.tessera.tuple.TupleRange;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.Objects;
@@ -25,8 +27,15 @@ public final class PageCursor {
     this.key = key;
   }
 
-  /** The cursor of a row whose packed index key is {@code packedKey}; the array is copied. */
-  static PageCursor ofKey(byte[] packedKey) {
+  /**
+   * The cursor of a row whose packed index key is {@code packedKey}; the array is copied. For
+   * query implementations (spatial queries page with it too); users get cursors from {@link
+   * Page#next()} and {@link #parse(String)}.
+   *
+   * @param packedKey the packed key of the last row of a page
+   * @return the cursor
+   */
+  public static PageCursor ofKey(byte[] packedKey) {
     return new PageCursor(packedKey.clone());
   }
 
@@ -53,6 +62,66 @@ public final class PageCursor {
   /** The packed index key; a new array on every call. */
   byte[] key() {
     return key.clone();
+  }
+
+  /**
+   * This cursor's packed key, checked to be a row key of the query that takes it: a packed tuple
+   * of at least {@code minimumParts} parts whose first part is {@code firstPart} (an index
+   * subspace or an entity name). For query implementations' {@code after(cursor)}.
+   *
+   * @param firstPart the first part every row key of the query has
+   * @param minimumParts the fewest parts a row key has
+   * @param owner what the query reads, for the message, e.g. {@code "index 'age' of entity 'user'"}
+   * @return the packed key
+   * @throws IllegalArgumentException if the key is not such a key (a cursor of another query)
+   */
+  public byte[] keyFor(Object firstPart, int minimumParts, String owner) {
+    Tuple parsed;
+    try {
+      parsed = Tuple.unpack(key);
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException(
+          "Page cursor '" + this + "' does not belong to " + owner + ": it is not a packed key", e);
+    }
+    if (parsed.size() < minimumParts || !firstPart.equals(parsed.get(0))) {
+      throw new IllegalArgumentException("Page cursor '" + this + "' does not belong to " + owner
+          + ": it is a key of another index or entity");
+    }
+    return key.clone();
+  }
+
+  /**
+   * What is left of the key range {@code [begin, end)} for a query resumed after the row at packed
+   * key {@code after} ({@code null}: not resumed): the keys above it, or below it when {@code
+   * reverse}; {@code null} when nothing is left.
+   */
+  static TupleRange remainder(byte[] begin, byte[] end, byte[] after, boolean reverse) {
+    byte[] from = begin;
+    byte[] to = end;
+    if (after != null && !reverse) {
+      byte[] justAfter = Arrays.copyOf(after, after.length + 1); // the least key above `after`
+      if (Arrays.compareUnsigned(justAfter, from) > 0) {
+        from = justAfter;
+      }
+    } else if (after != null && Arrays.compareUnsigned(after, to) < 0) {
+      to = after;
+    }
+    return Arrays.compareUnsigned(from, to) < 0 ? TupleRange.ofPacked(from, to) : null;
+  }
+
+  /** A query description's modifiers, e.g. {@code ", reverse, limit 10, after AAE"}. */
+  static String describeModifiers(boolean reverse, int limit, byte[] after) {
+    StringBuilder text = new StringBuilder();
+    if (reverse) {
+      text.append(", reverse");
+    }
+    if (limit != Integer.MAX_VALUE) {
+      text.append(", limit ").append(limit);
+    }
+    if (after != null) {
+      text.append(", after ").append(ofKey(after));
+    }
+    return text.toString();
   }
 
   /** The URL-safe string form, read back by {@link #parse(String)}. */

@@ -25,7 +25,8 @@ import java.util.regex.Pattern;
  * two streaming passes, checks and repairs), with each index's values derived from the definition
  * descriptor the catalog keeps, e.g. {@code unique(email:STRING)/CASE_INSENSITIVE}: the record's
  * stored parts of those fields, strings normalised as the descriptor says, a {@code null} field
- * meaning "not in the index", as generated code derives them.
+ * meaning a null part when the descriptor says {@code ;nulls} and "not in the index" otherwise, as
+ * generated code derives them.
  *
  * <p><b>Limits.</b> An index is verified only if it is {@link IndexState#READABLE}, its descriptor
  * is a plain field index (not, e.g., a spatial one), and every stored shape of the entity holds each
@@ -43,7 +44,7 @@ import java.util.regex.Pattern;
  */
 public final class CatalogIndexVerifier {
   private static final Pattern FIELD_INDEX =
-      Pattern.compile("(unique|index)\\(([^(){}]*)\\)/([A-Z_]+)(;text=(.*))?");
+      Pattern.compile("(unique|index)\\(([^(){}]*)\\)/([A-Z_]+)(;nulls)?(;text=(.*))?");
   private static final int BATCH_SIZE = 1000;
 
   private CatalogIndexVerifier() {}
@@ -124,8 +125,8 @@ public final class CatalogIndexVerifier {
           + " is not a field index the catalog can derive values for";
     }
     String rules = TextNormalizer.rules(Normalize.valueOf(matcher.group(3)));
-    if (rules != null && !rules.equals(matcher.group(5))) {
-      String stored = matcher.group(5) == null ? "an older Tessera's rules" : matcher.group(5);
+    if (rules != null && !rules.equals(matcher.group(6))) {
+      String stored = matcher.group(6) == null ? "an older Tessera's rules" : matcher.group(6);
       return "its values were folded under other rules (" + stored + ", now " + rules
           + "); the application rebuilds it when it opens the store";
     }
@@ -163,14 +164,16 @@ public final class CatalogIndexVerifier {
       types.add(field.substring(colon + 1));
     }
     Normalize normalize = Normalize.valueOf(matcher.group(3));
+    boolean nulls = matcher.group(4) != null;
     return new IndexDefinition<>(entry.indexName(), entry.subspace(), entry.unique(), fields,
-        record -> values(record, fields, types, normalize), entry.descriptor());
+        record -> values(record, fields, types, normalize, nulls), entry.descriptor());
   }
 
-  // As generated code derives them: the fields' encoded values, strings normalised first, and no
-  // entry at all when a field is null.
+  // As generated code derives them: the fields' encoded values, strings normalised first; a null
+  // field is a null part when the index holds nulls, else the record has no entry at all.
   private static Tuple values(
-      StoredRecord record, List<String> fields, List<String> types, Normalize normalize) {
+      StoredRecord record, List<String> fields, List<String> types, Normalize normalize,
+      boolean nulls) {
     List<ComponentSchema> components = record.schema().components();
     List<Object> values = new ArrayList<>(fields.size());
     for (int f = 0; f < fields.size(); f++) {
@@ -180,11 +183,11 @@ public final class CatalogIndexVerifier {
           part = record.value().get(i + 1);
         }
       }
-      if (part == null) {
+      if (part == null && !nulls) {
         return null;
       }
       boolean text = types.get(f).equals("STRING");
-      values.add(text && normalize != Normalize.NONE
+      values.add(part != null && text && normalize != Normalize.NONE
           ? TextNormalizer.normalize((String) part, normalize)
           : part);
     }

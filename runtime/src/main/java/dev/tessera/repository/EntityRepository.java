@@ -7,19 +7,19 @@ import dev.tessera.kv.CommitResult;
 import dev.tessera.kv.CorruptEntryException;
 import dev.tessera.kv.KeyTooLargeException;
 import dev.tessera.kv.KvEntry;
-import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
-import dev.tessera.kv.ListSelector;
 import dev.tessera.mapping.EntityMapping;
 import dev.tessera.mapping.IndexDefinition;
+import dev.tessera.mapping.RecordSchema;
 import dev.tessera.query.IndexQuery;
 import dev.tessera.query.IndexQueryStage;
+import dev.tessera.query.KeyQuery;
+import dev.tessera.query.Query;
 import dev.tessera.query.RecordReader;
 import dev.tessera.query.spatial.BoxQuery;
 import dev.tessera.query.spatial.SpatialIndex;
 import dev.tessera.tuple.Tuple;
-import dev.tessera.tuple.TupleRange;
 import dev.tessera.tuple.Versionstamp;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -30,6 +30,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.IntConsumer;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
@@ -80,7 +81,6 @@ public abstract class EntityRepository<T, ID> {
   /** How many commits a write attempts before giving up on a hot key. */
   static final int MAX_ATTEMPTS = 1000;
 
-  private static final int BATCH_SIZE = 256;
   private static final long MINUS_ONE = 0xFFFF_FFFF_FFFF_FFFFL;
 
   private final KvStore store;
@@ -102,6 +102,8 @@ public abstract class EntityRepository<T, ID> {
   private final RecordTranslator translator;
 
   private final IndexLifecycle<T> lifecycle;
+  /** The most records a bulk delete commits at once. */
+  private final int batchSize;
 
   /**
    * Creates a repository of the entity described by {@code mapping} in {@code store}, with the
@@ -138,6 +140,7 @@ public abstract class EntityRepository<T, ID> {
     this.translator = RecordTranslator.open(store, mapping.schema());
     this.lifecycle =
         IndexLifecycle.open(store, mapping, this::decodeStored, Objects.requireNonNull(options, "options"));
+    this.batchSize = options.batchSize();
   }
 
   /**
@@ -156,6 +159,7 @@ public abstract class EntityRepository<T, ID> {
     this.indexes = repository.indexes;
     this.translator = repository.translator;
     this.lifecycle = repository.lifecycle;
+    this.batchSize = repository.batchSize;
   }
 
   // ---------------------------------------------------------------- writes
@@ -293,6 +297,125 @@ public abstract class EntityRepository<T, ID> {
     Objects.requireNonNull(expected, "expected");
     Tuple recordKey = recordKey(id);
     return retrying("delete", id, List.of(), () -> tryDelete(recordKey, id, expected));
+  }
+
+  /**
+   * Deletes the records with the given primary keys, in batches of at most the {@linkplain
+   * RepositoryOptions#withBatchSize(int) batch size} (1000 by default), each batch one atomic
+   * commit that deletes its records, their index entries and their part of the count. Keys without
+   * a record, or given twice, are skipped.
+   *
+   * <p><b>Not atomic as a whole</b>: it is one commit when the keys fit one batch; otherwise a
+   * failure or a crash part-way leaves the batches committed before it deleted and the others not
+   * (calling it again finishes the work). A batch that loses a race with a writer is read again;
+   * a record written again between batches is deleted as the batch finds it. Inside a transaction
+   * ({@code repository.in(tx)}) every batch joins the transaction's one commit, so the whole
+   * delete is atomic with the rest of the transaction, within the transaction's size limits
+   * ({@link TransactionTooLargeException}).
+   *
+   * <pre>{@code
+   * long gone = users.deleteAllById(List.of("u1", "u2", "u3"));
+   * }</pre>
+   *
+   * <p>Named apart from {@link #delete(Object)} so that {@code delete(null)} stays unambiguous.
+   *
+   * @param ids the primary keys, not null (nor any of them)
+   * @return how many records were deleted
+   */
+  public long deleteAllById(Collection<ID> ids) {
+    List<ID> keys = new ArrayList<>(ids.size());
+    for (ID id : ids) {
+      recordKey(id); // rejects a null key before anything is deleted
+      keys.add(id);
+    }
+    return bulkDelete().ids(keys);
+  }
+
+  /**
+   * Deletes every record {@code query} matches (its limit and cursor included): the query is read
+   * lazily as by its {@code stream()}, and each batch of records it returns is deleted before the
+   * next is read, as by {@link #deleteAllById(Collection)}, with the same guarantees: each batch
+   * atomic, the whole not (one commit when it fits one batch), atomic inside a transaction. A
+   * record that starts to match behind the point the query has reached is not deleted; memory
+   * stays bounded by the batch size.
+   *
+   * <pre>{@code
+   * long expired = loans.deleteAll(loans.byDueDate().lessThan(cutoff));
+   * }</pre>
+   *
+   * @param query a query of this repository
+   * @return how many records were deleted
+   */
+  public long deleteAll(Query<T> query) {
+    return bulkDelete().matching(Objects.requireNonNull(query, "query"), mapping::idOf);
+  }
+
+  /**
+   * Deletes every record of the entity, in primary-key order, in batches as by {@link
+   * #deleteAllById(Collection)}: each batch atomic, the whole not (one commit when every record fits one
+   * batch); atomic inside a transaction. Progress is logged at INFO every 10,000 records.
+   *
+   * @return how many records were deleted
+   */
+  public long deleteAll() {
+    return deleteAll(byId());
+  }
+
+  private BulkDelete<T, ID> bulkDelete() {
+    return new BulkDelete<>(entityName, batchSize, this::tryDeleteBatch);
+  }
+
+  /**
+   * One attempt to delete the records of {@code ids} in one commit: how many were deleted, or null
+   * if the commit lost a race or was too large (nothing written). A record that does not decode is
+   * deleted on its own first, as {@link #delete(Object)} does, and reported to {@code deletedAlone}.
+   */
+  private Integer tryDeleteBatch(List<ID> ids, BatchSize size, IntConsumer deletedAlone) {
+    Map<Tuple, ID> unique = new HashMap<>();
+    for (ID id : ids) {
+      unique.putIfAbsent(recordKey(id), id);
+    }
+    List<Tuple> keys = new ArrayList<>(unique.keySet());
+    AtomicOperation op = store.atomic();
+    List<IndexEntry<T>> removed = new ArrayList<>();
+    int batch = 0;
+    List<KvEntry> current = store.getMany(keys);
+    for (KvEntry entry : current) {
+      if (!entry.exists()) {
+        continue;
+      }
+      ID id = unique.get(entry.key());
+      T stored;
+      try {
+        stored = decodeStored(entry);
+      } catch (CorruptRecordException undecodable) {
+        deletedAlone.accept(delete(id) ? 1 : 0);
+        continue;
+      }
+      op.check(entry).delete(entry.key());
+      removed.addAll(entriesOf(stored, mapping.keyParts(id)));
+      batch++;
+    }
+    if (batch == 0) {
+      return 0;
+    }
+    IndexWrite<T> write = plan(op, removed, List.of());
+    RecordCount.add(store, op, entityName, -(long) batch); // unsigned: adds 2^64 - batch
+    CommitResult result;
+    try {
+      result = size.commit(op, batch);
+    } catch (KeyTooLargeException e) {
+      throw keyTooLarge(e, removed);
+    }
+    if (result == null) {
+      return null;
+    }
+    if (!result.ok()) {
+      lostOnIndexReads(write, result);
+      size.conflicted();
+      return null;
+    }
+    return batch;
   }
 
   // The one write path: each try* below plans one attempt (reads, checks and mutations) through
@@ -472,16 +595,39 @@ public abstract class EntityRepository<T, ID> {
    * read transaction between batches and need not be closed (a {@code findFirst()} or an abandoned
    * iterator costs nothing). A later batch may see later commits: keys come in order and never
    * twice, a record present throughout is returned once, in the state its batch read; records
-   * inserted or deleted meanwhile may or may not appear. For one snapshot, use {@link
-   * KvStore#snapshot()} and its {@code list}.
+   * inserted or deleted meanwhile may or may not appear. For one snapshot, a limit, the reverse
+   * order, pages or a key range, use {@link #byId()}.
    *
    * <pre>{@code
    * Optional<User> anyAlice = repository.findAll().filter(u -> u.name().startsWith("A")).findFirst();
    * }</pre>
    */
   public Stream<T> findAll() {
-    KvIterator it = store.list(ListSelector.of(TupleRange.prefix(entityPrefix)).batchSize(BATCH_SIZE));
-    return it.stream().map(this::decode);
+    return byId().stream();
+  }
+
+  /**
+   * A query over the records by primary key: every record in key order until narrowed by a key
+   * range ({@code between}, {@code greaterThan}, {@code atLeast}, {@code lessThan}, {@code atMost},
+   * or {@code startsWith} for a {@code String} key), with {@code limit}, {@code reverse} and
+   * {@code page}/{@code after} as on every query. Reads the records directly, no index.
+   *
+   * <pre>{@code
+   * List<User> newest = users.byId().reverse().limit(10).list();
+   * Page<User> page = users.byId().startsWith("2024-").page(50);
+   * }</pre>
+   *
+   * @return the query, to narrow and run
+   */
+  public KeyQuery<T, ID> byId() {
+    return KeyQuery.of(store, entityName, mapping.primaryKeyName(), stringKey(), mapping::keyParts, reader);
+  }
+
+  /** True if the primary key is stored as one {@code String} part. */
+  private boolean stringKey() {
+    RecordSchema schema = mapping.schema();
+    return schema.components().stream()
+        .anyMatch(c -> c.name().equals(schema.primaryKeyName()) && c.type().equals("STRING"));
   }
 
   /**
@@ -640,7 +786,7 @@ public abstract class EntityRepository<T, ID> {
     for (IndexDefinition<T> index : indexes) {
       Tuple values = index.values().apply(record);
       if (values == null) {
-        continue; // a null component: the record is not in this index (SQL semantics)
+        continue; // a null component of a unique index: the record is not in it
       }
       if (index.unique() && pkPacked == null) {
         pkPacked = pkParts.pack();

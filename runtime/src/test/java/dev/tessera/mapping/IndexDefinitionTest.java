@@ -38,4 +38,23 @@ class IndexDefinitionTest {
 
     assertThat(index(index.descriptor()).descriptor()).isEqualTo(index.descriptor());
   }
+
+  @Test
+  void aNonUniqueIndexMarkedNullsHoldsNullsAndKeepsItsFoldingRules() {
+    IndexDefinition<String> folded = new IndexDefinition<>("name", "user_by_name", false,
+        List.of("name"), Tuple::of, "index(name:STRING)/CASE_INSENSITIVE;nulls");
+    assertThat(folded.descriptor()).isEqualTo(
+        "index(name:STRING)/CASE_INSENSITIVE;nulls;text=" + TextNormalizer.rules(Normalize.CASE_INSENSITIVE));
+    assertThat(folded.holdsNulls()).isTrue();
+    assertThat(new IndexDefinition<String>("name", "user_by_name", false, List.of("name"), Tuple::of,
+            folded.descriptor()).descriptor())
+        .isEqualTo(folded.descriptor());
+    assertThat(new IndexDefinition<String>("c", "user_by_c", false, List.of("c"), Tuple::of,
+            "index(c:STRING)/NONE;nulls").holdsNulls())
+        .isTrue();
+    assertThat(new IndexDefinition<String>("c", "user_by_c", false, List.of("c"), Tuple::of,
+            "index(c:STRING)/NONE").holdsNulls())
+        .isFalse();
+    assertThat(index("unique(email:STRING)/NONE").holdsNulls()).isFalse();
+  }
 }

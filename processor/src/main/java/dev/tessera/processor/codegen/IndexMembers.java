@@ -70,12 +70,19 @@ final class IndexMembers {
         .build();
   }
 
-  /** The method deriving the index's tuple from its field values, {@code null} if any is null. */
+  /**
+   * The method deriving the index's tuple from its field values. A unique index holds no null
+   * value: the method returns {@code null} if any field is null (the record is not in the index).
+   * A non-unique index holds a null field as a null part, which sorts first, so {@code isNull()}
+   * finds it.
+   */
   MethodSpec valuesMethod(IndexModel index) {
     MethodSpec.Builder method =
         MethodSpec.methodBuilder(GeneratedNames.indexValues(index))
             .addJavadoc(
-                "The normalised values of index {@code $L}, or null when a value is missing.\n",
+                index.unique()
+                    ? "The normalised values of index {@code $L}, or null when a value is missing.\n"
+                    : "The normalised values of index {@code $L}; a missing value is a null part.\n",
                 index.name())
             .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
             .returns(TypeNames.TUPLE)
@@ -86,8 +93,8 @@ final class IndexMembers {
         nullChecks.add(CodeBlock.of("$N == null", field));
       }
     }
-    if (!nullChecks.isEmpty()) {
-      // A record with a null indexed field is simply not in the index.
+    if (index.unique() && !nullChecks.isEmpty()) {
+      // A unique index ignores records with a null indexed field: several may hold null.
       method
           .beginControlFlow("if ($L)", CodeBlock.join(nullChecks, " || "))
           .addStatement("return null")
@@ -95,9 +102,18 @@ final class IndexMembers {
     }
     CodeBlock parts =
         index.fields().stream()
-            .map(field -> encodedValue(index, model.component(field), field))
+            .map(field -> nullSafe(index, model.component(field), field))
             .collect(CodeBlock.joining(", "));
     return method.addStatement("return $T.of($L)", TypeNames.TUPLE, parts).build();
+  }
+
+  /** The encoded value of {@code field}, or a null part when a non-unique index meets a null. */
+  private CodeBlock nullSafe(IndexModel index, ComponentModel component, String field) {
+    CodeBlock encoded = encodedValue(index, component, field);
+    if (index.unique() || component.type().primitive()) {
+      return encoded;
+    }
+    return CodeBlock.of("$N == null ? null : $L", field, encoded);
   }
 
   /** The finders of the index: find/exists for a unique one, find/stream/count otherwise. */

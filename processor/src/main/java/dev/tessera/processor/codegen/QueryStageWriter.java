@@ -55,7 +55,7 @@ final class QueryStageWriter {
             index.name(),
             String.join(", ", index.fields()),
             model.entityName(),
-            narrowings(leading),
+            narrowings(index, leading),
             leading.name())
         .addJavadoc("@return the query, to narrow and run\n")
         .addStatement(
@@ -116,7 +116,8 @@ final class QueryStageWriter {
                     ? CodeBlock.of("return $L;\n", equal)
                     : CodeBlock.of("return new $T($L);\n", afterEqual, equal))
             .build());
-    stage.addMethod(anyOf(index, next, afterEqual, last));
+    stage.addMethod(anyOf(index, next, afterEqual, last, false));
+    stage.addMethod(anyOf(index, next, afterEqual, last, true));
     String from = "from" + GeneratedNames.capitalized(next.name());
     String to = "to" + GeneratedNames.capitalized(next.name());
     stage.addMethod(
@@ -186,24 +187,29 @@ final class QueryStageWriter {
   }
 
   /**
-   * {@code in(T... values)}: equality on any of the values, which counts as equality for the
-   * components after it, so it returns what {@code equalTo} returns.
+   * {@code in(T... values)}, or {@code in(Collection<T> values)} when {@code collection}: equality
+   * on any of the values, which counts as equality for the components after it, so it returns what
+   * {@code equalTo} returns.
    */
   private MethodSpec anyOf(
-      IndexModel index, ComponentModel next, TypeName afterEqual, boolean last) {
+      IndexModel index, ComponentModel next, TypeName afterEqual, boolean last, boolean collection) {
     String values = next.name();
     String value = next.name() + "Value";
     String parts = next.name() + "Parts";
-    TypeName type = JavaTypes.of(next.type());
+    TypeName type = collection ? JavaTypes.of(next.type()).box() : JavaTypes.of(next.type());
     MethodSpec.Builder method = MethodSpec.methodBuilder("in")
         .addModifiers(Modifier.PUBLIC)
-        .varargs()
         .returns(afterEqual)
-        .addParameter(ArrayTypeName.of(type), values)
+        .addParameter(collection
+            ? ParameterizedTypeName.get(TypeNames.COLLECTION, type)
+            : ArrayTypeName.of(type), values)
         .addStatement("$T.requireNonNull($N, $S)", TypeNames.OBJECTS, values, values)
-        .addStatement("$T<$T> $N = new $T<>($N.length)", TypeNames.LIST, Object.class, parts,
-            ArrayList.class, values)
+        .addStatement("$T<$T> $N = new $T<>($N.$L)", TypeNames.LIST, Object.class, parts,
+            ArrayList.class, values, collection ? "size()" : "length")
         .beginControlFlow("for ($T $N : $N)", type, value, values);
+    if (!collection) {
+      method.varargs();
+    }
     if (!type.isPrimitive()) {
       method.addStatement("$T.requireNonNull($N, $S)", TypeNames.OBJECTS, value, values);
     }
@@ -300,15 +306,31 @@ final class QueryStageWriter {
       doc.add("The query over the {@code $L} index with {@code $L} given.", index.name(),
           String.join(", ", index.fields().subList(0, fixed)));
     }
-    return doc.add(" Run it as it is (every matching record, in index order), or narrow"
-        + " {@code $L} by {@code equalTo}$L.\n", next.name(), narrowings(next)).build();
+    doc.add(" Run it as it is (every matching record, in index order), or narrow"
+        + " {@code $L} by {@code equalTo}$L.\n", next.name(), narrowings(index, next));
+    if (index.fields().size() > 1) {
+      doc.add("\n<p>What this composite index serves: {@code equalTo} or {@code in} on each leading"
+          + " component in key order ({@code $L}), then at most one range, {@code startsWith} or"
+          + " {@code isNull} on the next, which ends the narrowing. Why: its entries are sorted by"
+          + " {@code $L}, then by primary key, so equal leading values followed by one range are"
+          + " one contiguous run of keys; a range on a later component alone, or a second range,"
+          + " would need a scan of the whole index, and does not compile.\n",
+          String.join(", ", index.fields()), String.join("}, then {@code ", index.fields()));
+    }
+    return doc.build();
   }
 
   /** The narrowings besides {@code equalTo} a component offers, for Javadoc. */
-  private static String narrowings(ComponentModel component) {
-    return component.type().kind() == ValueKind.STRING
-        ? ", {@code in} (any of several values), a range or {@code startsWith}"
-        : ", {@code in} (any of several values) or a range";
+  private static String narrowings(IndexModel index, ComponentModel component) {
+    // Only a non-unique index holds null values, and only of a field that can be null.
+    boolean nulls = !index.unique() && !component.type().primitive();
+    String others = component.type().kind() == ValueKind.STRING ? ", a range" : " or a range";
+    if (component.type().kind() == ValueKind.STRING) {
+      others += nulls ? ", {@code startsWith} or {@code isNull}" : " or {@code startsWith}";
+    } else if (nulls) {
+      others = ", a range or {@code isNull}";
+    }
+    return ", {@code in} (any of several values)" + others;
   }
 
   private static Object[] concat(String entityName, String component, List<String> parameters) {

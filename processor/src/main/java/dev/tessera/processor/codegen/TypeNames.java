@@ -51,6 +51,7 @@ final class TypeNames {
   static final ClassName DOUBLE = ClassName.get("java.lang", "Double");
   static final ClassName OBJECTS = ClassName.get("java.util", "Objects");
   static final ClassName LIST = ClassName.get("java.util", "List");
+  static final ClassName COLLECTION = ClassName.get("java.util", "Collection");
   static final ClassName SET = ClassName.get("java.util", "Set");
   static final ClassName MAP = ClassName.get("java.util", "Map");
   static final ClassName OPTIONAL = ClassName.get("java.util", "Optional");

@@ -70,7 +70,9 @@ public record EntityModel(
    * The canonical description of what shapes {@code index}'s entries, e.g. {@code
    * unique(email:STRING)/CASE_INSENSITIVE}: uniqueness, the fields in key order with their stored
    * types (an enum with its constants in declaration order, which its index values follow), and
-   * the normalisation. The store's catalog compares it on open, so a change rebuilds the index.
+   * the normalisation; then {@code ;nulls} for a non-unique index with a nullable field, which
+   * holds records whose field is null under a null part (a unique index ignores them). The store's
+   * catalog compares it on open, so a change rebuilds the index.
    */
   public String indexDescriptor(IndexModel index) {
     return (index.unique() ? "unique" : "index")
@@ -78,7 +80,14 @@ public record EntityModel(
             .map(field -> component(field).indexDescriptor())
             .collect(Collectors.joining(",", "(", ")"))
         + "/"
-        + index.normalize().name();
+        + index.normalize().name()
+        + (holdsNulls(index) ? ";nulls" : "");
+  }
+
+  /** True if {@code index} holds records with a null field (under a null part): a non-unique one. */
+  private boolean holdsNulls(IndexModel index) {
+    return !index.unique()
+        && index.fields().stream().anyMatch(field -> !component(field).type().primitive());
   }
 
   /** The 64-bit FNV-1a hash of the UTF-8 bytes of {@link #schemaDescriptor()}. */

@@ -5,18 +5,26 @@ import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
 import dev.tessera.query.BatchedSpliterator;
 import dev.tessera.query.BatchedSpliterator.Snapshots;
+import dev.tessera.query.Page;
+import dev.tessera.query.PageCursor;
 import dev.tessera.query.RecordReader;
 import dev.tessera.tuple.Tuple;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
 /**
  * The records of a spatial index inside one box (both corners inclusive), returned by a generated
- * {@code byXY().within(x0, y0, x1, y1)}. Nothing is read until a terminal runs; {@code list()} and
- * {@code count()} read one snapshot, {@code stream()} one short snapshot per batch.
+ * {@code byXY().within(x0, y0, x1, y1)}, with {@code limit} and {@code after(cursor)}, and the
+ * terminals every query has: {@code list()}, {@code first()}, {@code exists()}, {@code count()},
+ * {@code page(n)} and {@code stream()}. Nothing is read until a terminal runs; {@code list()},
+ * {@code first()}, {@code exists()}, {@code count()} and {@code page(n)} read one snapshot, {@code
+ * stream()} one short snapshot per batch. There is no {@code reverse()}: the scan follows the
+ * Z-order curve forward.
  *
  * <p>How: the box is covered by at most 64 contiguous ranges of Z-order
  * codes; the index keys in those ranges are scanned (keys only), each key's code is de-interleaved
@@ -30,14 +38,19 @@ import java.util.stream.StreamSupport;
  * <pre>{@code
  * List<Place> near = places.byXY().within(-10, -10, 10, 10).list();
  * long howMany = places.byXY().within(-10, -10, 10, 10).count(); // keys only
+ * Page<Place> page = places.byXY().within(-10, -10, 10, 10).limit(500).page(50);
  * }</pre>
  *
- * <p>Immutable; terminals may run on any thread, but a stream is consumed on one.
+ * <p>Immutable and thread-safe: the modifiers return new queries; a stream is consumed on one
+ * thread.
  *
  * @param <T> the record type
  */
 public final class BoxQuery<T> {
   private static final int BATCH_SIZE = 256;
+
+  /** A record and the index key it was found under (for a page's cursor). */
+  private record Row<T>(Tuple indexKey, T record) {}
 
   private final KvStore store;
   private final String entityName;
@@ -45,6 +58,8 @@ public final class BoxQuery<T> {
   private final SpatialIndex<T> index;
   private final long[] lo;
   private final long[] hi;
+  private final int limit;
+  private final byte[] after;
 
   BoxQuery(
       KvStore store,
@@ -53,25 +68,102 @@ public final class BoxQuery<T> {
       SpatialIndex<T> index,
       long[] lo,
       long[] hi) {
+    this(store, entityName, reader, index, lo, hi, Integer.MAX_VALUE, null);
+  }
+
+  private BoxQuery(
+      KvStore store,
+      String entityName,
+      RecordReader<T> reader,
+      SpatialIndex<T> index,
+      long[] lo,
+      long[] hi,
+      int limit,
+      byte[] after) {
     this.store = store;
     this.entityName = entityName;
     this.reader = reader;
     this.index = index;
     this.lo = lo;
     this.hi = hi;
-  }
-
-  /** Every record inside the box, read in one snapshot. */
-  public List<T> list() {
-    List<T> found = new ArrayList<>();
-    try (Records records = new Records(Snapshots.ONE)) {
-      records.forEachRemaining(found::add);
-    }
-    return found;
+    this.limit = limit;
+    this.after = after;
   }
 
   /**
-   * Every record inside the box, lazily, in batches: each batch of index keys and the records they
+   * This query returning at most {@code n} records, the first in its order (Z-order, then primary
+   * key).
+   *
+   * @throws IllegalArgumentException if {@code n} is negative
+   */
+  public BoxQuery<T> limit(int n) {
+    if (n < 0) {
+      throw new IllegalArgumentException("limit must be >= 0, was " + n);
+    }
+    return new BoxQuery<>(store, entityName, reader, index, lo, hi, n, after);
+  }
+
+  /**
+   * This query resumed strictly after the row {@code cursor} was taken at, from a {@link Page} of
+   * the same index. Rows inserted, deleted or moved meanwhile neither shift nor repeat the rows
+   * that follow (a record moved to a point later in Z-order may be returned again there).
+   *
+   * @throws IllegalArgumentException if the cursor belongs to another index
+   */
+  public BoxQuery<T> after(PageCursor cursor) {
+    byte[] key = Objects.requireNonNull(cursor, "cursor").keyFor(index.definition().subspace(), 3,
+        "spatial index '" + index.name() + "' of entity '" + entityName + "'");
+    return new BoxQuery<>(store, entityName, reader, index, lo, hi, limit, key);
+  }
+
+  /** Every record inside the box (up to the limit, after the cursor), read in one snapshot. */
+  public List<T> list() {
+    return rows(limit).stream().map(Row::record).toList();
+  }
+
+  /** The first record inside the box in this query's order, if any; one snapshot. */
+  public Optional<T> first() {
+    return rows(Math.min(limit, 1)).stream().map(Row::record).findFirst();
+  }
+
+  /**
+   * Whether any record lies inside the box (after the cursor; false under a limit of 0), from the
+   * index keys alone: the scan stops at the first point inside the box and no record is read.
+   */
+  public boolean exists() {
+    return limit > 0 && countKeys(1) > 0;
+  }
+
+  /**
+   * The first {@code n} records (fewer under a smaller {@link #limit}) and a cursor to resume after
+   * the last of them, read in one snapshot. The cursor is present when the page is full and
+   * another record inside the box follows.
+   *
+   * <pre>{@code
+   * Page<Place> page = places.byXY().within(-10, -10, 10, 10).page(50);
+   * Page<Place> next = places.byXY().within(-10, -10, 10, 10).after(page.next().orElseThrow()).page(50);
+   * }</pre>
+   *
+   * @throws IllegalArgumentException if {@code n} is less than 1
+   */
+  public Page<T> page(int n) {
+    if (n < 1) {
+      throw new IllegalArgumentException("page size must be >= 1, was " + n);
+    }
+    int size = Math.min(n, limit);
+    // One row more than a full page tells whether another follows.
+    List<Row<T>> rows = rows(size == n ? n + 1 : size);
+    boolean more = rows.size() > n;
+    List<Row<T>> shown = more ? rows.subList(0, n) : rows;
+    Optional<PageCursor> next = more
+        ? Optional.of(PageCursor.ofKey(shown.get(shown.size() - 1).indexKey().pack()))
+        : Optional.empty();
+    return new Page<>(shown.stream().map(Row::record).toList(), next);
+  }
+
+  /**
+   * Every record inside the box (up to the limit, after the cursor), lazily, in batches: each
+   * batch of index keys and the records they
    * point to is read in one short snapshot of its own, closed before the batch is handed out, so
    * the stream holds no read transaction between batches and one that is never closed (say, after
    * {@code findFirst()}) costs nothing. Each record returned is inside the box in the snapshot it
@@ -80,17 +172,30 @@ public final class BoxQuery<T> {
    * stays inside the box throughout is missed. Use {@link #list()} for one snapshot.
    */
   public Stream<T> stream() {
-    Records records = new Records(Snapshots.PER_BATCH);
-    return StreamSupport.stream(records, false).onClose(records::close);
+    if (limit == 0) {
+      return Stream.empty();
+    }
+    Records records = new Records(Snapshots.PER_BATCH, limit);
+    return StreamSupport.stream(records, false).onClose(records::close).map(Row::record);
   }
 
-  /** The number of records inside the box, from the index keys alone: no record is read. */
+  /**
+   * The number of records inside the box (at most the limit, after the cursor), from the index
+   * keys alone: no record is read.
+   */
   public long count() {
+    return countKeys(limit);
+  }
+
+  private long countKeys(int most) {
+    if (most == 0) {
+      return 0;
+    }
     try (KvSnapshot snapshot = store.snapshot();
-        BoxScan keys = new BoxScan(index, lo, hi)) {
+        BoxScan keys = new BoxScan(index, lo, hi, after)) {
       keys.bind(snapshot);
       long count = 0;
-      while (keys.hasNext()) {
+      while (count < most && keys.hasNext()) {
         keys.next();
         count++;
       }
@@ -98,24 +203,40 @@ public final class BoxQuery<T> {
     }
   }
 
-  /** Resolves index keys to records with one multi-get per batch, in the batch's snapshot. */
-  private final class Records extends BatchedSpliterator<T> {
-    private final BoxScan keys = new BoxScan(index, lo, hi);
-    private final Tuple entityPrefix = Tuple.of(entityName);
+  /** At most {@code most} rows, read in one snapshot. */
+  private List<Row<T>> rows(int most) {
+    List<Row<T>> found = new ArrayList<>();
+    if (most == 0) {
+      return found;
+    }
+    try (Records records = new Records(Snapshots.ONE, most)) {
+      records.forEachRemaining(found::add);
+    }
+    return found;
+  }
 
-    Records(Snapshots snapshots) {
-      super(store, snapshots, BATCH_SIZE);
+  /** Resolves index keys to records with one multi-get per batch, in the batch's snapshot. */
+  private final class Records extends BatchedSpliterator<Row<T>> {
+    private final BoxScan keys = new BoxScan(index, lo, hi, after);
+    private final Tuple entityPrefix = Tuple.of(entityName);
+    private final int most;
+    private int produced;
+
+    Records(Snapshots snapshots, int most) {
+      super(store, snapshots, Math.max(1, Math.min(BATCH_SIZE, most)));
+      this.most = most;
     }
 
     @Override
-    protected boolean readBatch(KvSnapshot snapshot, int size, Consumer<? super T> out) {
-      List<Tuple> codes = new ArrayList<>(size);
-      List<Tuple> recordKeys = new ArrayList<>(size);
+    protected boolean readBatch(KvSnapshot snapshot, int size, Consumer<? super Row<T>> out) {
+      int wanted = Math.min(size, most - produced);
+      List<Tuple> indexKeys = new ArrayList<>(wanted);
+      List<Tuple> recordKeys = new ArrayList<>(wanted);
       keys.bind(snapshot);
       try {
-        while (recordKeys.size() < size && keys.hasNext()) {
+        while (recordKeys.size() < wanted && keys.hasNext()) {
           Tuple key = keys.next();
-          codes.add(key.subTuple(1, 2));
+          indexKeys.add(key);
           recordKeys.add(entityPrefix.addAll(key.subTuple(2, key.size())));
         }
       } finally {
@@ -128,11 +249,13 @@ public final class BoxQuery<T> {
           continue; // deleted after a batch read its key in an earlier snapshot
         }
         T record = reader.decode(entry); // the repository reports undecodable bytes with the key
-        if (codes.get(i).equals(index.definition().values().apply(record))) {
-          out.accept(record);
+        Tuple code = indexKeys.get(i).subTuple(1, 2);
+        if (code.equals(index.definition().values().apply(record))) {
+          produced++;
+          out.accept(new Row<>(indexKeys.get(i), record));
         }
       }
-      return recordKeys.size() == size;
+      return recordKeys.size() == wanted && produced < most;
     }
 
     @Override

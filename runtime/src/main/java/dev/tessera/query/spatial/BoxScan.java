@@ -49,13 +49,24 @@ final class BoxScan implements Iterator<Tuple>, AutoCloseable {
   private KvIterator keys;
   private Tuple pending;
   private int misses;
+  /** The least key a page resumed after a cursor may read, or {@code null}: from the start. */
+  private final byte[] resumeFrom;
 
   BoxScan(SpatialIndex<?> index, long[] lo, long[] hi) {
+    this(index, lo, hi, null);
+  }
+
+  /**
+   * A scan of the keys strictly after the packed key {@code after} ({@code null}: all of them),
+   * for a page resumed after a cursor.
+   */
+  BoxScan(SpatialIndex<?> index, long[] lo, long[] hi, byte[] after) {
     this.curve = index.curve();
     this.subspace = Tuple.of(index.definition().subspace());
     this.lo = lo;
     this.hi = hi;
     this.ranges = ZRangeCover.cover(curve, lo, hi, MAX_RANGES);
+    this.resumeFrom = after == null ? null : Arrays.copyOf(after, after.length + 1);
   }
 
   /** Reads through {@code snapshot} from now on, continuing where the scan stopped. */
@@ -174,10 +185,16 @@ final class BoxScan implements Iterator<Tuple>, AutoCloseable {
     return false;
   }
 
-  /** Starts listing the keys whose code lies in {@code [first, last]}. */
+  /**
+   * Starts listing the keys whose code lies in {@code [first, last]} (after the cursor's key, if
+   * any); an empty listing when the cursor lies past them.
+   */
   private void open(byte[] first, byte[] last) {
     byte[] begin = subspace.add(first).pack();
     byte[] end = TupleRange.prefix(subspace.add(last)).end();
+    if (resumeFrom != null && Arrays.compareUnsigned(resumeFrom, begin) > 0) {
+      begin = Arrays.compareUnsigned(resumeFrom, end) < 0 ? resumeFrom : end;
+    }
     current = ListSelector.of(TupleRange.ofPacked(begin, end)).batchSize(BATCH_SIZE);
     resume = null;
     keys = snapshot.list(current);

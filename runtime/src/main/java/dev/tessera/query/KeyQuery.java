@@ -1,0 +1,318 @@
+package dev.tessera.query;
+
+import dev.tessera.kv.KvEntry;
+import dev.tessera.kv.KvIterator;
+import dev.tessera.kv.KvSnapshot;
+import dev.tessera.kv.KvStore;
+import dev.tessera.kv.ListSelector;
+import dev.tessera.tuple.Tuple;
+import dev.tessera.tuple.TupleRange;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.stream.Stream;
+
+/**
+ * A query over an entity's records by primary key, from {@code repository.byId()}: every record in
+ * primary-key order until narrowed by a key range ({@code between}, {@code greaterThan}, {@code
+ * atLeast}, {@code lessThan}, {@code atMost}) or, for {@code String} keys, {@code startsWith}; then
+ * direction, limit and cursor as on every {@link Query}.
+ *
+ * <pre>{@code
+ * List<User> firstTen = users.byId().limit(10).list();
+ * List<User> lastTen = users.byId().reverse().limit(10).list();
+ * Page<User> page = users.byId().startsWith("u-2024-").page(50);
+ * Page<User> next = users.byId().startsWith("u-2024-").after(page.next().orElseThrow()).page(50);
+ * long between = users.byId().between("a", "m").count();
+ * }</pre>
+ *
+ * <p>Records are read directly from their keys {@code (entity, key parts...)}: no index is
+ * involved, so the query is always readable, and each record is read once. Keys order as the key
+ * encoding orders them: numbers numerically, strings by their UTF-8 bytes, a record key by its
+ * components in declaration order. A key range holds at most one bound on each side; a second
+ * narrowing is an {@link IllegalStateException}, since the order cannot serve two ranges.
+ *
+ * <p>Terminals: {@code list()}, {@code page()}, {@code first()}, {@code count()} and {@code
+ * exists()} read one snapshot, held only during the call; {@code stream()} reads one short snapshot
+ * per batch (see {@link Query#stream()}). {@code count()} reads the keys of the range (for the
+ * number of all records, the repository's {@code count()} reads one counter).
+ *
+ * <p>Immutable and thread-safe.
+ *
+ * @param <T> the record type
+ * @param <ID> the primary key type
+ */
+public final class KeyQuery<T, ID> implements Query<T> {
+  private static final int BATCH_SIZE = 256;
+
+  /** What the query reads: the entity's records and how to encode and decode their keys. */
+  private record Target<T, ID>(
+      KvStore store,
+      Tuple entityPrefix,
+      String keyName,
+      boolean stringKey,
+      Function<ID, Tuple> keyParts,
+      RecordReader<T> reader) {
+    String describe() {
+      return "primary key '" + keyName + "' of entity '" + entityPrefix.get(0) + "'";
+    }
+  }
+
+  private final Target<T, ID> target;
+  private final byte[] begin;
+  private final byte[] end;
+  private final boolean bounded;
+  private final boolean reverse;
+  private final int limit;
+  private final byte[] after;
+
+  private KeyQuery(
+      Target<T, ID> target,
+      byte[] begin,
+      byte[] end,
+      boolean bounded,
+      boolean reverse,
+      int limit,
+      byte[] after) {
+    this.target = target;
+    this.begin = begin;
+    this.end = end;
+    this.bounded = bounded;
+    this.reverse = reverse;
+    this.limit = limit;
+    this.after = after;
+  }
+
+  /**
+   * Every record of {@code entityName}, in primary-key order. For repositories; users start from
+   * {@code repository.byId()}.
+   *
+   * @param store the store holding the entity
+   * @param entityName the entity name, the first part of every record key
+   * @param keyName the primary key component's name, for messages
+   * @param stringKey whether the key is one {@code String} part (then {@code startsWith} works)
+   * @param keyParts encodes a key into its parts, as writes do
+   * @param reader decodes records the way the repository does
+   * @return the query
+   */
+  public static <T, ID> KeyQuery<T, ID> of(
+      KvStore store,
+      String entityName,
+      String keyName,
+      boolean stringKey,
+      Function<ID, Tuple> keyParts,
+      RecordReader<T> reader) {
+    Target<T, ID> target = new Target<>(
+        Objects.requireNonNull(store, "store"),
+        Tuple.of(Objects.requireNonNull(entityName, "entityName")),
+        Objects.requireNonNull(keyName, "keyName"),
+        stringKey,
+        Objects.requireNonNull(keyParts, "keyParts"),
+        Objects.requireNonNull(reader, "reader"));
+    TupleRange all = TupleRange.prefix(target.entityPrefix());
+    return new KeyQuery<>(target, all.begin(), all.end(), false, false, Integer.MAX_VALUE, null);
+  }
+
+  // ---------------------------------------------------------------- key ranges
+
+  /**
+   * The records whose key lies between {@code lower} and {@code upper}, both inclusive.
+   *
+   * @throws IllegalStateException if this query already has a key range
+   */
+  public KeyQuery<T, ID> between(ID lower, ID upper) {
+    return range(key(lower, "lower"), true, key(upper, "upper"), true, "between");
+  }
+
+  /**
+   * The records whose key is greater than {@code key}.
+   *
+   * @throws IllegalStateException if this query already has a key range
+   */
+  public KeyQuery<T, ID> greaterThan(ID key) {
+    return range(key(key, "key"), false, null, false, "greaterThan");
+  }
+
+  /**
+   * The records whose key is at least {@code key}.
+   *
+   * @throws IllegalStateException if this query already has a key range
+   */
+  public KeyQuery<T, ID> atLeast(ID key) {
+    return range(key(key, "key"), true, null, false, "atLeast");
+  }
+
+  /**
+   * The records whose key is less than {@code key}.
+   *
+   * @throws IllegalStateException if this query already has a key range
+   */
+  public KeyQuery<T, ID> lessThan(ID key) {
+    return range(null, false, key(key, "key"), false, "lessThan");
+  }
+
+  /**
+   * The records whose key is at most {@code key}.
+   *
+   * @throws IllegalStateException if this query already has a key range
+   */
+  public KeyQuery<T, ID> atMost(ID key) {
+    return range(null, false, key(key, "key"), true, "atMost");
+  }
+
+  /**
+   * The records whose {@code String} key starts with {@code prefix} (the empty prefix: every
+   * record), compared by UTF-8 bytes as keys are stored.
+   *
+   * @throws IllegalStateException if the key is not a {@code String}, or this query already has a
+   *     key range
+   */
+  public KeyQuery<T, ID> startsWith(String prefix) {
+    Objects.requireNonNull(prefix, "prefix");
+    requireUnbounded("startsWith");
+    if (!target.stringKey()) {
+      throw new IllegalStateException(
+          "startsWith needs a String key, but " + target.describe() + " is not one; use between");
+    }
+    TupleRange range = TupleRange.startsWith(target.entityPrefix(), prefix);
+    return new KeyQuery<>(target, range.begin(), range.end(), true, reverse, limit, after);
+  }
+
+  private Tuple key(ID id, String parameter) {
+    Objects.requireNonNull(id, parameter);
+    return target.entityPrefix().addAll(target.keyParts().apply(id));
+  }
+
+  private void requireUnbounded(String operation) {
+    if (bounded) {
+      throw new IllegalStateException(
+          operation + " cannot follow another key range on " + target.describe()
+              + ": a query reads one range of keys");
+    }
+  }
+
+  /** Bounds given as whole record keys ({@code null}: no bound on that side). */
+  private KeyQuery<T, ID> range(
+      Tuple lower, boolean lowerInclusive, Tuple upper, boolean upperInclusive, String operation) {
+    requireUnbounded(operation);
+    byte[] from = begin;
+    if (lower != null) {
+      TupleRange at = TupleRange.keyAndExtensions(lower);
+      from = lowerInclusive ? at.begin() : at.end();
+    }
+    byte[] to = end;
+    if (upper != null) {
+      TupleRange at = TupleRange.keyAndExtensions(upper);
+      to = upperInclusive ? at.end() : at.begin();
+    }
+    return new KeyQuery<>(target, from, to, true, reverse, limit, after);
+  }
+
+  // ---------------------------------------------------------------- modifiers
+
+  @Override
+  public KeyQuery<T, ID> reverse() {
+    return new KeyQuery<>(target, begin, end, bounded, !reverse, limit, after);
+  }
+
+  @Override
+  public KeyQuery<T, ID> limit(int n) {
+    if (n < 0) {
+      throw new IllegalArgumentException("limit must be >= 0, was " + n);
+    }
+    return new KeyQuery<>(target, begin, end, bounded, reverse, n, after);
+  }
+
+  @Override
+  public KeyQuery<T, ID> after(PageCursor cursor) {
+    byte[] key = Objects.requireNonNull(cursor, "cursor")
+        .keyFor(target.entityPrefix().get(0), 2, target.describe());
+    return new KeyQuery<>(target, begin, end, bounded, reverse, limit, key);
+  }
+
+  // ---------------------------------------------------------------- terminals
+
+  @Override
+  public List<T> list() {
+    List<T> records = new ArrayList<>();
+    scan(limit, entry -> records.add(target.reader().decode(entry)));
+    return records;
+  }
+
+  @Override
+  public Stream<T> stream() {
+    ListSelector selector = selector();
+    if (limit == 0 || selector == null) {
+      return Stream.empty();
+    }
+    KvIterator it = target.store().list(selector.limit(limit).batchSize(BATCH_SIZE));
+    return it.stream().map(target.reader()::decode);
+  }
+
+  @Override
+  public Optional<T> first() {
+    return limit(Math.min(limit, 1)).list().stream().findFirst();
+  }
+
+  @Override
+  public long count() {
+    long[] count = {0};
+    scan(limit, entry -> count[0]++);
+    return count[0];
+  }
+
+  @Override
+  public boolean exists() {
+    return limit(Math.min(limit, 1)).count() > 0;
+  }
+
+  @Override
+  public Page<T> page(int n) {
+    if (n < 1) {
+      throw new IllegalArgumentException("page size must be >= 1, was " + n);
+    }
+    int size = Math.min(n, limit);
+    // One row more than a full page tells whether another follows.
+    List<KvEntry> entries = new ArrayList<>(Math.min(size, BATCH_SIZE) + 1);
+    scan(size == n ? n + 1 : size, entries::add);
+    boolean more = entries.size() > n;
+    List<KvEntry> shown = more ? entries.subList(0, n) : entries;
+    List<T> records = new ArrayList<>(shown.size());
+    for (KvEntry entry : shown) {
+      records.add(target.reader().decode(entry));
+    }
+    Optional<PageCursor> next = more
+        ? Optional.of(PageCursor.ofKey(shown.get(shown.size() - 1).key().pack()))
+        : Optional.empty();
+    return new Page<>(records, next);
+  }
+
+  /** Hands at most {@code rows} records of this query to {@code sink}, read in one snapshot. */
+  private void scan(int rows, Consumer<KvEntry> sink) {
+    ListSelector selector = selector();
+    if (rows == 0 || selector == null) {
+      return;
+    }
+    try (KvSnapshot snapshot = target.store().snapshot();
+        KvIterator it = snapshot.list(
+            selector.limit(rows).batchSize(Math.max(1, Math.min(BATCH_SIZE, rows))))) {
+      it.forEachRemaining(sink);
+    }
+  }
+
+  /** The key listing in this query's direction, narrowed by the cursor; null if it is empty. */
+  private ListSelector selector() {
+    TupleRange left = PageCursor.remainder(begin, end, after, reverse);
+    return left == null ? null : ListSelector.of(left).reverse(reverse);
+  }
+
+  /** E.g. {@code KeyQuery[primary key 'id' of entity 'user', [...), reverse, limit 10]}. */
+  @Override
+  public String toString() {
+    return "KeyQuery[" + target.describe() + ", " + TupleRange.ofPacked(begin, end)
+        + PageCursor.describeModifiers(reverse, limit, after) + "]";
+  }
+}
