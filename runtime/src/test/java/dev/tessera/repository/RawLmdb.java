@@ -13,14 +13,14 @@ import org.lmdbjava.Txn;
  * Writes bytes into a closed store's LMDB database directly, past the store's own layout, to make
  * damage the store itself can never write (a value shorter than its versionstamp).
  */
-final class RawLmdb {
+public final class RawLmdb {
   /** The name of the store's database of user entries. */
   private static final String DATA_DBI = "tessera.data";
 
   private RawLmdb() {}
 
   /** Stores exactly {@code value} under the packed {@code key} in the closed store in {@code dir}. */
-  static void put(Path dir, byte[] key, byte[] value) {
+  public static void put(Path dir, byte[] key, byte[] value) {
     try (Env<DirectBuffer> env = Env.create(DirectBufferProxy.PROXY_DB)
         .setMapSize(64L << 20).setMaxDbs(4).open(dir.toFile())) {
       Dbi<DirectBuffer> dbi = env.openDbi(DATA_DBI);

@@ -35,7 +35,7 @@ final class DataTable {
   /** The versionstamp of {@code packedKey}, or {@code null} if absent. */
   Versionstamp stamp(Txn<DirectBuffer> txn, byte[] packedKey) {
     DirectBuffer stored = raw(txn, packedKey);
-    return stored == null ? null : StoredEntry.stampOf(stored);
+    return stored == null ? null : StoredEntry.stampOf(packedKey, stored);
   }
 
   /** Stores {@code value} under {@code packedKey} with {@code stamp}, writing straight into LMDB. */

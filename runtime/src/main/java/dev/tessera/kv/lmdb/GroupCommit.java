@@ -1,6 +1,7 @@
 package dev.tessera.kv.lmdb;
 
 import dev.tessera.kv.CommitResult;
+import dev.tessera.kv.CorruptEntryException;
 import dev.tessera.kv.CounterValueException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -78,9 +79,11 @@ final class GroupCommit {
 
   /**
    * What one operation's nested transaction ended with: a result (its checks held or failed), or
-   * the {@link CounterValueException} that rolled it back.
+   * the failure of its own data that rolled it back alone: a {@link CounterValueException}, or a
+   * {@link CorruptEntryException} met by one of its checks. Either leaves the other operations of
+   * the batch to commit.
    */
-  record Outcome(CommitResult result, CounterValueException rolledBack) {
+  record Outcome(CommitResult result, RuntimeException rolledBack) {
     /** True if the operation's writes were applied. */
     boolean applied() {
       return result != null && result.ok();
@@ -382,7 +385,7 @@ final class GroupCommit {
         nested.commit();
       }
       return new Outcome(result, null);
-    } catch (CounterValueException e) {
+    } catch (CounterValueException | CorruptEntryException e) {
       return new Outcome(null, e);
     }
   }

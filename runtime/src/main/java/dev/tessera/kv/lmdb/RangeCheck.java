@@ -87,12 +87,12 @@ final class RangeCheck {
         if (order < 0) {
           byte[] added = KeyBytes.copy(cursor.key());
           return CommitResult.rangeCheckFailed(
-              range, Tuple.unpack(added), null, StoredEntry.stampOf(cursor.val()));
+              range, Tuple.unpack(added), null, StoredEntry.stampOf(added, cursor.val()));
         }
         if (order > 0) {
           return removed(i);
         }
-        Versionstamp actual = StoredEntry.stampOf(cursor.val());
+        Versionstamp actual = StoredEntry.stampOf(packedKeys[i], cursor.val());
         if (actual.compareTo(stamps[i]) != 0) {
           return CommitResult.rangeCheckFailed(range, keys[i], stamps[i], actual);
         }

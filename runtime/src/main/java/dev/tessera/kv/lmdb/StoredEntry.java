@@ -59,10 +59,34 @@ final class StoredEntry {
     return toEntry(key, stored);
   }
 
-  /** The versionstamp at the front of a stored value. */
-  static Versionstamp stampOf(DirectBuffer stored) {
+  /** The versionstamp at the front of a stored value; the caller checked its length. */
+  private static Versionstamp stampOf(DirectBuffer stored) {
     return Versionstamp.of(stored.getLong(0, ByteOrder.BIG_ENDIAN),
         stored.getShort(Long.BYTES, ByteOrder.BIG_ENDIAN) & 0xFFFF);
+  }
+
+  /**
+   * The versionstamp at the front of the value stored under {@code packedKey}, as a commit's
+   * checks read it.
+   *
+   * @throws CorruptEntryException if the value is shorter than a versionstamp
+   */
+  static Versionstamp stampOf(byte[] packedKey, DirectBuffer stored) {
+    if (stored.capacity() < STAMP_SIZE) {
+      throw tooShort(packedKey, stored);
+    }
+    return stampOf(stored);
+  }
+
+  private static CorruptEntryException tooShort(byte[] packedKey, DirectBuffer stored) {
+    Tuple key;
+    try {
+      key = Tuple.unpack(packedKey);
+    } catch (TupleDecodingException e) {
+      key = null;
+    }
+    return new CorruptEntryException(packedKey, key, "its value has " + stored.capacity()
+        + " bytes, fewer than the " + STAMP_SIZE + "-byte versionstamp every stored value starts with", null);
   }
 
   /** The user's bytes of a stored value (a copy: LMDB's memory is only valid in the txn). */
@@ -78,8 +102,7 @@ final class StoredEntry {
       return KvEntry.absent(key);
     }
     if (stored.capacity() < STAMP_SIZE) {
-      throw new CorruptEntryException(key.pack(), key, "its value has " + stored.capacity()
-          + " bytes, fewer than the " + STAMP_SIZE + "-byte versionstamp every stored value starts with", null);
+      throw tooShort(key.pack(), stored);
     }
     return new KvEntry(key, userBytes(stored), stampOf(stored));
   }

@@ -1,10 +1,14 @@
 package dev.tessera.kv.lmdb;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tessera.kv.CommitResult;
+import dev.tessera.kv.CorruptEntryException;
 import dev.tessera.kv.CounterValueException;
+import dev.tessera.repository.RawLmdb;
 import dev.tessera.tuple.Tuple;
+import dev.tessera.tuple.TupleRange;
 import dev.tessera.tuple.Versionstamp;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -118,6 +122,40 @@ class GroupCommitTest {
       Versionstamp next = store.atomic().set(Tuple.of("n"), new byte[] {1}).commit()
           .versionstamp();
       assertThat(next.commitVersion()).isEqualTo(first.versionstamp().commitVersion() + 1);
+    }
+  }
+
+  @Test
+  void aCheckMeetingADamagedValueFailsOnlyItsOwnOperationNamingTheKey() {
+    try (LmdbKvStore store = LmdbKvStore.open(dir)) {
+      store.atomic().set(Tuple.of("other"), new byte[] {0}).commit();
+    }
+    RawLmdb.put(dir, Tuple.of("damaged").pack(), new byte[] {1, 2, 3});
+    try (LmdbKvStore store = LmdbKvStore.open(dir)) {
+      LmdbAtomicOperation checksDamaged = (LmdbAtomicOperation) store.atomic()
+          .check(Tuple.of("damaged"), null).set(Tuple.of("never"), new byte[] {1});
+      LmdbAtomicOperation good =
+          (LmdbAtomicOperation) store.atomic().set(Tuple.of("good"), new byte[] {2});
+      LmdbAtomicOperation rangeOverDamaged = (LmdbAtomicOperation) store.atomic()
+          .checkRange(TupleRange.keyAndExtensions(Tuple.of("damaged")), List.of())
+          .set(Tuple.of("never2"), new byte[] {3});
+
+      List<GroupCommit.Outcome> outcomes =
+          store.groupCommit().writeTogether(List.of(checksDamaged, good, rangeOverDamaged));
+
+      assertThat(outcomes.get(0).rolledBack()).isInstanceOf(CorruptEntryException.class)
+          .hasMessageContaining("(\"damaged\")").hasMessageContaining("3 bytes");
+      assertThat(outcomes.get(1).applied()).as("the batch's other operation commits").isTrue();
+      assertThat(outcomes.get(2).rolledBack()).isInstanceOf(CorruptEntryException.class);
+      assertThat(store.get(Tuple.of("good")).exists()).isTrue();
+      assertThat(store.get(Tuple.of("never")).exists()).isFalse();
+      assertThat(store.get(Tuple.of("never2")).exists()).isFalse();
+
+      assertThatThrownBy(() -> store.atomic().check(Tuple.of("damaged"), null)
+              .set(Tuple.of("never"), new byte[] {1}).commit())
+          .isInstanceOf(CorruptEntryException.class)
+          .hasMessageContaining("(\"damaged\")");
+      assertThat(store.get(Tuple.of("never")).exists()).isFalse();
     }
   }
 
