@@ -203,8 +203,8 @@ public final class ProcessorErrors {
   /** An index name whose finders would clash with the repository's own methods. */
   public static String reservedIndexName(String record, String index) {
     return String.format(
-        "%s index '%s' of %s would get finders named like the repository's own findById and"
-            + " existsById: give it another name with name = \"...\"",
+        "%s index '%s' of %s would get methods named like the repository's own findById,"
+            + " existsById and byId: give it another name with name = \"...\"",
         RESERVED_INDEX_NAME, index, record);
   }
 

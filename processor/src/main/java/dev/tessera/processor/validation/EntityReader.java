@@ -367,7 +367,7 @@ public final class EntityReader {
         errors.error(ProcessorErrors.invalidIndexName(recordName, name), element, index.mirror());
         return;
       }
-      if (name.equals("id")) {
+      if (name.equals("id") || name.equals("Id")) {
         errors.error(ProcessorErrors.reservedIndexName(recordName, name), element, index.mirror());
         return;
       }
