@@ -46,6 +46,14 @@ public record EntityModel(
     return components.get(primaryKeyIndex);
   }
 
+  /**
+   * True if {@code index} is a multi-value index: one over a single {@code List} or {@code Set}
+   * component, with one entry per element.
+   */
+  public boolean multiValue(IndexModel index) {
+    return index.fields().size() == 1 && component(index.fields().get(0)).type().multiValueIndexable();
+  }
+
   /** The component named {@code name}. */
   public ComponentModel component(String name) {
     return components.stream()
