@@ -6,7 +6,6 @@ import dev.tessera.annotations.Normalize;
 import dev.tessera.annotations.PrimaryKey;
 import dev.tessera.annotations.UniqueIndex;
 import java.util.List;
-import java.util.Set;
 
 /**
  * An article with multi-value indexes: one entry per tag (case-insensitive), and one unique entry
@@ -15,11 +14,11 @@ import java.util.Set;
  * @param id the primary key
  * @param title not indexed
  * @param tags indexed element by element; may repeat a tag
- * @param slugs each slug unique across articles
+ * @param slugs each slug unique across articles; one article may list a slug twice
  */
 @Entity
 public record Article(
     @PrimaryKey String id,
     String title,
     @Index(normalize = Normalize.CASE_INSENSITIVE) List<String> tags,
-    @UniqueIndex Set<String> slugs) {}
+    @UniqueIndex List<String> slugs) {}
