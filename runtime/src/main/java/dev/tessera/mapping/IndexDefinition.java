@@ -33,7 +33,8 @@ import java.util.function.Function;
  * @param unique true for a unique index
  * @param fields the indexed record components, in key order
  * @param values derives the index values of a record, normalised; returns {@code null} when the
- *     record is not in the index (a {@code null} component)
+ *     record is not in the index (a {@code null} component); a multi-value index has several, so
+ *     its function throws {@link IllegalStateException}: use {@link #entryValues(Object)}
  * @param descriptor a stable description of everything that shapes the entries (uniqueness, fields,
  *     their types, normalisation), e.g. {@code unique(email:STRING)/CASE_INSENSITIVE}; the text
  *     rules are appended as above
