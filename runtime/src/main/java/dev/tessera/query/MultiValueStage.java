@@ -48,9 +48,9 @@ public abstract class MultiValueStage<T, E> extends IndexQueryStage<T> {
   }
 
   /**
-   * The records whose collection holds any of {@code elements}, each once: in index order of the
-   * first asked element (in that order) it holds, then by primary key. No element returns no
-   * record. {@code count()} reads the records to count each once.
+   * The records whose collection holds any of {@code elements}, each once: a record comes under
+   * the first of the asked elements it holds, in index order (the last, reversed), then by primary
+   * key. No element returns no record. {@code count()} reads the records to count each once.
    *
    * @param elements the elements, not null (nor any of them)
    * @return the query
