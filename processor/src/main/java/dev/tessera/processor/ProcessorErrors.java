@@ -139,6 +139,19 @@ public final class ProcessorErrors {
         UNORDERABLE_KEY, component, record, type, ORDERABLE_TYPES);
   }
 
+  /** The tag of {@link #multiValueInComposite}. */
+  public static final String MULTI_VALUE_COMPOSITE = "[Tessera/MultiValueComposite]";
+
+  /** A composite index with a {@code List} or {@code Set} component. */
+  public static String multiValueInComposite(
+      String record, String index, String component, String type) {
+    return String.format(
+        "%s composite index '%s' of %s covers '%s' of type %s: a List or Set can only be indexed"
+            + " on its own (@Index or @UniqueIndex on the component, one entry per element); remove"
+            + " '%s' from the composite index or index it separately",
+        MULTI_VALUE_COMPOSITE, index, record, component, type, component);
+  }
+
   /** An index over a component whose type does not encode order-preservingly. */
   public static String unorderableIndex(
       String record, String index, String component, String type) {

@@ -205,4 +205,41 @@ class GeneratedCodeCompilesTest {
         .contains("public static final String ENTITY_NAME = \"item\";")
         .contains("public List<Shop.Item> findByKind(Shop.Kind kind)");
   }
+
+  @Test
+  void multiValueIndexesOverListsAndSetsCompile() {
+    Compilation compilation =
+        compile(
+            source(
+                "com.acme.Post",
+                "package com.acme;",
+                "",
+                "import dev.tessera.annotations.*;",
+                "import java.time.*;",
+                "import java.util.*;",
+                "",
+                "@Entity",
+                "public record Post(",
+                "    @PrimaryKey String id,",
+                "    @Index(normalize = Normalize.CASE_INSENSITIVE) List<String> tags,",
+                "    @UniqueIndex Set<String> slugs,",
+                "    @Index Set<Kind> kinds,",
+                "    @Index List<Long> scores,",
+                "    @Index List<LocalDate> dates) {",
+                "  public enum Kind { NOTE, LINK }",
+                "}"));
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(generatedText(compilation, "com.acme.PostRepository"))
+        .contains("IndexDefinition.multiValue(\"tags\"")
+        .contains("\"index(tags:each STRING)/CASE_INSENSITIVE\"")
+        .contains("\"unique(slugs:each STRING)/NONE\"")
+        .contains("\"index(kinds:each enum com.acme.Post.Kind{NOTE,LINK})/NONE\"")
+        .contains("public static final class ByTagsQuery extends MultiValueStage<Post, String>")
+        .contains("public static final class ByScoresQuery extends MultiValueStage<Post, Long>")
+        .contains("public List<Post> findByTags(String tags)")
+        .contains("public Optional<Post> findBySlugs(String slugs)")
+        .contains("private static Object scoresKey(Long scores)")
+        .contains("return Codecs.BOXED_LONG.indexKey(scores);")
+        .contains("return Codecs.STRING.indexKey(TextNormalizer.normalize(tags, Normalize.CASE_INSENSITIVE));");
+  }
 }

@@ -2,8 +2,12 @@ package dev.tessera.mapping;
 
 import dev.tessera.annotations.Normalize;
 import dev.tessera.tuple.Tuple;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -35,10 +39,16 @@ import java.util.function.Function;
  * @param fields the indexed record components, in key order
  * @param values derives the index values of a record, normalised; returns {@code null} when the
  *     record is not in the index (a {@code null} component of a unique index); an index that
- *     {@linkplain #holdsNulls() holds nulls} gets a {@code null} part for a {@code null} component
+ *     {@linkplain #holdsNulls() holds nulls} gets a {@code null} part for a {@code null} component;
+ *     a multi-value index has several values per record, so its function throws {@link
+ *     IllegalStateException}: use {@link #entryValues(Object)}
  * @param descriptor a stable description of everything that shapes the entries (uniqueness, fields,
  *     their types, normalisation), e.g. {@code unique(email:STRING)/CASE_INSENSITIVE}; the text
  *     rules are appended as above
+ * @param multiValues for a multi-value index (one over a {@code List} or {@code Set} component),
+ *     the values of each of a record's entries: one tuple per element, in any order, possibly
+ *     with repeats and {@code null}s (both ignored); {@code null} for a single-value index, whose
+ *     {@code values} then give its one entry
  */
 public record IndexDefinition<T>(
     String name,
@@ -46,7 +56,8 @@ public record IndexDefinition<T>(
     boolean unique,
     List<String> fields,
     Function<T, Tuple> values,
-    String descriptor) {
+    String descriptor,
+    Function<T, ? extends Collection<Tuple>> multiValues) {
   private static final String TEXT_RULES = ";text=";
   private static final String NULLS = ";nulls";
 
@@ -57,6 +68,122 @@ public record IndexDefinition<T>(
     fields = List.copyOf(fields);
     Objects.requireNonNull(values, "values");
     descriptor = withTextRules(Objects.requireNonNull(descriptor, "descriptor"));
+    if (multiValues != null && fields.size() != 1) {
+      throw new IllegalArgumentException(
+          "multi-value index '" + name + "' must cover one field, not " + fields);
+    }
+  }
+
+  /**
+   * A single-value index: each record has at most one entry, whose values {@code values} derive.
+   *
+   * @param name the index name
+   * @param subspace the first key part of every entry
+   * @param unique true for a unique index
+   * @param fields the indexed record components, in key order
+   * @param values the record's normalised values, {@code null} when it is not in the index
+   * @param descriptor everything that shapes the entries
+   */
+  public IndexDefinition(
+      String name,
+      String subspace,
+      boolean unique,
+      List<String> fields,
+      Function<T, Tuple> values,
+      String descriptor) {
+    this(name, subspace, unique, fields, values, descriptor, null);
+  }
+
+  /**
+   * A multi-value index over the collection component {@code field}: one entry per distinct
+   * element, none for an empty or {@code null} collection (or a {@code null} element). A unique
+   * one rejects an element another record holds; one record may hold an element twice (it is one
+   * entry).
+   *
+   * <pre>{@code
+   * IndexDefinition<Book> byTag = IndexDefinition.multiValue(
+   *     "tags", "book_by_tags", false, "tags", Book::tags, tag -> Tuple.of(tag), "index(tags:each STRING)/NONE");
+   * }</pre>
+   *
+   * @param <T> the record type
+   * @param <E> the element type
+   * @param name the index name
+   * @param subspace the first key part of every entry
+   * @param unique true for a unique index
+   * @param field the collection component
+   * @param elements the record's collection, {@code null} for none
+   * @param elementValues the normalised index values of one (non-null) element
+   * @param descriptor everything that shapes the entries, marking the index as multi-value
+   * @return the definition
+   */
+  public static <T, E> IndexDefinition<T> multiValue(
+      String name,
+      String subspace,
+      boolean unique,
+      String field,
+      Function<T, ? extends Collection<? extends E>> elements,
+      Function<? super E, Tuple> elementValues,
+      String descriptor) {
+    Objects.requireNonNull(elements, "elements");
+    Objects.requireNonNull(elementValues, "elementValues");
+    Function<T, List<Tuple>> all =
+        record -> {
+          Collection<? extends E> collection = elements.apply(record);
+          if (collection == null) {
+            return List.of();
+          }
+          List<Tuple> tuples = new ArrayList<>(collection.size());
+          for (E element : collection) {
+            if (element != null) {
+              tuples.add(elementValues.apply(element));
+            }
+          }
+          return tuples;
+        };
+    Function<T, Tuple> single =
+        record -> {
+          throw new IllegalStateException(
+              "index '" + name + "' is multi-value: a record has one entry per element of "
+                  + field + ", see IndexDefinition.entryValues");
+        };
+    return new IndexDefinition<>(name, subspace, unique, List.of(field), single, descriptor, all);
+  }
+
+  /** True if this index has one entry per element of a collection component. */
+  public boolean multiValue() {
+    return multiValues != null;
+  }
+
+  /**
+   * The values of every entry {@code record} has in this index, distinct, each normalised: none
+   * when the record is not in the index, one for a single-value index, one per distinct element
+   * for a multi-value index.
+   *
+   * @param record the record
+   * @return the values, an immutable list
+   */
+  public List<Tuple> entryValues(T record) {
+    if (multiValues == null) {
+      Tuple single = values.apply(record);
+      return single == null ? List.of() : List.of(single);
+    }
+    Set<Tuple> distinct = new LinkedHashSet<>(multiValues.apply(record));
+    distinct.remove(null);
+    return List.copyOf(distinct);
+  }
+
+  /**
+   * True if {@code record} has an entry with {@code entryValues} in this index.
+   *
+   * @param record the record
+   * @param entryValues the normalised values of one entry
+   * @return whether the record holds them
+   */
+  public boolean holds(T record, Tuple entryValues) {
+    if (multiValues == null) {
+      return entryValues.equals(values.apply(record));
+    }
+    return multiValues.apply(record).contains(entryValues);
   }
 
   /**

@@ -281,6 +281,15 @@ public final class IndexQuery<T> implements Query<T> {
     if (limit == 0) {
       return 0;
     }
+    if (!valuesInScanOrder().isEmpty()) { // a record may have several matching entries: read them
+      long rows = 0;
+      try (IndexedRecordSpliterator<T> records = open(limit, Snapshots.ONE)) {
+        while (records.tryAdvance(row -> { })) {
+          rows++;
+        }
+      }
+      return rows;
+    }
     long count = 0;
     try (KvSnapshot snapshot = target.store().snapshot()) {
       for (ListSelector range : selectors()) {
@@ -324,7 +333,26 @@ public final class IndexQuery<T> implements Query<T> {
   }
 
   private IndexedRecordSpliterator<T> open(int rows, Snapshots snapshots) {
-    return new IndexedRecordSpliterator<>(target, selectors(), rows, snapshots, batchSize(rows));
+    return new IndexedRecordSpliterator<>(
+        target, selectors(), rows, valuesInScanOrder(), snapshots, batchSize(rows));
+  }
+
+  /**
+   * For a multi-value index asked for several values, those values in the order they are walked:
+   * a record holding several of them appears under each, and is kept under the first only.
+   */
+  private List<Tuple> valuesInScanOrder() {
+    if (!target.index().multiValue() || branches.size() < 2) {
+      return List.of();
+    }
+    List<Tuple> values = new ArrayList<>(branches.size());
+    for (Branch branch : branches) {
+      values.add(branch.prefix().subTuple(1, branch.prefix().size()));
+    }
+    if (reverse) {
+      Collections.reverse(values);
+    }
+    return values;
   }
 
   /**

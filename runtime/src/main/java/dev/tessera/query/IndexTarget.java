@@ -43,7 +43,7 @@ record IndexTarget<T>(KvStore store, Tuple entityPrefix, IndexDefinition<T> inde
     }
     T decoded = reader.decode(record);
     Tuple values = indexKey.subTuple(1, 1 + components());
-    return values.equals(index.values().apply(decoded)) ? decoded : null;
+    return index.holds(decoded, values) ? decoded : null;
   }
 
   /** A readable name for messages: {@code index 'age' of entity 'user'}. */

@@ -27,6 +27,7 @@ final class IndexedRecordSpliterator<T> extends BatchedSpliterator<IndexedRecord
   private final IndexTarget<T> target;
   private final List<ListSelector> ranges;
   private final int limit;
+  private final List<Tuple> valuesInScanOrder;
   private int produced;
   /** The range being read: ranges before it are exhausted. */
   private int current;
@@ -36,13 +37,22 @@ final class IndexedRecordSpliterator<T> extends BatchedSpliterator<IndexedRecord
    * @param ranges the index keys to walk, range after range, each in order (their limits and batch
    *     sizes are replaced)
    * @param limit the most records to yield
+   * @param valuesInScanOrder for a multi-value index queried for several values, those values in
+   *     the order their ranges are walked: a record holding several of them is yielded under the
+   *     first only; empty otherwise
    */
   IndexedRecordSpliterator(
-      IndexTarget<T> target, List<ListSelector> ranges, int limit, Snapshots snapshots, int maxBatch) {
+      IndexTarget<T> target,
+      List<ListSelector> ranges,
+      int limit,
+      List<Tuple> valuesInScanOrder,
+      Snapshots snapshots,
+      int maxBatch) {
     super(target.store(), snapshots, maxBatch);
     this.target = target;
     this.ranges = List.copyOf(ranges);
     this.limit = limit;
+    this.valuesInScanOrder = List.copyOf(valuesInScanOrder);
   }
 
   @Override
@@ -72,12 +82,33 @@ final class IndexedRecordSpliterator<T> extends BatchedSpliterator<IndexedRecord
     List<KvEntry> records = snapshot.getMany(recordKeys);
     for (int i = 0; i < records.size(); i++) {
       T record = target.decodeIfIndexed(indexKeysRead.get(i), records.get(i));
-      if (record != null) {
+      if (record != null && firstMatch(indexKeysRead.get(i), record)) {
         produced++;
         out.accept(new Row<>(indexKeysRead.get(i), record));
       }
     }
     return indexKeysRead.size() == wanted && produced < limit;
+  }
+
+  /**
+   * False if {@code record}, found under {@code indexKey}, holds a value whose range is walked
+   * before this key's: it was yielded there (on this page or an earlier one), so each record comes
+   * once, without remembering what was yielded.
+   */
+  private boolean firstMatch(Tuple indexKey, T record) {
+    if (valuesInScanOrder.isEmpty()) {
+      return true;
+    }
+    Tuple values = indexKey.subTuple(1, 1 + target.components());
+    for (Tuple earlier : valuesInScanOrder) {
+      if (earlier.equals(values)) {
+        return true;
+      }
+      if (target.index().holds(record, earlier)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

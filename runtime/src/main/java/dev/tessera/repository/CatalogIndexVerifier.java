@@ -120,6 +120,10 @@ public final class CatalogIndexVerifier {
       return "it indexes an enum field by declaration order, which only the application's classes"
           + " know; verify it from the application (indexAdmin().verifyIndexes())";
     }
+    if (entry.descriptor().contains(":each ")) {
+      return "it is a multi-value index (one entry per element of a collection), whose values the"
+          + " catalog does not derive; verify it from the application (indexAdmin().verifyIndexes())";
+    }
     if (!matcher.matches() || !isNormalization(matcher.group(3))) {
       return "its definition " + entry.descriptor()
           + " is not a field index the catalog can derive values for";

@@ -94,10 +94,10 @@ public final class CatalogRepository extends EntityRepository<StoredRecord, Tupl
    * {@code index}, if any (a record not in the index has none).
    */
   public Optional<Tuple> uniqueHolder(IndexDefinition<StoredRecord> index, StoredRecord record) {
-    Tuple values = index.values().apply(record);
-    if (values == null) {
+    List<Tuple> all = index.entryValues(record);
+    if (all.isEmpty()) {
       return Optional.empty();
     }
-    return findByUnique(index, values).map(this::idOf);
+    return findByUnique(index, all.get(0)).map(this::idOf);
   }
 }

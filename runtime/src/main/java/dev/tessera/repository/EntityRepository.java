@@ -784,14 +784,13 @@ public abstract class EntityRepository<T, ID> {
     List<IndexEntry<T>> entries = new ArrayList<>(indexes.size());
     byte[] pkPacked = null;
     for (IndexDefinition<T> index : indexes) {
-      Tuple values = index.values().apply(record);
-      if (values == null) {
-        continue; // a null component of a unique index: the record is not in it
+      // none for a null component of a unique index, one per distinct element of a multi-value one
+      for (Tuple values : index.entryValues(record)) {
+        if (index.unique() && pkPacked == null) {
+          pkPacked = pkParts.pack();
+        }
+        entries.add(IndexEntry.of(index, values, pkParts, pkPacked));
       }
-      if (index.unique() && pkPacked == null) {
-        pkPacked = pkParts.pack();
-      }
-      entries.add(IndexEntry.of(index, values, pkParts, pkPacked));
     }
     return entries;
   }
@@ -869,7 +868,7 @@ public abstract class EntityRepository<T, ID> {
       return null;
     }
     T record = decode(entry);
-    return values.equals(index.values().apply(record)) ? record : null;
+    return index.holds(record, values) ? record : null;
   }
 
   private T decode(KvEntry entry) {

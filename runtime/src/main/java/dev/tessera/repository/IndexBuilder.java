@@ -252,30 +252,39 @@ final class IndexBuilder<T> {
     Map<Tuple, byte[]> written = new HashMap<>();
     for (KvEntry record : batch) {
       Tuple pkParts = record.key().subTuple(1, record.key().size());
-      IndexEntry<T> entry = IndexEntry.forRecord(index, decoder.apply(record), pkParts);
       op.check(record); // a concurrent update or delete of the record makes the batch retry
-      if (entry == null) {
-        continue;
+      for (IndexEntry<T> entry : IndexEntry.forRecord(index, decoder.apply(record), pkParts)) {
+        backfillEntry(snapshot, op, index, generation, written, pkParts, entry);
       }
-      if (!index.unique()) {
-        op.set(entry.key(), entry.value());
-        continue;
-      }
-      UniqueClaim.Decision claim;
-      if (written.containsKey(entry.key())) { // an earlier record of this batch holds the value
-        claim = UniqueClaim.Decision.DUPLICATE;
-      } else {
-        KvEntry pointer = snapshot.get(entry.key());
-        op.check(pointer);
-        claim = UniqueClaim.decide(pointer.value(), entry.value(),
-            holder -> holderHolds(snapshot, op, index, pointer, entry.values()));
-      }
-      if (claim == UniqueClaim.Decision.DUPLICATE) {
-        op.set(marker(index, generation, entry.values(), pkParts), EMPTY); // settled when resolving
-      } else {
-        op.set(entry.key(), entry.value());
-        written.put(entry.key(), entry.value());
-      }
+    }
+  }
+
+  private void backfillEntry(
+      KvSnapshot snapshot,
+      AtomicOperation op,
+      IndexDefinition<T> index,
+      long generation,
+      Map<Tuple, byte[]> written,
+      Tuple pkParts,
+      IndexEntry<T> entry) {
+    if (!index.unique()) {
+      op.set(entry.key(), entry.value());
+      return;
+    }
+    UniqueClaim.Decision claim;
+    if (written.containsKey(entry.key())) { // an earlier record of this batch holds the value
+      claim = UniqueClaim.Decision.DUPLICATE;
+    } else {
+      KvEntry pointer = snapshot.get(entry.key());
+      op.check(pointer);
+      claim = UniqueClaim.decide(pointer.value(), entry.value(),
+          holder -> holderHolds(snapshot, op, index, pointer, entry.values()));
+    }
+    if (claim == UniqueClaim.Decision.DUPLICATE) {
+      op.set(marker(index, generation, entry.values(), pkParts), EMPTY); // settled when resolving
+    } else {
+      op.set(entry.key(), entry.value());
+      written.put(entry.key(), entry.value());
     }
   }
 
@@ -441,7 +450,7 @@ final class IndexBuilder<T> {
   // ---------------------------------------------------------------- shared
 
   private boolean holds(KvEntry record, IndexDefinition<T> index, Tuple values) {
-    return record.exists() && values.equals(index.values().apply(decoder.apply(record)));
+    return record.exists() && index.holds(decoder.apply(record), values);
   }
 
   /**

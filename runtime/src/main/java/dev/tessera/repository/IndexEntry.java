@@ -2,6 +2,8 @@ package dev.tessera.repository;
 
 import dev.tessera.mapping.IndexDefinition;
 import dev.tessera.tuple.Tuple;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * One stored index entry of one record: unique {@code (subspace, values...) -> packed pk parts},
@@ -16,12 +18,20 @@ record IndexEntry<T>(IndexDefinition<T> index, Tuple values, Tuple key, byte[] v
   private static final byte[] EMPTY = new byte[0];
 
   /**
-   * The entry of {@code record}, whose primary key parts are {@code pkParts}, in {@code index}; null
-   * when the record is not in the index.
+   * The entries of {@code record}, whose primary key parts are {@code pkParts}, in {@code index}:
+   * none when the record is not in the index, one per distinct element in a multi-value index.
    */
-  static <T> IndexEntry<T> forRecord(IndexDefinition<T> index, T record, Tuple pkParts) {
-    Tuple values = index.values().apply(record);
-    return values == null ? null : of(index, values, pkParts, index.unique() ? pkParts.pack() : EMPTY);
+  static <T> List<IndexEntry<T>> forRecord(IndexDefinition<T> index, T record, Tuple pkParts) {
+    List<Tuple> all = index.entryValues(record);
+    if (all.isEmpty()) {
+      return List.of();
+    }
+    byte[] value = index.unique() ? pkParts.pack() : EMPTY;
+    List<IndexEntry<T>> entries = new ArrayList<>(all.size());
+    for (Tuple values : all) {
+      entries.add(of(index, values, pkParts, value));
+    }
+    return entries;
   }
 
   /** The entry of a record with key parts {@code pkParts} and packed key parts {@code pkPacked}. */

@@ -261,10 +261,7 @@ final class IndexVerifier<T> {
         if (decoded == null) {
           continue; // likewise
         }
-        IndexEntry<T> expected = IndexEntry.forRecord(index, decoded, pk);
-        if (expected != null
-            && expected.key().equals(entry.key())
-            && Arrays.equals(expected.value(), entry.value())) {
+        if (hasEntry(index, decoded, pk, entry)) {
           continue;
         }
       }
@@ -280,6 +277,7 @@ final class IndexVerifier<T> {
       IndexDefinition<T> index,
       List<KvEntry> records,
       Findings found) {
+    // one row per expected entry: a multi-value index expects several of one record
     List<KvEntry> decodable = new ArrayList<>(records.size());
     List<IndexEntry<T>> expected = new ArrayList<>(records.size());
     List<Tuple> keys = new ArrayList<>(records.size());
@@ -289,16 +287,17 @@ final class IndexVerifier<T> {
         continue; // reported by the records' own pass
       }
       Tuple pk = record.key().subTuple(1, record.key().size());
-      IndexEntry<T> entry = IndexEntry.forRecord(index, decoded, pk);
-      decodable.add(record);
-      expected.add(entry);
-      keys.add(entry == null ? record.key() : entry.key());
+      for (IndexEntry<T> entry : IndexEntry.forRecord(index, decoded, pk)) {
+        decodable.add(record);
+        expected.add(entry);
+        keys.add(entry.key());
+      }
     }
     List<KvEntry> stored = readAll(snapshot, keys);
     for (int i = 0; i < decodable.size(); i++) {
       IndexEntry<T> entry = expected.get(i);
       KvEntry actual = stored.get(i);
-      if (entry == null || (actual != null && actual.exists() && Arrays.equals(actual.value(), entry.value()))) {
+      if (actual != null && actual.exists() && Arrays.equals(actual.value(), entry.value())) {
         continue;
       }
       KvEntry record = decodable.get(i);
@@ -331,9 +330,18 @@ final class IndexVerifier<T> {
     }
     KvEntry holder = readOrNull(snapshot, entityPrefix.addAll(holderPk));
     T decoded = holder == null || !holder.exists() ? null : decodeOrNull(holder);
-    IndexEntry<T> holderEntry = decoded == null ? null : IndexEntry.forRecord(index, decoded, holderPk);
-    return holderEntry != null && holderEntry.key().equals(entry.key())
+    return decoded != null && index.holds(decoded, entry.values())
         ? mapping.idFromKeyParts(holderPk) : null;
+  }
+
+  /** True if {@code record} (primary key parts {@code pk}) has exactly the stored entry {@code stored}. */
+  private static <T> boolean hasEntry(IndexDefinition<T> index, T record, Tuple pk, KvEntry stored) {
+    for (IndexEntry<T> expected : IndexEntry.forRecord(index, record, pk)) {
+      if (expected.key().equals(stored.key()) && Arrays.equals(expected.value(), stored.value())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** An index entry the store cannot read: deleted without a check (it has no versionstamp). */

@@ -57,4 +57,20 @@ class IndexDefinitionTest {
         .isFalse();
     assertThat(index("unique(email:STRING)/NONE").holdsNulls()).isFalse();
   }
+
+  @Test
+  void multiValueEntriesAreTheDistinctNonNullElements() {
+    IndexDefinition<List<String>> tags = IndexDefinition.multiValue(
+        "tags", "post_by_tags", false, "tags", record -> record, Tuple::of, "index(tags:each STRING)/NONE");
+
+    assertThat(tags.multiValue()).isTrue();
+    assertThat(tags.entryValues(java.util.Arrays.asList("b", "a", null, "b")))
+        .containsExactly(Tuple.of("b"), Tuple.of("a"));
+    assertThat(tags.entryValues(List.of())).isEmpty();
+    assertThat(tags.entryValues(null)).isEmpty();
+    assertThat(tags.holds(List.of("a", "b"), Tuple.of("b"))).isTrue();
+    assertThat(tags.holds(List.of("a", "b"), Tuple.of("c"))).isFalse();
+    assertThat(index("unique(email:STRING)/NONE").multiValue()).isFalse();
+    assertThat(index("unique(email:STRING)/NONE").entryValues("x")).containsExactly(Tuple.of("x"));
+  }
 }

@@ -73,6 +73,11 @@ final class CodecFields {
     return CodeBlock.of("$N.indexKey($L)", componentFields.get(component.name()), value);
   }
 
+  /** {@code <codec of type>.indexKey(value)}, for the elements of a multi-value index. */
+  CodeBlock indexKey(FieldType type, CodeBlock value) {
+    return CodeBlock.of("$L.indexKey($L)", codec(type), value);
+  }
+
   /** {@code <codec of type>.encode(value)}, for values that are not top-level components. */
   CodeBlock encode(FieldType type, CodeBlock value) {
     return CodeBlock.of("$L.encode($L)", codec(type), value);

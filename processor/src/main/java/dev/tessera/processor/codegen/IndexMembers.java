@@ -10,6 +10,7 @@ import com.palantir.javapoet.TypeName;
 import dev.tessera.annotations.Normalize;
 import dev.tessera.processor.model.ComponentModel;
 import dev.tessera.processor.model.EntityModel;
+import dev.tessera.processor.model.FieldType;
 import dev.tessera.processor.model.IndexModel;
 import dev.tessera.processor.model.ValueKind;
 import java.util.ArrayList;
@@ -44,18 +45,36 @@ final class IndexMembers {
         index.fields().stream()
             .map(field -> CodeBlock.of("entity.$N()", field))
             .collect(CodeBlock.joining(", "));
-    return FieldSpec.builder(
-            ParameterizedTypeName.get(TypeNames.INDEX_DEFINITION, entity),
-            GeneratedNames.indexConstant(index),
-            Modifier.PUBLIC,
-            Modifier.STATIC,
-            Modifier.FINAL)
-        .addJavadoc(
-            "The $L index {@code $L} over {@code $L}; its entries live under {@code $S}.\n",
-            index.unique() ? "unique" : "non-unique",
-            index.name(),
-            String.join(", ", index.fields()),
-            index.subspace())
+    FieldSpec.Builder constant =
+        FieldSpec.builder(
+                ParameterizedTypeName.get(TypeNames.INDEX_DEFINITION, entity),
+                GeneratedNames.indexConstant(index),
+                Modifier.PUBLIC,
+                Modifier.STATIC,
+                Modifier.FINAL)
+            .addJavadoc(
+                "The $L$L index {@code $L} over {@code $L}; its entries live under {@code $S}.\n",
+                index.unique() ? "unique" : "non-unique",
+                model.multiValue(index) ? " multi-value" : "",
+                index.name(),
+                String.join(", ", index.fields()),
+                index.subspace());
+    if (model.multiValue(index)) {
+      // one entry per element: the runtime calls the values method once per distinct element
+      return constant
+          .initializer(
+              "$T.multiValue($>$>$S,$W$S,$W$L,$W$S,$Wentity -> entity.$N(),$Welement -> $N(element),$W$S)$<$<",
+              TypeNames.INDEX_DEFINITION,
+              index.name(),
+              index.subspace(),
+              index.unique(),
+              index.fields().get(0),
+              index.fields().get(0),
+              GeneratedNames.indexValues(index),
+              model.indexDescriptor(index))
+          .build();
+    }
+    return constant
         .initializer(
             "new $T<>($>$>$S,$W$S,$W$L,$W$T.of($L),$Wentity -> $N($L),$W$S)$<$<",
             TypeNames.INDEX_DEFINITION,
@@ -89,7 +108,7 @@ final class IndexMembers {
             .addParameters(parameters(index));
     List<CodeBlock> nullChecks = new ArrayList<>();
     for (String field : index.fields()) {
-      if (!model.component(field).type().primitive()) {
+      if (!model.component(field).indexed().type().primitive()) {
         nullChecks.add(CodeBlock.of("$N == null", field));
       }
     }
@@ -109,7 +128,7 @@ final class IndexMembers {
 
   /** The encoded value of {@code field}, or a null part when a non-unique index meets a null. */
   private CodeBlock nullSafe(IndexModel index, ComponentModel component, String field) {
-    CodeBlock encoded = encodedValue(index, component, field);
+    CodeBlock encoded = encodedValue(index, component.indexed(), field);
     if (index.unique() || component.type().primitive()) {
       return encoded;
     }
@@ -182,8 +201,11 @@ final class IndexMembers {
     }
     method.addJavadoc("\n");
     for (String field : index.fields()) {
-      method.addJavadoc("@param $N the {@code $N} value", field, field);
-      if (!model.component(field).type().primitive()) {
+      method.addJavadoc(
+          model.multiValue(index) ? "@param $N one element of {@code $N}" : "@param $N the {@code $N} value",
+          field,
+          field);
+      if (!model.component(field).indexed().type().primitive()) {
         method.addJavadoc(", not null");
         method.addStatement("$T.requireNonNull($N, $S)", TypeNames.OBJECTS, field, field);
       }
@@ -205,7 +227,8 @@ final class IndexMembers {
   private List<ParameterSpec> parameters(IndexModel index) {
     List<ParameterSpec> parameters = new ArrayList<>();
     for (String field : index.fields()) {
-      parameters.add(ParameterSpec.builder(JavaTypes.of(model.component(field).type()), field).build());
+      FieldType type = model.component(field).indexed().type();
+      parameters.add(ParameterSpec.builder(JavaTypes.of(type), field).build());
     }
     return parameters;
   }
@@ -220,11 +243,15 @@ final class IndexMembers {
   List<MethodSpec> keyMethods(IndexModel index) {
     List<MethodSpec> methods = new ArrayList<>();
     for (String field : index.fields()) {
-      ComponentModel component = model.component(field);
+      ComponentModel component = model.component(field).indexed();
       CodeBlock value = CodeBlock.of("$N", field);
       if (component.type().kind() == ValueKind.STRING) {
         value = normalizedText(index, field);
       }
+      CodeBlock key =
+          model.multiValue(index)
+              ? codecs.indexKey(component.type(), value) // the element's codec, not the list's
+              : codecs.indexKey(component, value);
       methods.add(
           MethodSpec.methodBuilder(GeneratedNames.indexKey(index, field))
               .addJavadoc(
@@ -234,7 +261,7 @@ final class IndexMembers {
               .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
               .returns(ClassName.OBJECT)
               .addParameter(JavaTypes.of(component.type()), field)
-              .addStatement("return $L", codecs.indexKey(component, value))
+              .addStatement("return $L", key)
               .build());
     }
     return methods;

@@ -55,7 +55,7 @@ final class QueryStageWriter {
             index.name(),
             String.join(", ", index.fields()),
             model.entityName(),
-            narrowings(index, leading),
+            model.multiValue(index) ? " or {@code in} (each record once)" : narrowings(index, leading),
             leading.name())
         .addJavadoc("@return the query, to narrow and run\n")
         .addStatement(
@@ -82,6 +82,9 @@ final class QueryStageWriter {
 
   private TypeSpec.Builder stageBuilder(IndexModel index, int fixed) {
     ComponentModel next = model.component(index.fields().get(fixed));
+    if (model.multiValue(index)) {
+      return multiValueStage(index, next);
+    }
     // A primitive keeps generated operations: a runtime stage's boxed parameters would refuse
     // widening (equalTo(1) on a long) and primitive arrays (in(double[])).
     if (fixed + 1 == index.fields().size() && !next.type().primitive()) {
@@ -166,24 +169,63 @@ final class QueryStageWriter {
     if (next.type().kind() == ValueKind.ENUM) {
       javadoc.add("\n<p>Constants compare in declaration order, as {@link Enum#compareTo}.\n");
     }
-    return TypeSpec.classBuilder(stage(index, fixed))
+    return runtimeStage(
+        stage(index, fixed),
+        superclass,
+        javadoc.build(),
+        text
+            ? CodeBlock.of(
+                "super(query, $S, $L, $T.$N)",
+                next.name(),
+                keyFunction,
+                TypeNames.NORMALIZE,
+                index.normalize().name())
+            : CodeBlock.of("super(query, $S, $L)", next.name(), keyFunction));
+  }
+
+  /** A stage class subclassing a runtime stage, whose private constructor calls {@code superCall}. */
+  private TypeSpec.Builder runtimeStage(
+      ClassName name, TypeName superclass, CodeBlock javadoc, CodeBlock superCall) {
+    return TypeSpec.classBuilder(name)
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
         .superclass(superclass)
-        .addJavadoc(javadoc.build())
+        .addJavadoc(javadoc)
         .addMethod(
             MethodSpec.constructorBuilder()
                 .addModifiers(Modifier.PRIVATE)
                 .addParameter(runtimeQuery, "query")
-                .addStatement(
-                    text
-                        ? CodeBlock.of(
-                            "super(query, $S, $L, $T.$N)",
-                            next.name(),
-                            keyFunction,
-                            TypeNames.NORMALIZE,
-                            index.normalize().name())
-                        : CodeBlock.of("super(query, $S, $L)", next.name(), keyFunction))
+                .addStatement(superCall)
                 .build());
+  }
+
+  /**
+   * The stage of a multi-value index: a subclass of the runtime's {@code MultiValueStage}, which
+   * offers {@code equalTo} and {@code in} on one element, each finding a record once. No ranges:
+   * a record holding several elements in a range would be found once per element.
+   */
+  private TypeSpec.Builder multiValueStage(IndexModel index, ComponentModel collection) {
+    ComponentModel element = collection.indexed();
+    CodeBlock.Builder javadoc = CodeBlock.builder()
+        .add("The typed query over the multi-value {@code $L} index of {@link $T} (one entry per"
+                + " element of {@code $L}). Run it as it is (every record once per element, in index"
+                + " order), or narrow it by {@code equalTo} or {@code in} on one element, which find"
+                + " each record once.\n",
+            index.name(), entity, collection.name());
+    if (element.type().kind() == ValueKind.STRING && index.normalize() != Normalize.NONE) {
+      javadoc.add(
+          "\n<p>Elements are compared after {@link $T#$N} normalisation, as on write.\n",
+          TypeNames.NORMALIZE,
+          index.normalize().name());
+    }
+    return runtimeStage(
+        stage(index, 0),
+        ParameterizedTypeName.get(TypeNames.MULTI_VALUE_STAGE, entity, JavaTypes.boxed(element.type())),
+        javadoc.build(),
+        CodeBlock.of(
+            "super(query, $S, $T::$N)",
+            collection.name(),
+            repository,
+            GeneratedNames.indexKey(index, collection.name())));
   }
 
   /**

@@ -24,6 +24,8 @@ final class TypeNames {
   static final ClassName RECORD_SCHEMA = ClassName.get("dev.tessera.mapping", "RecordSchema");
   static final ClassName INDEX_QUERY = ClassName.get("dev.tessera.query", "IndexQuery");
   static final ClassName INDEX_QUERY_STAGE = ClassName.get("dev.tessera.query", "IndexQueryStage");
+  static final ClassName MULTI_VALUE_STAGE =
+      ClassName.get("dev.tessera.query", "MultiValueStage");
   static final ClassName LAST_COMPONENT_STAGE =
       ClassName.get("dev.tessera.query", "LastComponentStage");
   static final ClassName LAST_TEXT_COMPONENT_STAGE =

@@ -46,6 +46,14 @@ public record EntityModel(
     return components.get(primaryKeyIndex);
   }
 
+  /**
+   * True if {@code index} is a multi-value index: one over a single {@code List} or {@code Set}
+   * component, with one entry per element.
+   */
+  public boolean multiValue(IndexModel index) {
+    return index.fields().size() == 1 && component(index.fields().get(0)).type().multiValueIndexable();
+  }
+
   /** The component named {@code name}. */
   public ComponentModel component(String name) {
     return components.stream()
@@ -84,9 +92,13 @@ public record EntityModel(
         + (holdsNulls(index) ? ";nulls" : "");
   }
 
-  /** True if {@code index} holds records with a null field (under a null part): a non-unique one. */
+  /**
+   * True if {@code index} holds records with a null field (under a null part): a non-unique one
+   * over a nullable field. A multi-value index holds elements only: a null collection has none.
+   */
   private boolean holdsNulls(IndexModel index) {
     return !index.unique()
+        && !multiValue(index)
         && index.fields().stream().anyMatch(field -> !component(field).type().primitive());
   }
 

@@ -59,6 +59,14 @@ public record FieldType(
     return kind.orderable();
   }
 
+  /**
+   * True if a multi-value index may cover this type: a {@code List} or {@code Set} of an
+   * indexable element type, one index entry per distinct element.
+   */
+  public boolean multiValueIndexable() {
+    return (kind == ValueKind.LIST || kind == ValueKind.SET) && arguments.get(0).indexable();
+  }
+
   /** True if this type may be an index value: an index can order it. */
   public boolean indexable() {
     return kind.indexable();

@@ -289,14 +289,14 @@ public final class EntityReader {
         add(element, index, name, List.of(componentName));
         return;
       }
-      if (!component.type().indexable()) {
+      if (!component.type().indexable() && !component.type().multiValueIndexable()) {
         errors.error(
             ProcessorErrors.unorderableIndex(
                 recordName, name, component.name(), element.asType().toString()),
             element,
             index.mirror());
       } else if (index.normalize() != Normalize.NONE
-          && component.type().kind() != ValueKind.STRING) {
+          && component.indexed().type().kind() != ValueKind.STRING) {
         errors.error(
             ProcessorErrors.normalizeOnNonString(
                 recordName,
@@ -345,7 +345,12 @@ public final class EntityReader {
         }
         FieldType type = component.type();
         anyString |= type.kind() == ValueKind.STRING;
-        if (!type.indexable()) {
+        if (type.multiValueIndexable()) {
+          errors.error(
+              ProcessorErrors.multiValueInComposite(recordName, name, field, type.toString()),
+              record,
+              index.mirror());
+        } else if (!type.indexable()) {
           errors.error(
               ProcessorErrors.unorderableIndex(recordName, name, field, type.toString()),
               record,
