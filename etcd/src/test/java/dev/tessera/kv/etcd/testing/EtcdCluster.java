@@ -164,10 +164,11 @@ public final class EtcdCluster implements AutoCloseable {
 
   /**
    * The member that is leader now, asked from each running member's metrics ({@code
-   * etcd_server_is_leader}); waits up to 15 s for an election to finish.
+   * etcd_server_is_leader}); waits up to 60 s for an election to finish (an election takes about
+   * a second, but a loaded machine can delay the members' heartbeats several-fold).
    */
   public Member leader() {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
     while (System.nanoTime() < deadline) {
       for (Member member : members) {
         if (member.isRunning() && metric(member, "etcd_server_is_leader").equals("1")) {
@@ -176,7 +177,7 @@ public final class EtcdCluster implements AutoCloseable {
       }
       pause(50);
     }
-    throw new IllegalStateException("No etcd member reported itself leader within 15 s; logs in " + root);
+    throw new IllegalStateException("No etcd member reported itself leader within 60 s; logs in " + root);
   }
 
   /** Some running member that is not the leader. */
