@@ -40,9 +40,9 @@ import org.junit.jupiter.api.io.TempDir;
  * README.md's Java fragments, copied verbatim from README itself into method bodies that declare
  * what each fragment uses (the entities as a user would annotate them, their generated
  * repositories, the variables), compiled in-process with the Tessera annotation processor and run
- * on a real LMDB store. README's main example and its {@code module-info} are built by {@link
- * ReadmeConsumerIT}; every other {@code java} block is covered here, and a new block fails {@link
- * #everyJavaBlockIsCovered} until it is.
+ * on a real LMDB store. README's main example and its {@code module-info} are built, verbatim, by
+ * {@link ReadmeConsumerIT}; every other {@code java} block is covered here, and a block in a new
+ * section fails {@link #everyJavaBlockIsCovered} until a test covers it.
  */
 class ReadmeFragmentsTest {
   private static final String PACKAGE = "readme";
