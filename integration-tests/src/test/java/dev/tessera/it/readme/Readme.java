@@ -9,7 +9,8 @@ import java.util.List;
 
 /**
  * The fenced code blocks of README.md, read as a user reads them: the Maven snippet under its
- * heading and the main Java example (the first {@code java} block). Immutable.
+ * heading, the main Java example (the first {@code java} block) and the {@code java} block of each
+ * section. Immutable.
  */
 final class Readme {
   private static final String FENCE = "```";
@@ -37,6 +38,56 @@ final class Readme {
       throw new AssertionError("README.md has no heading line \"" + heading + "\"");
     }
     return String.join("\n", block(at, "xml")) + "\n";
+  }
+
+  /** A fenced block: the 1-based line number of its first content line, and its lines. */
+  record Block(int firstLine, List<String> lines) {
+    /** The block's text, one line per line, ending with a line break. */
+    String text() {
+      return String.join("\n", lines) + "\n";
+    }
+  }
+
+  /**
+   * The {@code java} block of the section that starts at {@code heading} (a whole heading line);
+   * fails if the section ends before one.
+   */
+  Block javaBlockUnder(String heading) {
+    int at = lines.indexOf(heading);
+    if (at < 0) {
+      throw new AssertionError("README.md has no heading line \"" + heading + "\"");
+    }
+    for (int i = at + 1; i < lines.size(); i++) {
+      if (lines.get(i).startsWith("#")) {
+        break;
+      }
+      if (lines.get(i).strip().equals(FENCE + "java")) {
+        return new Block(i + 2, block(i, "java"));
+      }
+    }
+    throw new AssertionError("README.md has no java block under \"" + heading + "\"");
+  }
+
+  /**
+   * The heading line each {@code java} block falls under, in the order of the blocks (a section
+   * with two blocks is named twice).
+   */
+  List<String> headingsOfJavaBlocks() {
+    List<String> headings = new ArrayList<>();
+    String heading = "(before any heading)";
+    boolean fenced = false;
+    for (String line : lines) {
+      String stripped = line.strip();
+      if (stripped.startsWith(FENCE)) {
+        if (!fenced && stripped.equals(FENCE + "java")) {
+          headings.add(heading);
+        }
+        fenced = !fenced;
+      } else if (!fenced && line.startsWith("#")) {
+        heading = line;
+      }
+    }
+    return headings;
   }
 
   private List<String> block(int from, String language) {

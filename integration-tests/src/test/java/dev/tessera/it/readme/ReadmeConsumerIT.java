@@ -29,12 +29,14 @@ class ReadmeConsumerIT {
   private static ConsumerBuild build;
   private static ExampleProgram program;
   private static String snippet;
+  private static String moduleInfo;
 
   @BeforeAll
   static void buildConsumer() throws IOException, InterruptedException {
     reactorRoot = Path.of(property("tessera.reactor.root")).toRealPath();
     Readme readme = Readme.read(reactorRoot.resolve("README.md"));
     snippet = readme.xmlBlockUnder(SNIPPET_HEADING);
+    moduleInfo = readme.javaBlockUnder(SNIPPET_HEADING).text();
     program = ExampleProgram.of(readme.mainJavaExample());
     build =
         new ConsumerBuild(
@@ -79,10 +81,8 @@ class ReadmeConsumerIT {
     String sources = "src/main/java/" + ExampleProgram.PACKAGE + "/";
     modular.write(sources + program.entityName() + ".java", program.entitySource());
     modular.write(sources + "Main.java", program.mainSource());
-    // What README tells modular users to write: the two automatic module names, nothing else.
-    modular.write(
-        "src/main/java/module-info.java",
-        "module consumer {\n  requires dev.tessera.annotations;\n  requires dev.tessera.runtime;\n}\n");
+    // README's module-info, verbatim: the two automatic module names, nothing else.
+    modular.write("src/main/java/module-info.java", moduleInfo);
 
     modular.maven(
         Path.of(property("maven.home")), Path.of(System.getProperty("java.home")), build.settings(), "compile");
