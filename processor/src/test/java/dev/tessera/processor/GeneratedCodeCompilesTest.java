@@ -95,7 +95,13 @@ class GeneratedCodeCompilesTest {
                 + " Codecs.LONG.decode(parts.get(1)));")
         // Only the String field of the composite is normalised.
         .contains("return ROOM_CODEC.indexKey(room);")
-        .contains("return DAY_CODEC.indexKey(TextNormalizer.normalize(day,");
+        .contains("return DAY_CODEC.indexKey(TextNormalizer.normalize(day,")
+        // one prefix query per proper prefix of the key's components: here only (hotel)
+        .contains(
+            "public KeyQuery<Booking, Booking.Key> byIdStartingWith(String hotel) {\n"
+                + "    Objects.requireNonNull(hotel, \"hotel\");\n"
+                + "    return byIdStartingWithParts(Tuple.of(Codecs.STRING.encode(hotel)));")
+        .doesNotContain("byIdStartingWith(String hotel, long number)");
   }
 
   @Test
@@ -122,7 +128,10 @@ class GeneratedCodeCompilesTest {
     assertThat(compilation).succeededWithoutWarnings();
     assertThat(generatedText(compilation, "com.acme.EventRepository"))
         .contains("KeyGeneration.ULID, SCHEMA, INDEXES);");
+    assertThat(generatedText(compilation, "com.acme.EventRepository"))
+        .doesNotContain("byIdStartingWith");
     assertThat(generatedText(compilation, "com.acme.CounterRepository"))
+        .doesNotContain("byIdStartingWith")
         .contains("extends EntityRepository<Counter, Long>")
         .contains("public List<Counter> findByValue(long value)")
         // a primitive is never null-checked; only the array of in(long...) is, and the boxed

@@ -18,7 +18,8 @@ import java.util.stream.Stream;
 /**
  * A query over an entity's records by primary key, from {@code repository.byId()}: every record in
  * primary-key order until narrowed by a key range ({@code between}, {@code greaterThan}, {@code
- * atLeast}, {@code lessThan}, {@code atMost}) or, for {@code String} keys, {@code startsWith}; then
+ * atLeast}, {@code lessThan}, {@code atMost}), for {@code String} keys {@code startsWith}, or, for
+ * a composite key, the leading components given to the repository's {@code byIdStartingWith}; then
  * direction, limit and cursor as on every {@link Query}.
  *
  * <pre>{@code
@@ -178,6 +179,27 @@ public final class KeyQuery<T, ID> implements Query<T> {
           "startsWith needs a String key, but " + target.describe() + " is not one; use between");
     }
     TupleRange range = TupleRange.startsWith(target.entityPrefix(), prefix);
+    return new KeyQuery<>(target, range.begin(), range.end(), true, reverse, limit, after);
+  }
+
+  /**
+   * The records whose composite key starts with the already encoded leading components {@code
+   * leadingParts} (one key part per component, encoded as writes encode them), in key order. For
+   * generated repositories; users call {@code repository.byIdStartingWith(...)}. Like every key
+   * range, no further range can follow.
+   *
+   * @param leadingParts the encoded leading components, at least one
+   * @throws IllegalArgumentException if {@code leadingParts} is empty
+   * @throws IllegalStateException if this query already has a key range
+   */
+  public KeyQuery<T, ID> startingWithParts(Tuple leadingParts) {
+    Objects.requireNonNull(leadingParts, "leadingParts");
+    if (leadingParts.size() == 0) {
+      throw new IllegalArgumentException(
+          "a key prefix of " + target.describe() + " needs at least one component");
+    }
+    requireUnbounded("startingWith");
+    TupleRange range = TupleRange.prefix(target.entityPrefix().addAll(leadingParts));
     return new KeyQuery<>(target, range.begin(), range.end(), true, reverse, limit, after);
   }
 

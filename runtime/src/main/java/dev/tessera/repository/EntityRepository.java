@@ -623,6 +623,18 @@ public abstract class EntityRepository<T, ID> {
     return KeyQuery.of(store, entityName, mapping.primaryKeyName(), stringKey(), mapping::keyParts, reader);
   }
 
+  /**
+   * A query over the records whose composite key starts with {@code leadingParts}, the leading
+   * key components encoded as key parts. For generated repositories, whose typed {@code
+   * byIdStartingWith} overloads encode the components and call this.
+   *
+   * @param leadingParts the encoded leading components
+   * @return the query, in key order, to page, limit or reverse
+   */
+  protected final KeyQuery<T, ID> byIdStartingWithParts(Tuple leadingParts) {
+    return byId().startingWithParts(leadingParts);
+  }
+
   /** True if the primary key is stored as one {@code String} part. */
   private boolean stringKey() {
     RecordSchema schema = mapping.schema();

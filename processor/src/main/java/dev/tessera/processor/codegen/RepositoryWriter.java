@@ -10,9 +10,12 @@ import com.palantir.javapoet.NameAllocator;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import dev.tessera.processor.model.ComponentModel;
 import dev.tessera.processor.model.EntityModel;
+import dev.tessera.processor.model.FieldType;
 import dev.tessera.processor.model.IndexModel;
 import dev.tessera.processor.model.SpatialIndexModel;
+import dev.tessera.processor.model.ValueKind;
 import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.Element;
@@ -98,6 +101,7 @@ public final class RepositoryWriter {
     repository.addMethod(constructorWithOptions(entity));
     repository.addMethod(transactionConstructor(model));
     repository.addMethod(inTransaction(model, entity));
+    repository.addMethods(keyPrefixQueries(model, entity, id, codecs));
     QueryStageWriter queries = new QueryStageWriter(model, indexMembers);
     for (IndexModel index : model.indexes()) {
       repository.addMethod(queries.queryMethod(index));
@@ -119,6 +123,48 @@ public final class RepositoryWriter {
     return JavaFile.builder(model.type().packageName(), repository.build())
         .skipJavaLangImports(true)
         .build();
+  }
+
+  /**
+   * For a composite key, one {@code byIdStartingWith} per proper prefix of its components: each
+   * encodes its components as the mapping's {@code keyParts} does and delegates to the runtime.
+   */
+  private static List<MethodSpec> keyPrefixQueries(
+      EntityModel model, ClassName entity, TypeName id, CodecFields codecs) {
+    FieldType key = model.primaryKey().type();
+    List<MethodSpec> methods = new ArrayList<>();
+    if (key.kind() != ValueKind.RECORD) {
+      return methods;
+    }
+    List<ComponentModel> components = key.components();
+    for (int length = 1; length < components.size(); length++) {
+      MethodSpec.Builder method =
+          MethodSpec.methodBuilder("byIdStartingWith")
+              .addModifiers(Modifier.PUBLIC)
+              .returns(ParameterizedTypeName.get(TypeNames.KEY_QUERY, entity, id))
+              .addJavadoc(
+                  "The $T records whose key starts with the given leading components, in key"
+                      + " order.\n",
+                  entity);
+      List<CodeBlock> parts = new ArrayList<>();
+      for (ComponentModel component : components.subList(0, length)) {
+        method.addParameter(JavaTypes.of(component.type()), component.name());
+        method.addJavadoc("@param $N the key's {@code $N} component\n", component.name(), component.name());
+        if (!component.type().primitive()) {
+          method.addStatement(
+              "$T.requireNonNull($N, $S)", TypeNames.OBJECTS, component.name(), component.name());
+        }
+        parts.add(codecs.encode(component.type(), CodeBlock.of("$N", component.name())));
+      }
+      method
+          .addJavadoc("@return the query, to limit, reverse or page\n")
+          .addStatement(
+              "return byIdStartingWithParts($T.of($L))",
+              TypeNames.TUPLE,
+              CodeBlock.join(parts, ", "));
+      methods.add(method.build());
+    }
+    return methods;
   }
 
   private MethodSpec constructor(ClassName entity) {

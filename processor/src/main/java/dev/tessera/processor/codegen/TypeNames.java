@@ -39,6 +39,7 @@ final class TypeNames {
       ClassName.get("dev.tessera.mapping", "ComponentSchema");
   static final ClassName KV_STORE = ClassName.get("dev.tessera.kv", "KvStore");
   static final ClassName TUPLE = ClassName.get("dev.tessera.tuple", "Tuple");
+  static final ClassName KEY_QUERY = ClassName.get("dev.tessera.query", "KeyQuery");
   static final ClassName KEY_GENERATION =
       ClassName.get("dev.tessera.annotations", "KeyGeneration");
   static final ClassName NORMALIZE = ClassName.get("dev.tessera.annotations", "Normalize");
