@@ -87,6 +87,8 @@ public abstract class EntityRepository<T, ID> {
   private final EntityMapping<T, ID> mapping;
   private final String entityName;
   private final Tuple entityPrefix;
+  /** The keys of the record count's shards, which every insert and delete adds to. */
+  private final Tuple[] countShardKeys;
   private final List<IndexDefinition<T>> indexes;
   private final RecordReader<T> reader = new RecordReader<>() {
     @Override
@@ -136,6 +138,7 @@ public abstract class EntityRepository<T, ID> {
     this.mapping = Objects.requireNonNull(mapping, "mapping");
     this.entityName = mapping.entityName();
     this.entityPrefix = Tuple.of(entityName);
+    this.countShardKeys = RecordCount.shardKeys(store, entityName);
     this.indexes = List.copyOf(mapping.indexes());
     this.translator = RecordTranslator.open(store, mapping.schema());
     this.lifecycle =
@@ -156,6 +159,7 @@ public abstract class EntityRepository<T, ID> {
     this.mapping = repository.mapping;
     this.entityName = repository.entityName;
     this.entityPrefix = repository.entityPrefix;
+    this.countShardKeys = repository.countShardKeys;
     this.indexes = repository.indexes;
     this.translator = repository.translator;
     this.lifecycle = repository.lifecycle;
@@ -400,7 +404,7 @@ public abstract class EntityRepository<T, ID> {
       return 0;
     }
     IndexWrite<T> write = plan(op, removed, List.of());
-    RecordCount.add(store, op, entityName, -(long) batch); // unsigned: adds 2^64 - batch
+    RecordCount.add(countShardKeys, op, -(long) batch); // unsigned: adds 2^64 - batch
     CommitResult result;
     try {
       result = size.commit(op, batch);
@@ -461,7 +465,7 @@ public abstract class EntityRepository<T, ID> {
       op.check(record.key(), null).set(record.key(), record.encoded());
     }
     IndexWrite<T> write = plan(op, List.of(), entries);
-    CommitResult result = RecordCount.add(store, op, entityName, batch.size()).commit();
+    CommitResult result = RecordCount.add(countShardKeys, op, batch.size()).commit();
     if (result.ok()) {
       return true;
     }
@@ -541,7 +545,7 @@ public abstract class EntityRepository<T, ID> {
     }
     AtomicOperation op = store.atomic().check(current).delete(recordKey);
     IndexWrite<T> write = plan(op, entriesOf(stored, mapping.keyParts(id)), List.of());
-    CommitResult result = RecordCount.add(store, op, entityName, MINUS_ONE).commit();
+    CommitResult result = RecordCount.add(countShardKeys, op, MINUS_ONE).commit();
     if (!result.ok()) {
       lostOnIndexReads(write, result);
       return null; // the record changed, or an index fence or the index states did: read again

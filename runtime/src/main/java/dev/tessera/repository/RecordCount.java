@@ -55,7 +55,24 @@ public final class RecordCount {
    * calling thread among {@code store}'s {@link KvStore#counterShards()}.
    */
   static AtomicOperation add(KvStore store, AtomicOperation op, String entityName, long delta) {
-    return op.sum(shardKey(entityName, shardOfThisThread(store)), delta);
+    return add(shardKeys(store, entityName), op, delta);
+  }
+
+  /**
+   * The keys of every shard {@code store} spreads {@code entityName}'s count over, for a writer
+   * to compute once and pass to {@link #add(Tuple[], AtomicOperation, long)} on each write.
+   */
+  static Tuple[] shardKeys(KvStore store, String entityName) {
+    Tuple[] keys = new Tuple[Math.max(1, store.counterShards())];
+    for (int shard = 0; shard < keys.length; shard++) {
+      keys[shard] = shardKey(entityName, shard);
+    }
+    return keys;
+  }
+
+  /** Adds {@code delta} (modulo 2^64) to {@code op}, on the calling thread's shard of {@code shardKeys}. */
+  static AtomicOperation add(Tuple[] shardKeys, AtomicOperation op, long delta) {
+    return op.sum(shardKeys[shardOfThisThread(shardKeys.length)], delta);
   }
 
   /**
@@ -113,8 +130,7 @@ public final class RecordCount {
     return count;
   }
 
-  private static int shardOfThisThread(KvStore store) {
-    int shards = store.counterShards();
+  private static int shardOfThisThread(int shards) {
     @SuppressWarnings("deprecation") // Thread.threadId() is Java 19+; getId() is the same number
     long thread = Thread.currentThread().getId();
     return shards <= 1 ? 0 : (int) Math.floorMod(thread, (long) shards);
