@@ -89,9 +89,21 @@ final class StoredEntry {
         + " bytes, fewer than the " + STAMP_SIZE + "-byte versionstamp every stored value starts with", null);
   }
 
-  /** The user's bytes of a stored value (a copy: LMDB's memory is only valid in the txn). */
-  static byte[] userBytes(DirectBuffer stored) {
-    byte[] value = new byte[stored.capacity() - STAMP_SIZE];
+  /**
+   * The user's bytes of the value stored under {@code key} (a copy: LMDB's memory is only valid
+   * in the txn).
+   *
+   * @throws CorruptEntryException if the stored size is larger than any value this store writes (a
+   *     damaged size field: copying it would exhaust the heap or read past the file)
+   */
+  static byte[] userBytes(Tuple key, DirectBuffer stored) {
+    int length = stored.capacity() - STAMP_SIZE;
+    if (length < 0 || length > MAX_VALUE_SIZE) {
+      throw new CorruptEntryException(key.pack(), key, "its stored size is "
+          + Integer.toUnsignedString(stored.capacity()) + " bytes, more than the " + MAX_VALUE_SIZE
+          + "-byte largest value plus the " + STAMP_SIZE + "-byte versionstamp this store writes", null);
+    }
+    byte[] value = new byte[length];
     stored.getBytes(STAMP_SIZE, value);
     return value;
   }
@@ -104,7 +116,7 @@ final class StoredEntry {
     if (stored.capacity() < STAMP_SIZE) {
       throw tooShort(key.pack(), stored);
     }
-    return new KvEntry(key, userBytes(stored), stampOf(stored));
+    return new KvEntry(key, userBytes(key, stored), stampOf(stored));
   }
 
   /** Writes stamp and value into space reserved in LMDB. */
