@@ -39,7 +39,8 @@ final class CommitPlan {
   record Check(Tuple key, ByteSequence etcdKey, Versionstamp expected) {}
 
   /** A range check: the keys of {@code range} must be exactly {@code seen}, unchanged. */
-  record RangeCheck(TupleRange range, ByteSequence begin, ByteSequence end, List<KvEntry> seen) {
+  record RangeCheck(
+      TupleRange range, ByteSequence begin, ByteSequence end, List<KvEntry> seen, long seenKeyBytes) {
 
     /**
      * The compares: no key in the range newer than the newest seen (so none was added or changed
@@ -114,6 +115,11 @@ final class CommitPlan {
   static final LongBinaryOperator MAX = (a, b) -> Long.compareUnsigned(a, b) >= 0 ? a : b;
 
   private static final int OP_OVERHEAD_BYTES = 24;
+  /**
+   * The bytes after the prefix of the outcome marker's key and value, which the store adds to every
+   * commit (an upper bound).
+   */
+  private static final int OWN_OP_KEY_BYTES = 64;
 
   private final KeySpace keys;
   private final List<Check> checks = new ArrayList<>();
@@ -139,6 +145,7 @@ final class CommitPlan {
       throw new RangeCheckTooLargeException(range, seen.size(), AtomicOperation.MAX_RANGE_CHECK_KEYS);
     }
     byte[] previous = null;
+    long seenKeyBytes = 0;
     for (KvEntry entry : seen) {
       if (!entry.exists()) {
         throw new IllegalArgumentException("A range check's seen entries must exist; "
@@ -154,9 +161,10 @@ final class CommitPlan {
             + " order without repeats; " + entry.key() + " is not");
       }
       previous = packed;
+      seenKeyBytes += keys.prefixSize() + packed.length;
     }
     rangeChecks.add(new RangeCheck(range, keys.rangeStart(range.begin()), keys.rangeEnd(range.end()),
-        List.copyOf(seen)));
+        List.copyOf(seen), seenKeyBytes));
   }
 
   /**
@@ -224,21 +232,73 @@ final class CommitPlan {
               + " of the store's own)",
           contributors(checked, "checks"));
     }
-    long bytes = 0;
-    for (KeyWrite write : writes.values()) {
-      bytes += write.etcdKey.size() + write.valueSize() + OP_OVERHEAD_BYTES;
-    }
-    for (Check check : checks) {
-      bytes += 2L * (check.etcdKey().size() + OP_OVERHEAD_BYTES);
-    }
+    long bytes = requestBytes(extraOps, null);
     if (bytes > options.maxRequestBytes()) {
       Map<String, Long> byOwner = new LinkedHashMap<>();
-      for (KeyWrite write : writes.values()) {
-        byOwner.merge(owner(write.key), (long) write.etcdKey.size() + write.valueSize(), Long::sum);
-      }
+      requestBytes(extraOps, byOwner);
       throw new CommitTooLargeException("--max-request-bytes", options.maxRequestBytes(), bytes,
           "bytes", top(byOwner, " bytes"));
     }
+  }
+
+  /**
+   * The estimated request size, each part with {@link #OP_OVERHEAD_BYTES}: writes (key and value);
+   * point checks (a compare, and a read of the key in the failure branch); range checks (a compare
+   * per key seen, one over the range, and a read of the range in the failure branch); the compares
+   * guarding counters' stored values; the store's own {@code extraOps} compares and writes.
+   *
+   * @param byOwner if not null, receives each owner's share (the store's own ops excluded)
+   */
+  private long requestBytes(int extraOps, Map<String, Long> byOwner) {
+    long total = extraOps * 2L * (keys.prefixSize() + OWN_OP_KEY_BYTES + OP_OVERHEAD_BYTES);
+    for (KeyWrite write : writes.values()) {
+      long bytes = write.etcdKey.size() + write.valueSize() + (long) OP_OVERHEAD_BYTES;
+      if (write.readsStoredValue()) {
+        bytes += write.etcdKey.size() + OP_OVERHEAD_BYTES;
+      }
+      total += share(byOwner, write.key, bytes);
+    }
+    for (Check check : checks) {
+      total += share(byOwner, check.key(), 2L * (check.etcdKey().size() + OP_OVERHEAD_BYTES));
+    }
+    for (RangeCheck rangeCheck : rangeChecks) {
+      long bytes = 2L * (rangeCheck.begin().size() + rangeCheck.end().size() + OP_OVERHEAD_BYTES)
+          + rangeCheck.seenKeyBytes() + (long) rangeCheck.seen().size() * OP_OVERHEAD_BYTES;
+      if (byOwner != null) {
+        byOwner.merge(owner(rangeCheck), bytes, Long::sum);
+      }
+      total += bytes;
+    }
+    return total;
+  }
+
+  private static long share(Map<String, Long> byOwner, Tuple key, long bytes) {
+    if (byOwner != null) {
+      byOwner.merge(owner(key), bytes, Long::sum);
+    }
+    return bytes;
+  }
+
+  /**
+   * The exception for a commit the cluster refused as too large although {@link #checkLimits}
+   * let it through (the members' limits are lower than the ones in {@link EtcdOptions}).
+   *
+   * @param refusal etcd's answer, naming the limit
+   */
+  CommitTooLargeException refusedAsTooLarge(EtcdOptions options, int extraOps, String refusal) {
+    if (refusal.contains("too many operations")) {
+      int ops = Math.max(writes.size(), checks.size() + storedValuesNeeded().size()) + extraOps;
+      return new CommitTooLargeException("--max-txn-ops", options.maxTxnOps(), ops,
+          "operations, which the cluster refused (" + refusal + "; its members' --max-txn-ops is lower"
+              + " than EtcdOptions.maxTxnOps)",
+          contributors(writes.values().stream().map(w -> w.key).collect(Collectors.toList()), "writes"));
+    }
+    Map<String, Long> byOwner = new LinkedHashMap<>();
+    long bytes = requestBytes(extraOps, byOwner);
+    return new CommitTooLargeException("--max-request-bytes", options.maxRequestBytes(), bytes,
+        "bytes (estimated), which the cluster refused (" + refusal + "; its members'"
+            + " --max-request-bytes is lower than EtcdOptions.maxRequestBytes)",
+        top(byOwner, " bytes"));
   }
 
   /**
@@ -312,9 +372,24 @@ final class CommitPlan {
         .collect(Collectors.joining(", "));
   }
 
-  /** The first part of a key, usually the entity or index it belongs to. */
+  /**
+   * The first part of a key, usually the entity or index it belongs to, as a tuple; the store's
+   * reserved keys (whose first part is a NUL-led prefix) by their first two parts.
+   */
   private static String owner(Tuple key) {
-    Object first = key.get(0);
-    return first instanceof String s ? "'" + s + "'" : String.valueOf(first);
+    int parts = key.get(0) instanceof String s && s.startsWith("\u0000") ? 2 : 1;
+    return key.subTuple(0, Math.min(parts, key.size())).toString();
+  }
+
+  /** The owner of a range check's keys: that of the keys seen, or of the range's start. */
+  private static String owner(RangeCheck rangeCheck) {
+    if (!rangeCheck.seen().isEmpty()) {
+      return owner(rangeCheck.seen().get(0).key());
+    }
+    try {
+      return owner(Tuple.unpack(rangeCheck.range().begin()));
+    } catch (RuntimeException e) {
+      return "a range check";
+    }
   }
 }

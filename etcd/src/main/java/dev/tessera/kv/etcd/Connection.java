@@ -1,6 +1,6 @@
 package dev.tessera.kv.etcd;
 
-import dev.tessera.TesseraException;
+import dev.tessera.OperationInterruptedException;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.StoreClosedException;
 import dev.tessera.tuple.Tuple;
@@ -97,7 +97,7 @@ final class Connection {
     } catch (InterruptedException e) {
       future.cancel(true);
       Thread.currentThread().interrupt();
-      throw new TesseraException("Interrupted while waiting for etcd", e);
+      throw new OperationInterruptedException("A request to etcd");
     }
   }
 

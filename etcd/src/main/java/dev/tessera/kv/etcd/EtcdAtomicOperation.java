@@ -1,5 +1,6 @@
 package dev.tessera.kv.etcd;
 
+import dev.tessera.OperationInterruptedException;
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.CommitResult;
 import dev.tessera.kv.KvEntry;
@@ -131,7 +132,7 @@ final class EtcdAtomicOperation implements AtomicOperation {
     connection.ensureOpen("commit");
     plan.checkLimits(connection.options(), 1);
     long deadline = System.nanoTime() + connection.options().outcomeTimeout().toNanos();
-    Backoff backoff = new Backoff();
+    Backoff backoff = new Backoff("An etcd commit");
     Throwable lastFailure = null;
     do {
       Map<Tuple, KvEntry> stored;
@@ -147,6 +148,9 @@ final class EtcdAtomicOperation implements AtomicOperation {
       TxnResponse response;
       try {
         response = connection.await(transaction(resolved, commitId).commit());
+      } catch (OperationInterruptedException e) {
+        // Sent but not answered: it may still land, and an interrupted thread cannot settle it.
+        throw new CommitOutcomeUnknownException(commitId, markers.retentionSeconds(), e);
       } catch (ExecutionException | TimeoutException e) {
         lastFailure = e;
         if (Failures.outcomeOf(e) == Failures.Outcome.REJECTED) {
@@ -154,9 +158,13 @@ final class EtcdAtomicOperation implements AtomicOperation {
             markers.forgetLease();
             continue;
           }
+          String tooLarge = Failures.tooLargeReason(e);
+          if (tooLarge != null) {
+            throw plan.refusedAsTooLarge(connection.options(), 1, tooLarge);
+          }
           throw Failures.translate("commit", e, connection.keys());
         }
-        OutcomeMarkers.Settlement settlement = markers.settle(commitId, deadline);
+        OutcomeMarkers.Settlement settlement = markers.settleUnlessInterrupted(commitId, deadline);
         if (settlement instanceof OutcomeMarkers.Landed landed) {
           LOG.log(Level.INFO, "etcd commit {0}: no answer ({1}); settled: it landed at revision {2}",
               commitId, Failures.unwrap(e).getMessage(), landed.revision());

@@ -98,7 +98,7 @@ public final class EtcdKvStore implements KvStore {
    */
   private static void probe(Connection connection) {
     long deadline = System.nanoTime() + connection.options().connectTimeout().toNanos();
-    Backoff backoff = new Backoff();
+    Backoff backoff = new Backoff("Connecting to etcd");
     while (true) {
       try {
         connection.get(ReservedKeys.of("connect-probe"), new Revision());

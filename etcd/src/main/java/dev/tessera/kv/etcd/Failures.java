@@ -1,10 +1,14 @@
 package dev.tessera.kv.etcd;
 
+import dev.tessera.TesseraException;
 import dev.tessera.kv.StoreClosedException;
 import io.etcd.jetcd.common.exception.ClosedClientException;
 import io.etcd.jetcd.common.exception.CompactedException;
 import io.etcd.jetcd.common.exception.EtcdException;
 import io.grpc.Status;
+import io.grpc.StatusException;
+import io.grpc.StatusRuntimeException;
+import java.util.List;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
@@ -22,6 +26,10 @@ final class Failures {
     /** The request may or may not have been applied (timeout, connection lost, leader change). */
     UNKNOWN
   }
+
+  /** What etcd and gRPC say when they refuse a request as too large. */
+  private static final List<String> TOO_LARGE = List.of(
+      "request is too large", "message larger than max", "too many operations in txn request");
 
   private Failures() {}
 
@@ -55,6 +63,20 @@ final class Failures {
     }
   }
 
+  /**
+   * etcd's reason when it refused a request as too large ({@code --max-request-bytes}, gRPC's
+   * message size limit, or {@code --max-txn-ops}), else null.
+   */
+  static String tooLargeReason(Throwable failure) {
+    String chain = chainText(unwrap(failure));
+    for (String reason : TOO_LARGE) {
+      if (chain.contains(reason)) {
+        return reason;
+      }
+    }
+    return null;
+  }
+
   /** True if the failure says a snapshot's revision was compacted away. */
   static boolean isCompacted(Throwable failure) {
     Throwable t = unwrap(failure);
@@ -75,6 +97,9 @@ final class Failures {
    */
   static RuntimeException translate(String operation, Throwable failure, KeySpace keys) {
     Throwable t = unwrap(failure);
+    if (t instanceof TesseraException tessera) {
+      return tessera; // already says what happened (an interrupted wait, say)
+    }
     if (t instanceof ClosedClientException) {
       return new StoreClosedException("on etcd under prefix " + keys.describe(), operation);
     }
@@ -115,6 +140,13 @@ final class Failures {
               t);
         }
         return new EtcdUnavailableException(operation, code + ": " + message, t);
+      case UNKNOWN:
+        // gRPC reports a channel closed under a request (a member going away) as UNKNOWN; a
+        // failure that carries no gRPC status at all is not the cluster's answer.
+        if (carriesStatus(t)) {
+          return new EtcdUnavailableException(operation, code + ": " + message, t);
+        }
+        return new EtcdStoreException("etcd refused to " + operation + ": " + code + ": " + message, t);
       default:
         return new EtcdStoreException("etcd refused to " + operation + ": " + code + ": " + message, t);
     }
@@ -125,6 +157,12 @@ final class Failures {
       return Status.Code.valueOf(e.getErrorCode().name());
     }
     return Status.fromThrowable(t).getCode();
+  }
+
+  /** Whether {@code t} is, or wraps, a gRPC status (as opposed to a failure in the client). */
+  private static boolean carriesStatus(Throwable t) {
+    return t instanceof EtcdException || find(t, StatusRuntimeException.class) != null
+        || find(t, StatusException.class) != null;
   }
 
   /** The messages of {@code t} and its causes (jetcd wraps the server's reason in a cause). */

@@ -45,6 +45,11 @@ final class KeySpace {
     return ByteSequence.from(withPrefix(packedKey));
   }
 
+  /** The length of the store's prefix, in bytes. */
+  int prefixSize() {
+    return prefix.length;
+  }
+
   /** The user key's packed bytes of an etcd key under this store's prefix. */
   byte[] unprefixed(ByteSequence etcdKey) {
     byte[] bytes = etcdKey.getBytes();

@@ -1,5 +1,6 @@
 package dev.tessera.kv.etcd;
 
+import dev.tessera.OperationInterruptedException;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.KeyValue;
 import io.etcd.jetcd.kv.TxnResponse;
@@ -81,7 +82,7 @@ final class OutcomeMarkers {
    */
   Settlement settle(String commitId, long deadlineNanos) {
     ByteSequence marker = connection.keys().outcomeMarker(commitId);
-    Backoff backoff = new Backoff();
+    Backoff backoff = new Backoff("Settling an etcd commit");
     Throwable last = null;
     do {
       try {
@@ -112,6 +113,15 @@ final class OutcomeMarkers {
       connection.ensureOpen("settle a commit");
     } while (backoff.pause(deadlineNanos));
     return new Unsettled(last);
+  }
+
+  /** {@link #settle}, except that an interrupted thread leaves the outcome unsettled. */
+  Settlement settleUnlessInterrupted(String commitId, long deadlineNanos) {
+    try {
+      return settle(commitId, deadlineNanos);
+    } catch (OperationInterruptedException e) {
+      return new Unsettled(e);
+    }
   }
 
   long retentionSeconds() {

@@ -70,7 +70,7 @@ class EtcdKvStoreTest extends KvStoreContract {
           assertThat(e.limitName()).isEqualTo("--max-txn-ops");
           assertThat(e.limit()).isEqualTo(128);
           assertThat(e.actual()).isEqualTo(141);
-          assertThat(e.getMessage()).contains("'user': 100 writes, 'user_by_email': 40 writes");
+          assertThat(e.getMessage()).contains("(\"user\"): 100 writes, (\"user_by_email\"): 40 writes");
         });
     assertThat(store.get(Tuple.of("user", 0)).exists()).isFalse();
   }

@@ -46,6 +46,7 @@ public final class EtcdCluster implements AutoCloseable {
   private final Path root;
   private final List<Member> members;
   private final EtcdSecurity security;
+  private final List<String> extraFlags;
   private final HttpClient http = HttpClient.newBuilder()
       .connectTimeout(Duration.ofSeconds(2)).build();
 
@@ -82,7 +83,8 @@ public final class EtcdCluster implements AutoCloseable {
     }
   }
 
-  private EtcdCluster(Path root, List<Member> members, EtcdSecurity security) {
+  private EtcdCluster(Path root, List<Member> members, EtcdSecurity security, List<String> extraFlags) {
+    this.extraFlags = List.copyOf(extraFlags);
     this.root = root;
     this.members = members;
     this.security = security;
@@ -102,12 +104,24 @@ public final class EtcdCluster implements AutoCloseable {
    * certificates); {@code null} for plain HTTP.
    */
   public static EtcdCluster start(int size, EtcdSecurity security) {
+    return start(size, security, List.of());
+  }
+
+  /**
+   * Starts a cluster of plain-HTTP members given {@code flags} besides the usual ones, e.g. {@code
+   * List.of("--max-request-bytes", "8192")}.
+   */
+  public static EtcdCluster startWithFlags(int size, List<String> flags) {
+    return start(size, null, flags);
+  }
+
+  private static EtcdCluster start(int size, EtcdSecurity security, List<String> extraFlags) {
     Path binary = EtcdBinary.find().orElseThrow(() -> new IllegalStateException(EtcdBinary.MISSING));
     // A port found free can be taken by another process before etcd binds it: start again on
     // fresh ports (bounded) when that happened, rather than fail a test on a race with the machine.
     for (int attempt = 1; ; attempt++) {
       try {
-        return startOnce(binary, size, security);
+        return startOnce(binary, size, security, extraFlags);
       } catch (IllegalStateException e) {
         if (attempt >= PORT_ATTEMPTS || !String.valueOf(e.getMessage()).contains("address already in use")) {
           throw e;
@@ -118,14 +132,15 @@ public final class EtcdCluster implements AutoCloseable {
 
   private static final int PORT_ATTEMPTS = 3;
 
-  private static EtcdCluster startOnce(Path binary, int size, EtcdSecurity security) {
+  private static EtcdCluster startOnce(
+      Path binary, int size, EtcdSecurity security, List<String> extraFlags) {
     Path root = createRoot();
     List<Member> members = new ArrayList<>();
     for (int i = 0; i < size; i++) {
       members.add(new Member("m" + i, PortReservations.reserve(), PortReservations.reserve(),
           PortReservations.reserve(), root.resolve("m" + i)));
     }
-    EtcdCluster cluster = new EtcdCluster(root, members, security);
+    EtcdCluster cluster = new EtcdCluster(root, members, security, extraFlags);
     try {
       String token = "tessera-" + UUID.randomUUID();
       for (Member member : members) {
@@ -256,6 +271,7 @@ public final class EtcdCluster implements AutoCloseable {
     if (security != null) {
       command.addAll(security.serverFlags());
     }
+    command.addAll(extraFlags);
     try {
       Files.createDirectories(member.dataDir.getParent());
       ProcessBuilder builder = new ProcessBuilder(command)
