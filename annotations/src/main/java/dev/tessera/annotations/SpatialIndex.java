@@ -22,8 +22,20 @@ import java.lang.annotation.Target;
  * }</pre>
  *
  * <p>Components may be {@code byte}, {@code short}, {@code int}, {@code long}, {@code float},
- * {@code double} or their boxes. A record with a {@code null} coordinate is not in the index; a
- * NaN coordinate is rejected on write.
+ * {@code double} or their boxes. A NaN coordinate is rejected on write.
+ *
+ * <p>A record with a {@code null} coordinate (possible only with a box, such as {@code Double}) is
+ * left out of the index, silently: it is written, no box query returns it, and index verification
+ * does not report it. To find such records, give the nullable component an ordinary index as well
+ * and query its nulls:
+ *
+ * <pre>{@code
+ * @Entity
+ * @SpatialIndex(name = "space", fields = {"x", "y", "depth"})
+ * public record Reading(@PrimaryKey long id, double x, double y, @Index Double depth) {}
+ *
+ * List<Reading> leftOut = readings.byDepth().isNull().list();
+ * }</pre>
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)

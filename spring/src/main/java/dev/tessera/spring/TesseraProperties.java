@@ -21,11 +21,19 @@ import org.springframework.util.unit.DataSize;
  *
  * <p>Immutable and thread-safe.
  *
- * @param path the store's directory, created if absent
- * @param durability what a commit promises about crashes ({@link Durability})
- * @param initialMapSize the map size a new store starts with
- * @param maxMapSize the largest the map may grow to
- * @param maxReaders the number of LMDB reader slots (snapshots, iterators and reads open at once)
+ * <p>The {@code @param} texts below are the descriptions IDEs show: the build writes them into
+ * {@code META-INF/spring-configuration-metadata.json}.
+ *
+ * @param path The directory of the embedded LMDB store, created if absent. Required unless the
+ *     application defines its own KvStore bean.
+ * @param durability What a commit promises about crashes: DURABLE (the default) flushes every
+ *     commit to disk; NO_SYNC leaves flushing to the operating system, which survives a crash of
+ *     the process, but an operating system crash or power loss may lose the latest commits.
+ * @param initialMapSize The map size a new store starts with (default 64MB); the map grows as the
+ *     store fills.
+ * @param maxMapSize The largest the map may grow to (default 1TB): the most data the store holds.
+ * @param maxReaders The number of LMDB reader slots, that is the snapshots, iterators and reads
+ *     open at once (default 1024).
  */
 @ConfigurationProperties("tessera")
 public record TesseraProperties(

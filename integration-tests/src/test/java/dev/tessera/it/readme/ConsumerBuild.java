@@ -21,7 +21,15 @@ import java.util.stream.Stream;
  * <p>Not thread-safe: one test drives it.
  */
 final class ConsumerBuild {
+  /**
+   * The command README.md tells a user to run in the root of the checkout before using its Maven
+   * snippet: it installs every module of the build into the local repository. {@link
+   * #installReactorArtifacts} lays out what it installs for the modules the snippet uses.
+   */
+  static final String INSTALL_COMMAND = "mvn -q -DskipTests install";
+
   private static final String GROUP_PATH = "dev/tessera";
+  /** What the snippet uses of what {@link #INSTALL_COMMAND} installs: its two artifacts and theirs. */
   private static final List<String> PUBLISHED_MODULES = List.of("annotations", "runtime", "processor");
   private static final long MAVEN_TIMEOUT_MINUTES = 4;
 
@@ -65,7 +73,11 @@ final class ConsumerBuild {
     return directory.resolve(projectName);
   }
 
-  /** Lays this build's Tessera artifacts out in the private repository, replacing older ones. */
+  /**
+   * Lays this build's Tessera artifacts out in the private repository as {@link #INSTALL_COMMAND}
+   * would in a user's, replacing older ones: the parent pom, and each module's pom and jar (the
+   * jars {@code verify} packaged are the ones {@code install} copies).
+   */
   void installReactorArtifacts() throws IOException {
     Path group = repository().resolve(GROUP_PATH);
     deleteRecursively(group);

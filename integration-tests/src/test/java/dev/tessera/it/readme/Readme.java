@@ -40,6 +40,37 @@ final class Readme {
     return String.join("\n", block(at, "xml")) + "\n";
   }
 
+  /**
+   * The first command of the section that starts at {@code heading} (a whole heading line): a line
+   * indented by four spaces, as Markdown shows code, without the indent; fails if the section
+   * holds none.
+   */
+  String commandUnder(String heading) {
+    int at = lines.indexOf(heading);
+    if (at < 0) {
+      throw new AssertionError("README.md has no heading line \"" + heading + "\"");
+    }
+    for (int i = at + 1; i < lines.size() && !lines.get(i).startsWith("#"); i++) {
+      if (lines.get(i).startsWith("    ") && !lines.get(i).isBlank()) {
+        return lines.get(i).strip();
+      }
+    }
+    throw new AssertionError("README.md has no indented command under \"" + heading + "\"");
+  }
+
+  /** The text of the section that starts at {@code heading}, up to the next heading or fence. */
+  String proseUnder(String heading) {
+    int at = lines.indexOf(heading);
+    if (at < 0) {
+      throw new AssertionError("README.md has no heading line \"" + heading + "\"");
+    }
+    List<String> prose = new ArrayList<>();
+    for (int i = at + 1; i < lines.size() && !lines.get(i).startsWith("#") && !lines.get(i).startsWith(FENCE); i++) {
+      prose.add(lines.get(i));
+    }
+    return String.join(" ", prose);
+  }
+
   /** A fenced block: the 1-based line number of its first content line, and its lines. */
   record Block(int firstLine, List<String> lines) {
     /** The block's text, one line per line, ending with a line break. */

@@ -16,9 +16,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * README.md as a new user meets it: its Maven snippet, copied verbatim into a separate project,
- * builds its main Java example with this build's artifacts, and the example prints what README's
- * comments say. Runs after the modules are packaged (failsafe), with a child Maven that reads no
+ * README.md as a new user meets it: the artifacts installed as README's command above the Maven
+ * snippet installs them, then the snippet, copied verbatim into a separate project, builds its main
+ * Java example with them, and the example prints what README's comments say. Runs after the modules are packaged (failsafe), with a child Maven that reads no
  * network and writes nothing to the shared local repository.
  */
 class ReadmeConsumerIT {
@@ -30,11 +30,15 @@ class ReadmeConsumerIT {
   private static ExampleProgram program;
   private static String snippet;
   private static String moduleInfo;
+  private static String installCommand;
+  private static String snippetProse;
 
   @BeforeAll
   static void buildConsumer() throws IOException, InterruptedException {
     reactorRoot = Path.of(property("tessera.reactor.root")).toRealPath();
     Readme readme = Readme.read(reactorRoot.resolve("README.md"));
+    installCommand = readme.commandUnder(SNIPPET_HEADING);
+    snippetProse = readme.proseUnder(SNIPPET_HEADING);
     snippet = readme.xmlBlockUnder(SNIPPET_HEADING);
     moduleInfo = readme.javaBlockUnder(SNIPPET_HEADING).text();
     program = ExampleProgram.of(readme.mainJavaExample());
@@ -52,6 +56,20 @@ class ReadmeConsumerIT {
     build.write(sources + program.entityName() + ".java", program.entitySource());
     build.write(sources + "Main.java", program.mainSource());
     build.maven(Path.of(property("maven.home")), Path.of(System.getProperty("java.home")), settings, "package");
+  }
+
+  /**
+   * The snippet names artifacts that are not published: README says so above it and gives the
+   * command that installs them, the one whose result {@link ConsumerBuild#installReactorArtifacts}
+   * lays out for the consumer build.
+   */
+  @Test
+  void readmeSaysToInstallTheArtifactsFirstWithTheCommandThisBuildFollows() {
+    assertThat(snippetProse)
+        .contains("The artifacts are not published")
+        .contains("in the root of the Tessera checkout");
+    assertThat(installCommand).isEqualTo(ConsumerBuild.INSTALL_COMMAND);
+    assertThat(snippet).contains("<version>" + property("tessera.version") + "</version>");
   }
 
   @Test
