@@ -18,7 +18,7 @@ class SimulationTest {
     long steps = 0;
     for (long seed = 1; seed <= CI_SEEDS; seed++) {
       Simulation.Outcome outcome = Simulation.run(seed, config);
-      assertThat(outcome.failed()).as(() -> outcome.report() + "\nreplay: " + SimulationSoakTest.replayCommand(seed))
+      assertThat(outcome.failed()).as(() -> outcome.report() + "\nreplay: " + SimulationSoakTest.replayCommand(outcome.seed()))
           .isFalse();
       steps += outcome.steps();
     }
