@@ -2,6 +2,7 @@ package dev.tessera.repository;
 
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.Executor;
 
 /**
  * How a repository builds its indexes: the policy, the batch size, the progress listener and how
@@ -16,25 +17,28 @@ import java.util.Objects;
 public final class RepositoryOptions {
   private static final RepositoryOptions DEFAULTS =
       new RepositoryOptions(IndexBuildPolicy.BACKGROUND, 1000, new IndexBuildListener() {},
-          Duration.ofSeconds(10), 1000);
+          Duration.ofSeconds(10), 1000, null);
 
   private final IndexBuildPolicy buildPolicy;
   private final int batchSize;
   private final IndexBuildListener listener;
   private final Duration logInterval;
   private final long inlineBuildLimit;
+  private final Executor buildExecutor;
 
   private RepositoryOptions(
       IndexBuildPolicy buildPolicy,
       int batchSize,
       IndexBuildListener listener,
       Duration logInterval,
-      long inlineBuildLimit) {
+      long inlineBuildLimit,
+      Executor buildExecutor) {
     this.buildPolicy = buildPolicy;
     this.batchSize = batchSize;
     this.listener = listener;
     this.logInterval = logInterval;
     this.inlineBuildLimit = inlineBuildLimit;
+    this.buildExecutor = buildExecutor;
   }
 
   /**
@@ -48,7 +52,7 @@ public final class RepositoryOptions {
   /** These options with {@code policy}. */
   public RepositoryOptions withBuildPolicy(IndexBuildPolicy policy) {
     return new RepositoryOptions(
-        Objects.requireNonNull(policy, "policy"), batchSize, listener, logInterval, inlineBuildLimit);
+        Objects.requireNonNull(policy, "policy"), batchSize, listener, logInterval, inlineBuildLimit, buildExecutor);
   }
 
   /**
@@ -60,13 +64,13 @@ public final class RepositoryOptions {
     if (records < 1 || records > 100_000) {
       throw new IllegalArgumentException("batch size must be in 1..100000, was " + records);
     }
-    return new RepositoryOptions(buildPolicy, records, listener, logInterval, inlineBuildLimit);
+    return new RepositoryOptions(buildPolicy, records, listener, logInterval, inlineBuildLimit, buildExecutor);
   }
 
   /** These options with {@code listener} observing builds. */
   public RepositoryOptions withListener(IndexBuildListener listener) {
     return new RepositoryOptions(
-        buildPolicy, batchSize, Objects.requireNonNull(listener, "listener"), logInterval, inlineBuildLimit);
+        buildPolicy, batchSize, Objects.requireNonNull(listener, "listener"), logInterval, inlineBuildLimit, buildExecutor);
   }
 
   /** These options logging build progress (logger {@code dev.tessera.index}) at most every {@code interval}. */
@@ -74,7 +78,7 @@ public final class RepositoryOptions {
     if (interval.isNegative()) {
       throw new IllegalArgumentException("log interval must not be negative: " + interval);
     }
-    return new RepositoryOptions(buildPolicy, batchSize, listener, interval, inlineBuildLimit);
+    return new RepositoryOptions(buildPolicy, batchSize, listener, interval, inlineBuildLimit, buildExecutor);
   }
 
   /**
@@ -89,7 +93,26 @@ public final class RepositoryOptions {
     if (records < 0) {
       throw new IllegalArgumentException("inline build limit must not be negative, was " + records);
     }
-    return new RepositoryOptions(buildPolicy, batchSize, listener, logInterval, records);
+    return new RepositoryOptions(buildPolicy, batchSize, listener, logInterval, records, buildExecutor);
+  }
+
+  /**
+   * These options running background index builds on {@code executor} instead of a daemon thread of
+   * their own per build (the default). One build of a repository runs at a time; the executor must
+   * run it eventually, on any thread. A test harness that schedules every thread itself passes its
+   * own executor here.
+   */
+  public RepositoryOptions withBuildExecutor(Executor executor) {
+    return new RepositoryOptions(buildPolicy, batchSize, listener, logInterval, inlineBuildLimit,
+        Objects.requireNonNull(executor, "executor"));
+  }
+
+  /**
+   * Where background index builds run: {@code null} (the default) for a daemon thread of their own
+   * per build.
+   */
+  public Executor buildExecutor() {
+    return buildExecutor;
   }
 
   /** When pending index work is done. */
