@@ -94,10 +94,14 @@ final class MergedIterator implements KvIterator {
         finish(true);
         return;
       }
-      int order = scanned == null ? 1 : written == null ? -1
-          : Arrays.compareUnsigned(scannedPacked, written.getKey());
-      if (reverse) {
-        order = -order;
+      // Negative: the scanned entry comes first in the listing's direction. A side that is used
+      // up always comes last, whichever the direction.
+      int order;
+      if (scanned == null || written == null) {
+        order = scanned == null ? 1 : -1;
+      } else {
+        order = Arrays.compareUnsigned(scannedPacked, written.getKey());
+        order = reverse ? -order : order;
       }
       KvEntry candidate;
       byte[] packed;
