@@ -8,15 +8,18 @@ import java.util.List;
  * same committed state. Holds a read transaction until closed: use try-with-resources. An iterator
  * from {@link #list} must be used before the snapshot is closed. Not thread-safe.
  */
-public interface KvSnapshot extends AutoCloseable {
+public interface KvSnapshot extends KvReader, AutoCloseable {
 
   /** Reads one key; never {@code null} (see {@link KvStore#get}). */
+  @Override
   KvEntry get(Tuple key);
 
   /** Reads several keys; the result is in the order of {@code keys}. */
+  @Override
   List<KvEntry> getMany(List<Tuple> keys);
 
   /** Lists entries lazily within this snapshot; closing the snapshot ends the iteration. */
+  @Override
   KvIterator list(ListSelector selector);
 
   /** Releases the read transaction. Idempotent. */

@@ -12,15 +12,17 @@ import java.util.List;
  * a consistent snapshot; a multi-key read ({@link #getMany}, each batch of a {@link #list}
  * iteration, every read through one {@link #snapshot()}) sees one snapshot.
  */
-public interface KvStore extends AutoCloseable {
+public interface KvStore extends KvReader, AutoCloseable {
 
   /**
    * Reads one key. Never returns {@code null}: an absent key gives an entry whose {@link
    * KvEntry#exists()} is false, which can still be passed to {@link AtomicOperation#check(KvEntry)}.
    */
+  @Override
   KvEntry get(Tuple key);
 
   /** Reads several keys in one snapshot; the result is in the order of {@code keys}. */
+  @Override
   List<KvEntry> getMany(List<Tuple> keys);
 
   /**
@@ -36,6 +38,7 @@ public interface KvStore extends AutoCloseable {
    * versionstamp are those of the batch that read it. For one snapshot over the whole listing, list
    * through {@link #snapshot()}.
    */
+  @Override
   KvIterator list(ListSelector selector);
 
   /**

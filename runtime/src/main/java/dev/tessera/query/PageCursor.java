@@ -1,9 +1,10 @@
 package dev.tessera.query;
 
+import dev.tessera.kv.KeyOrder;
+import dev.tessera.kv.ListCursor;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
 import java.util.Arrays;
-import java.util.Base64;
 import java.util.Objects;
 
 /**
@@ -11,7 +12,8 @@ import java.util.Objects;
  * Query#after(PageCursor) after} it starts strictly after that key (before it when reversed), so
  * rows inserted or deleted meanwhile do not shift the following pages.
  *
- * <p>Its string form ({@link #toString()}) is URL-safe (base64url without padding) and {@link
+ * <p>Its string form ({@link #toString()}) is URL-safe (base64url without padding, the form of every
+ * {@link ListCursor}) and {@link
  * #parse(String)} reads it back, so a cursor can travel through a web page or an API. It is opaque
  * but not secret: it holds the index values of the last row, as the key does.
  *
@@ -46,17 +48,7 @@ public final class PageCursor {
    */
   public static PageCursor parse(String text) {
     Objects.requireNonNull(text, "text");
-    byte[] key;
-    try {
-      key = Base64.getUrlDecoder().decode(text);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("Malformed page cursor '" + text + "': not base64url", e);
-    }
-    if (key.length == 0 || key.length > MAX_KEY_SIZE) {
-      throw new IllegalArgumentException(
-          "Malformed page cursor '" + text + "': not an index key of 1 to 511 bytes");
-    }
-    return new PageCursor(key);
+    return new PageCursor(ListCursor.decode(text, "page cursor", MAX_KEY_SIZE));
   }
 
   /** The packed index key; a new array on every call. */
@@ -96,17 +88,8 @@ public final class PageCursor {
    * reverse}; {@code null} when nothing is left.
    */
   static TupleRange remainder(byte[] begin, byte[] end, byte[] after, boolean reverse) {
-    byte[] from = begin;
-    byte[] to = end;
-    if (after != null && !reverse) {
-      byte[] justAfter = Arrays.copyOf(after, after.length + 1); // the least key above `after`
-      if (Arrays.compareUnsigned(justAfter, from) > 0) {
-        from = justAfter;
-      }
-    } else if (after != null && Arrays.compareUnsigned(after, to) < 0) {
-      to = after;
-    }
-    return Arrays.compareUnsigned(from, to) < 0 ? TupleRange.ofPacked(from, to) : null;
+    TupleRange left = KeyOrder.remainder(TupleRange.ofPacked(begin, end), after, reverse);
+    return left.isEmpty() ? null : left;
   }
 
   /** A query description's modifiers, e.g. {@code ", reverse, limit 10, after AAE"}. */
@@ -127,7 +110,7 @@ public final class PageCursor {
   /** The URL-safe string form, read back by {@link #parse(String)}. */
   @Override
   public String toString() {
-    return Base64.getUrlEncoder().withoutPadding().encodeToString(key);
+    return ListCursor.encode(key);
   }
 
   /** Equal when both cursors hold the same key. */

@@ -2,10 +2,10 @@ package dev.tessera.repository;
 
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.CommitResult;
+import dev.tessera.kv.KeyOrder;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
 import dev.tessera.tuple.TupleRange;
-import java.util.Arrays;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -152,14 +152,9 @@ final class BatchWalk {
 
   /**
    * The part of {@code range} strictly after {@code cursor} (a packed key), or {@code range} itself
-   * when the cursor is null or before it. The first key after a key is the key with a 0x00 byte
-   * appended: no key sorts between them.
+   * when the cursor is null or before it ({@link KeyOrder#after}).
    */
   static TupleRange after(TupleRange range, byte[] cursor) {
-    if (cursor == null) {
-      return range;
-    }
-    byte[] next = Arrays.copyOf(cursor, cursor.length + 1);
-    return Arrays.compareUnsigned(next, range.begin()) > 0 ? TupleRange.ofPacked(next, range.end()) : range;
+    return KeyOrder.after(range, cursor);
   }
 }

@@ -2,6 +2,7 @@ package dev.tessera.repository;
 
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
+import dev.tessera.kv.ListCursor;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.Map;
@@ -25,7 +26,8 @@ final class MergedIterator implements KvIterator {
   private Map.Entry<byte[], TransactionView.Write> written;
   private KvEntry next;
   private byte[] nextPacked;
-  private String cursor;
+  /** The packed key of the last entry returned; its cursor is encoded only when asked for. */
+  private byte[] lastKey;
   private boolean done;
 
   MergedIterator(TransactionView view, KvIterator scan,
@@ -55,7 +57,7 @@ final class MergedIterator implements KvIterator {
       throw new NoSuchElementException("The listing is exhausted");
     }
     KvEntry entry = next;
-    cursor = TransactionView.cursorOf(nextPacked);
+    lastKey = nextPacked;
     next = null;
     nextPacked = null;
     if (--remaining == 0) {
@@ -66,7 +68,7 @@ final class MergedIterator implements KvIterator {
 
   @Override
   public String cursor() {
-    return cursor;
+    return lastKey == null ? null : ListCursor.encode(lastKey);
   }
 
   @Override
@@ -94,10 +96,14 @@ final class MergedIterator implements KvIterator {
         finish(true);
         return;
       }
-      int order = scanned == null ? 1 : written == null ? -1
-          : Arrays.compareUnsigned(scannedPacked, written.getKey());
-      if (reverse) {
-        order = -order;
+      // Negative: the scanned entry comes first in the listing's direction. A side that is used
+      // up always comes last, whichever the direction.
+      int order;
+      if (scanned == null || written == null) {
+        order = scanned == null ? 1 : -1;
+      } else {
+        order = Arrays.compareUnsigned(scannedPacked, written.getKey());
+        order = reverse ? -order : order;
       }
       KvEntry candidate;
       byte[] packed;

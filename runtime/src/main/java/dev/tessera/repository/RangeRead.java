@@ -1,11 +1,11 @@
 package dev.tessera.repository;
 
 import dev.tessera.kv.AtomicOperation;
+import dev.tessera.kv.KeyOrder;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 
@@ -90,8 +90,6 @@ final class RangeRead {
     if (lastRevealed == null) {
       return null;
     }
-    return reverse
-        ? TupleRange.ofPacked(lastRevealed, range.end())
-        : TupleRange.ofPacked(range.begin(), Arrays.copyOf(lastRevealed, lastRevealed.length + 1));
+    return KeyOrder.through(range, lastRevealed, reverse);
   }
 }

@@ -1,6 +1,7 @@
 package dev.tessera.repository;
 
 import dev.tessera.kv.CorruptEntryException;
+import dev.tessera.kv.KeyOrder;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.ListSelector;
@@ -56,7 +57,7 @@ final class RangeScan {
    *     corrupt entry outside the range asked for (a damaged file): going on could loop
    */
   Batch next(Function<ListSelector, KvIterator> lister, Consumer<CorruptEntryException> corrupt) {
-    TupleRange rest = BatchWalk.after(range, cursor);
+    TupleRange rest = KeyOrder.after(range, cursor);
     byte[] begin = rest.begin();
     byte[] end = rest.end();
     CorruptEntryException pending = null;

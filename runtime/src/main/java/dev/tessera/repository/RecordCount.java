@@ -1,6 +1,8 @@
 package dev.tessera.repository;
 
 import dev.tessera.kv.AtomicOperation;
+import dev.tessera.kv.Counter;
+import dev.tessera.kv.CounterValueException;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvStore;
@@ -119,15 +121,11 @@ public final class RecordCount {
     if (value == null) {
       return 0;
     }
-    if (value.length != Long.BYTES) {
-      throw new CorruptRecordException(
-          counter.key(), new IllegalArgumentException("a counter has 8 bytes, found " + value.length));
+    try {
+      return Counter.decode(counter.key(), value);
+    } catch (CounterValueException e) {
+      throw new CorruptRecordException(counter.key(), e);
     }
-    long count = 0;
-    for (byte b : value) {
-      count = (count << 8) | (b & 0xFF);
-    }
-    return count;
   }
 
   private static int shardOfThisThread(int shards) {

@@ -2,11 +2,13 @@ package dev.tessera.repository;
 
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.CommitResult;
-import dev.tessera.kv.CounterValueException;
+import dev.tessera.kv.Counter;
+import dev.tessera.kv.KeyOrder;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
+import dev.tessera.kv.ListCursor;
 import dev.tessera.kv.ListSelector;
 import dev.tessera.kv.ReservedKeys;
 import dev.tessera.tuple.Tuple;
@@ -14,7 +16,6 @@ import dev.tessera.tuple.TupleRange;
 import dev.tessera.tuple.Versionstamp;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Base64;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -258,29 +259,14 @@ final class TransactionView implements KvStore {
 
   // ---------------------------------------------------------------- internals
 
+  /** The part of the selector's range a listing resumed after its cursor reads. */
   private static TupleRange narrowedByCursor(ListSelector selector) {
     TupleRange range = selector.range();
     if (selector.cursor() == null) {
       return range;
     }
-    byte[] after;
-    try {
-      after = Base64.getUrlDecoder().decode(selector.cursor());
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("Malformed list cursor '" + selector.cursor() + "'", e);
-    }
-    if (!range.contains(after)) {
-      throw new IllegalArgumentException("List cursor '" + selector.cursor()
-          + "' lies outside the listed range; it belongs to another listing");
-    }
-    return selector.isReverse()
-        ? TupleRange.ofPacked(range.begin(), after)
-        : BatchWalk.after(range, after);
-  }
-
-  /** The cursor of a merged listing that last returned {@code packedKey}. */
-  static String cursorOf(byte[] packedKey) {
-    return Base64.getUrlEncoder().withoutPadding().encodeToString(packedKey);
+    byte[] after = ListCursor.decode(selector.cursor(), range, Integer.MAX_VALUE);
+    return KeyOrder.remainder(range, after, selector.isReverse());
   }
 
   private Map<String, Long> readContributors() {
@@ -366,32 +352,12 @@ final class TransactionView implements KvStore {
     }
   }
 
-  /** One counter operation (KvU64 semantics, as the store applies them). */
-  record CounterOp(Kind kind, long operand) {
-    enum Kind { SUM, MIN, MAX }
+  /** One counter operation, applied as the store applies it. */
+  record CounterOp(Counter kind, long operand) {
 
     /** The counter after this operation on {@code current} ({@code null}: absent). */
     byte[] applyTo(Tuple key, byte[] current) {
-      long result = operand;
-      if (current != null) {
-        if (current.length != Long.BYTES) {
-          throw new CounterValueException(key, current.length);
-        }
-        long value = 0;
-        for (byte b : current) {
-          value = (value << 8) | (b & 0xFF);
-        }
-        result = switch (kind) {
-          case SUM -> value + operand;
-          case MIN -> Long.compareUnsigned(value, operand) <= 0 ? value : operand;
-          case MAX -> Long.compareUnsigned(value, operand) >= 0 ? value : operand;
-        };
-      }
-      byte[] bytes = new byte[Long.BYTES];
-      for (int i = 0; i < Long.BYTES; i++) {
-        bytes[i] = (byte) (result >>> (56 - 8 * i));
-      }
-      return bytes;
+      return kind.applyTo(key, current, operand);
     }
 
     void addTo(AtomicOperation op, Tuple key) {

@@ -1,6 +1,7 @@
 package dev.tessera.repository;
 
 import dev.tessera.kv.AtomicOperation;
+import dev.tessera.kv.Counter;
 import dev.tessera.kv.CommitResult;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
@@ -81,20 +82,20 @@ final class ViewOperation implements AtomicOperation {
 
   @Override
   public AtomicOperation sum(Tuple key, long operand) {
-    return counter(key, TransactionView.CounterOp.Kind.SUM, operand);
+    return counter(key, Counter.SUM, operand);
   }
 
   @Override
   public AtomicOperation min(Tuple key, long operand) {
-    return counter(key, TransactionView.CounterOp.Kind.MIN, operand);
+    return counter(key, Counter.MIN, operand);
   }
 
   @Override
   public AtomicOperation max(Tuple key, long operand) {
-    return counter(key, TransactionView.CounterOp.Kind.MAX, operand);
+    return counter(key, Counter.MAX, operand);
   }
 
-  private AtomicOperation counter(Tuple key, TransactionView.CounterOp.Kind kind, long operand) {
+  private AtomicOperation counter(Tuple key, Counter kind, long operand) {
     TransactionView.CounterOp op = new TransactionView.CounterOp(kind, operand);
     return add(key, (before, target) -> {
       op.addTo(target, key);

@@ -2,6 +2,7 @@ package dev.tessera.kv.etcd;
 
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.CommitResult;
+import dev.tessera.kv.Counter;
 import dev.tessera.kv.CounterValueException;
 import dev.tessera.kv.RangeCheckTooLargeException;
 import dev.tessera.tuple.Tuple;
@@ -21,7 +22,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.LongBinaryOperator;
 import java.util.stream.Collectors;
 
 /**
@@ -85,7 +85,7 @@ final class CommitPlan {
     }
   }
 
-  private record Step(LongBinaryOperator combine, long operand) {}
+  private record Step(Counter combine, long operand) {}
 
   /** All writes of one key, merged. */
   private static final class KeyWrite {
@@ -108,11 +108,6 @@ final class CommitPlan {
       return steps.isEmpty() ? (base == null ? 0 : base.length) : 8;
     }
   }
-
-  /** Unsigned 64-bit counter semantics (Deno KV's KvU64), the same as on LMDB. */
-  static final LongBinaryOperator SUM = Long::sum;
-  static final LongBinaryOperator MIN = (a, b) -> Long.compareUnsigned(a, b) <= 0 ? a : b;
-  static final LongBinaryOperator MAX = (a, b) -> Long.compareUnsigned(a, b) >= 0 ? a : b;
 
   private static final int OP_OVERHEAD_BYTES = 24;
   /**
@@ -190,7 +185,7 @@ final class CommitPlan {
     set(key, null);
   }
 
-  void counter(Tuple key, LongBinaryOperator combine, long operand) {
+  void counter(Tuple key, Counter combine, long operand) {
     write(key).steps.add(new Step(combine, operand));
   }
 
@@ -320,7 +315,7 @@ final class CommitPlan {
             CmpTarget.modRevision(current == null ? 0 : current.versionstamp().commitVersion())));
       }
       for (Step step : write.steps) {
-        value = applyStep(write.key, value, step);
+        value = step.combine().applyTo(write.key, value, step.operand());
       }
       ops.add(value == null
           ? Op.delete(write.etcdKey, DeleteOption.DEFAULT)
@@ -331,25 +326,6 @@ final class CommitPlan {
 
   /** Guards and writes ready to send. */
   record Resolved(List<Cmp> guards, List<Op> writes) {}
-
-  private static byte[] applyStep(Tuple key, byte[] value, Step step) {
-    long result = step.operand();
-    if (value != null) {
-      if (value.length != 8) {
-        throw new CounterValueException(key, value.length);
-      }
-      long current = 0;
-      for (byte b : value) {
-        current = (current << 8) | (b & 0xFF);
-      }
-      result = step.combine().applyAsLong(current, step.operand());
-    }
-    byte[] out = new byte[8];
-    for (int i = 0; i < 8; i++) {
-      out[i] = (byte) (result >>> (56 - 8 * i));
-    }
-    return out;
-  }
 
   private KeyWrite write(Tuple key) {
     byte[] packed = keys.packChecked(key);

@@ -3,6 +3,7 @@ package dev.tessera.kv.etcd;
 import dev.tessera.OperationInterruptedException;
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.CommitResult;
+import dev.tessera.kv.Counter;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.ValueTooLargeException;
 import dev.tessera.tuple.Tuple;
@@ -99,21 +100,21 @@ final class EtcdAtomicOperation implements AtomicOperation {
   @Override
   public AtomicOperation sum(Tuple key, long operand) {
     ensureNotCommitted();
-    plan.counter(key, CommitPlan.SUM, operand);
+    plan.counter(key, Counter.SUM, operand);
     return this;
   }
 
   @Override
   public AtomicOperation min(Tuple key, long operand) {
     ensureNotCommitted();
-    plan.counter(key, CommitPlan.MIN, operand);
+    plan.counter(key, Counter.MIN, operand);
     return this;
   }
 
   @Override
   public AtomicOperation max(Tuple key, long operand) {
     ensureNotCommitted();
-    plan.counter(key, CommitPlan.MAX, operand);
+    plan.counter(key, Counter.MAX, operand);
     return this;
   }
 

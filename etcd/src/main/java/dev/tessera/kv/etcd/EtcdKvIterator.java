@@ -1,13 +1,14 @@
 package dev.tessera.kv.etcd;
 
+import dev.tessera.kv.KeyOrder;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
+import dev.tessera.kv.ListCursor;
 import dev.tessera.kv.ListSelector;
 import dev.tessera.tuple.Tuple;
+import dev.tessera.tuple.TupleRange;
 import io.etcd.jetcd.KeyValue;
 import java.util.ArrayDeque;
-import java.util.Arrays;
-import java.util.Base64;
 import java.util.List;
 import java.util.NoSuchElementException;
 
@@ -28,28 +29,28 @@ final class EtcdKvIterator implements KvIterator {
   private final Connection connection;
   private final Revision revision;
   private final Runnable ensureUsable;
-  private final byte[] begin;
-  private final byte[] end;
+  private final TupleRange range;
   private final boolean reverse;
   private final int batchSize;
   private final ArrayDeque<Item> batch = new ArrayDeque<>();
   private byte[] resumeAfter;
   private int remaining;
   private boolean exhausted;
-  private String lastCursor;
+  /** The packed key of the last entry returned; its cursor is encoded only when asked for. */
+  private byte[] lastKey;
 
   EtcdKvIterator(Connection connection, Revision revision, Runnable ensureUsable,
       ListSelector selector) {
     this.connection = connection;
     this.revision = revision;
     this.ensureUsable = ensureUsable;
-    this.begin = selector.range().begin();
-    this.end = selector.range().end();
+    this.range = selector.range();
     this.reverse = selector.isReverse();
     this.batchSize = selector.batchSize();
     this.remaining = selector.limit();
-    this.resumeAfter = selector.cursor() == null ? null : decode(selector.cursor(), begin, end);
-    exhausted = remaining == 0 || Arrays.compareUnsigned(begin, end) >= 0;
+    this.resumeAfter = selector.cursor() == null
+        ? null : ListCursor.decode(selector.cursor(), range, Integer.MAX_VALUE);
+    exhausted = remaining == 0 || range.isEmpty();
   }
 
   @Override
@@ -67,13 +68,13 @@ final class EtcdKvIterator implements KvIterator {
       throw new NoSuchElementException("The listing is exhausted");
     }
     Item item = batch.poll();
-    lastCursor = Base64.getUrlEncoder().withoutPadding().encodeToString(item.packedKey());
+    lastKey = item.packedKey();
     return item.entry();
   }
 
   @Override
   public String cursor() {
-    return lastCursor;
+    return lastKey == null ? null : ListCursor.encode(lastKey);
   }
 
   @Override
@@ -84,16 +85,12 @@ final class EtcdKvIterator implements KvIterator {
 
   private void fill() {
     int wanted = Math.min(batchSize, remaining);
-    byte[] from = begin;
-    byte[] to = end;
-    if (resumeAfter != null) {
-      if (reverse) {
-        to = resumeAfter;
-      } else {
-        from = Arrays.copyOf(resumeAfter, resumeAfter.length + 1); // the next key after it
-      }
+    TupleRange rest = KeyOrder.remainder(range, resumeAfter, reverse);
+    if (rest.isEmpty()) {
+      exhausted = true;
+      return;
     }
-    List<KeyValue> page = connection.range(from, to, wanted, reverse, revision);
+    List<KeyValue> page = connection.range(rest.begin(), rest.end(), wanted, reverse, revision);
     KeySpace keys = connection.keys();
     for (KeyValue kv : page) {
       byte[] packed = keys.unprefixed(kv.getKey());
@@ -104,22 +101,5 @@ final class EtcdKvIterator implements KvIterator {
     if (page.size() < wanted || remaining == 0) {
       exhausted = true;
     }
-  }
-
-  private static byte[] decode(String cursor, byte[] begin, byte[] end) {
-    byte[] key;
-    try {
-      key = Base64.getUrlDecoder().decode(cursor);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("Malformed list cursor '" + cursor + "': not base64url", e);
-    }
-    if (key.length == 0) {
-      throw new IllegalArgumentException("Malformed list cursor '" + cursor + "': empty");
-    }
-    if (Arrays.compareUnsigned(key, begin) < 0 || Arrays.compareUnsigned(key, end) >= 0) {
-      throw new IllegalArgumentException(
-          "List cursor '" + cursor + "' lies outside the listed range; it belongs to another listing");
-    }
-    return key;
   }
 }

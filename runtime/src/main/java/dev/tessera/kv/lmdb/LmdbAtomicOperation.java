@@ -2,6 +2,7 @@ package dev.tessera.kv.lmdb;
 
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.CommitResult;
+import dev.tessera.kv.Counter;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
@@ -65,22 +66,22 @@ final class LmdbAtomicOperation implements AtomicOperation {
 
   @Override
   public AtomicOperation sum(Tuple key, long operand) {
-    return counter(key, Mutation.CounterKind.SUM, operand);
+    return counter(key, Counter.SUM, operand);
   }
 
   @Override
   public AtomicOperation min(Tuple key, long operand) {
-    return counter(key, Mutation.CounterKind.MIN, operand);
+    return counter(key, Counter.MIN, operand);
   }
 
   @Override
   public AtomicOperation max(Tuple key, long operand) {
-    return counter(key, Mutation.CounterKind.MAX, operand);
+    return counter(key, Counter.MAX, operand);
   }
 
-  private AtomicOperation counter(Tuple key, Mutation.CounterKind kind, long operand) {
+  private AtomicOperation counter(Tuple key, Counter kind, long operand) {
     ensureNotCommitted();
-    mutations.add(new Mutation.Counter(key, StoredEntry.packKey(key), kind, operand));
+    mutations.add(new Mutation.CounterUpdate(key, StoredEntry.packKey(key), kind, operand));
     return this;
   }
 

@@ -2,6 +2,7 @@ package dev.tessera.kv.lmdb;
 
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
+import dev.tessera.kv.ListCursor;
 import dev.tessera.kv.ListSelector;
 import dev.tessera.kv.StoreClosedException;
 import java.util.ArrayDeque;
@@ -56,7 +57,8 @@ final class LmdbKvIterator implements KvIterator {
   private Cursor<DirectBuffer> cursor;
   private boolean exhausted;
   private boolean closed;
-  private String lastCursor;
+  /** The packed key of the last entry returned; its cursor is encoded only when asked for. */
+  private byte[] lastKey;
 
   private LmdbKvIterator(
       ReadSession session, LmdbEnvironment environment, ListSelector selector) {
@@ -69,8 +71,8 @@ final class LmdbKvIterator implements KvIterator {
     this.remaining = selector.limit();
     // A limit within one batch says how much the caller wants: read it at once.
     this.nextBatch = remaining <= batchSize ? remaining : Math.min(FIRST_BATCH, batchSize);
-    this.resumeAfter =
-        selector.cursor() == null ? null : ListCursor.decode(selector.cursor(), begin, end);
+    this.resumeAfter = selector.cursor() == null
+        ? null : ListCursor.decode(selector.cursor(), selector.range(), StoredEntry.MAX_KEY_SIZE);
     if (remaining == 0 || KeyBytes.compare(begin, end) >= 0) {
       finish();
     }
@@ -111,13 +113,13 @@ final class LmdbKvIterator implements KvIterator {
       throw new NoSuchElementException("The listing is exhausted");
     }
     Item item = batch.poll();
-    lastCursor = ListCursor.encode(item.packedKey());
+    lastKey = item.packedKey();
     return item.entry();
   }
 
   @Override
   public String cursor() {
-    return lastCursor;
+    return lastKey == null ? null : ListCursor.encode(lastKey);
   }
 
   @Override

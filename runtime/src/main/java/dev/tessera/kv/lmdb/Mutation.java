@@ -1,7 +1,9 @@
 package dev.tessera.kv.lmdb;
 
+import dev.tessera.kv.Counter;
 import dev.tessera.kv.CounterValueException;
 import dev.tessera.tuple.Tuple;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.Comparator;
 import org.agrona.DirectBuffer;
@@ -49,59 +51,25 @@ sealed interface Mutation {
     }
   }
 
-  /** Combines an unsigned 64-bit counter (8 bytes, big-endian) with an operand. */
-  record Counter(Tuple key, byte[] packedKey, CounterKind kind, long operand) implements Mutation {
-    private static final int COUNTER_SIZE = 8;
-
+  /** Combines an unsigned 64-bit {@link Counter} with an operand. */
+  record CounterUpdate(Tuple key, byte[] packedKey, Counter kind, long operand) implements Mutation {
     @Override
     public void apply(Txn<DirectBuffer> txn, DataTable data, byte[] stamp) {
       DirectBuffer stored = data.raw(txn, packedKey);
       long result = operand;
       if (stored != null) {
         int length = stored.capacity() - StoredEntry.STAMP_SIZE;
-        if (length != COUNTER_SIZE) {
+        if (length != Counter.SIZE) {
           throw new CounterValueException(key, length);
         }
-        long current = stored.getLong(StoredEntry.STAMP_SIZE, java.nio.ByteOrder.BIG_ENDIAN);
-        result = kind.combine(current, operand);
+        result = kind.combine(stored.getLong(StoredEntry.STAMP_SIZE, ByteOrder.BIG_ENDIAN), operand);
       }
-      byte[] value = new byte[COUNTER_SIZE];
-      for (int i = 0; i < COUNTER_SIZE; i++) {
-        value[i] = (byte) (result >>> (56 - 8 * i));
-      }
-      data.put(txn, packedKey, stamp, value);
+      data.put(txn, packedKey, stamp, Counter.encode(result));
     }
 
     @Override
     public long size() {
-      return packedKey.length + StoredEntry.STAMP_SIZE + COUNTER_SIZE;
+      return packedKey.length + StoredEntry.STAMP_SIZE + Counter.SIZE;
     }
-  }
-
-  /** How a counter combines with its operand (Deno KV's KvU64 semantics). */
-  enum CounterKind {
-    /** Addition modulo 2^64. */
-    SUM {
-      @Override
-      long combine(long current, long operand) {
-        return current + operand;
-      }
-    },
-    /** The unsigned minimum. */
-    MIN {
-      @Override
-      long combine(long current, long operand) {
-        return Long.compareUnsigned(current, operand) <= 0 ? current : operand;
-      }
-    },
-    /** The unsigned maximum. */
-    MAX {
-      @Override
-      long combine(long current, long operand) {
-        return Long.compareUnsigned(current, operand) >= 0 ? current : operand;
-      }
-    };
-
-    abstract long combine(long current, long operand);
   }
 }

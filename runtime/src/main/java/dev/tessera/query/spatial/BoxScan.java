@@ -1,5 +1,6 @@
 package dev.tessera.query.spatial;
 
+import dev.tessera.kv.KeyOrder;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.ListSelector;
@@ -49,8 +50,8 @@ final class BoxScan implements Iterator<Tuple>, AutoCloseable {
   private KvIterator keys;
   private Tuple pending;
   private int misses;
-  /** The least key a page resumed after a cursor may read, or {@code null}: from the start. */
-  private final byte[] resumeFrom;
+  /** The key of the row a page resumed after, or {@code null}: from the start. */
+  private final byte[] resumeAfter;
 
   BoxScan(SpatialIndex<?> index, long[] lo, long[] hi) {
     this(index, lo, hi, null);
@@ -66,7 +67,7 @@ final class BoxScan implements Iterator<Tuple>, AutoCloseable {
     this.lo = lo;
     this.hi = hi;
     this.ranges = ZRangeCover.cover(curve, lo, hi, MAX_RANGES);
-    this.resumeFrom = after == null ? null : Arrays.copyOf(after, after.length + 1);
+    this.resumeAfter = after;
   }
 
   /** Reads through {@code snapshot} from now on, continuing where the scan stopped. */
@@ -190,12 +191,9 @@ final class BoxScan implements Iterator<Tuple>, AutoCloseable {
    * any); an empty listing when the cursor lies past them.
    */
   private void open(byte[] first, byte[] last) {
-    byte[] begin = subspace.add(first).pack();
-    byte[] end = TupleRange.prefix(subspace.add(last)).end();
-    if (resumeFrom != null && Arrays.compareUnsigned(resumeFrom, begin) > 0) {
-      begin = Arrays.compareUnsigned(resumeFrom, end) < 0 ? resumeFrom : end;
-    }
-    current = ListSelector.of(TupleRange.ofPacked(begin, end)).batchSize(BATCH_SIZE);
+    TupleRange codes = TupleRange.ofPacked(
+        subspace.add(first).pack(), TupleRange.prefix(subspace.add(last)).end());
+    current = ListSelector.of(KeyOrder.after(codes, resumeAfter)).batchSize(BATCH_SIZE);
     resume = null;
     keys = snapshot.list(current);
   }
