@@ -9,7 +9,6 @@ import dev.tessera.mapping.ComponentSchema;
 import dev.tessera.mapping.GeneratedMapping;
 import dev.tessera.mapping.IndexDefinition;
 import dev.tessera.mapping.RecordSchema;
-import dev.tessera.mapping.TextNormalizer;
 import dev.tessera.query.IndexQuery;
 import dev.tessera.query.LastTextComponentStage;
 import dev.tessera.repository.EntityRepository;
@@ -202,31 +201,28 @@ public final class UserRepository extends EntityRepository<User, String> {
    * The normalised values of index {@code email}, or null when a value is missing.
    */
   private static Tuple emailValues(String email) {
-    if (email == null) {
-      return null;
-    }
-    return Tuple.of(emailKey(email));
+    return BY_EMAIL.valuesOf(emailKey(email));
   }
 
   /**
    * The key of {@code email} in index {@code email}, as the index stores it.
    */
   private static Object emailKey(String email) {
-    return EMAIL_CODEC.indexKey(TextNormalizer.normalize(email, Normalize.CASE_INSENSITIVE));
+    return IndexDefinition.textKeyPart(EMAIL_CODEC, Normalize.CASE_INSENSITIVE, email);
   }
 
   /**
    * The normalised values of index {@code favoriteColor}; a missing value is a null part.
    */
   private static Tuple favoriteColorValues(String favoriteColor) {
-    return Tuple.of(favoriteColor == null ? null : favoriteColorKey(favoriteColor));
+    return BY_FAVORITE_COLOR.valuesOf(favoriteColorKey(favoriteColor));
   }
 
   /**
    * The key of {@code favoriteColor} in index {@code favoriteColor}, as the index stores it.
    */
   private static Object favoriteColorKey(String favoriteColor) {
-    return FAVORITE_COLOR_CODEC.indexKey(favoriteColor);
+    return IndexDefinition.keyPart(FAVORITE_COLOR_CODEC, favoriteColor);
   }
 
   /**

@@ -2,7 +2,6 @@ package dev.tessera.cli;
 
 import dev.tessera.TesseraException;
 import dev.tessera.kv.lmdb.LmdbKvStore;
-import dev.tessera.mapping.IndexDefinition;
 import dev.tessera.repository.CatalogRepository;
 import dev.tessera.repository.StoredRecord;
 import dev.tessera.repository.UnsupportedCatalogIndexException;
@@ -174,24 +173,15 @@ final class LoadCommand implements Callable<Integer> {
     if (repository.existsById(id)) {
       return refuse(line, "primary key " + id + " is taken by a stored record");
     }
-    for (IndexDefinition<StoredRecord> index : repository.indexes()) {
-      if (!index.unique()) {
-        continue;
-      }
-      Tuple values = index.values().apply(record);
-      if (values == null) {
-        continue;
-      }
-      Integer holderLine = uniqueInBatch.putIfAbsent(
-          Tuple.of(index.subspace()).addAll(values), line.number());
+    for (CatalogRepository.UniqueValue unique : repository.uniqueValues(record)) {
+      String name = "unique index " + unique.index().name() + ": " + unique.values();
+      Integer holderLine = uniqueInBatch.putIfAbsent(unique.key(), line.number());
       if (holderLine != null) {
-        return refuse(line, "unique index " + index.name() + ": " + values + " is taken by line "
-            + holderLine);
+        return refuse(line, name + " is taken by line " + holderLine);
       }
-      Optional<Tuple> holder = repository.uniqueHolder(index, record);
+      Optional<Tuple> holder = repository.uniqueHolder(unique);
       if (holder.isPresent()) {
-        return refuse(line, "unique index " + index.name() + ": " + values
-            + " is taken by stored record " + holder.get());
+        return refuse(line, name + " is taken by stored record " + holder.get());
       }
     }
     return record;

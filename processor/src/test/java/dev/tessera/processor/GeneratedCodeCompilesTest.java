@@ -94,8 +94,8 @@ class GeneratedCodeCompilesTest {
             "return new Booking.Key(Codecs.STRING.decode(parts.get(0)),"
                 + " Codecs.LONG.decode(parts.get(1)));")
         // Only the String field of the composite is normalised.
-        .contains("return ROOM_CODEC.indexKey(room);")
-        .contains("return DAY_CODEC.indexKey(TextNormalizer.normalize(day,")
+        .contains("return IndexDefinition.keyPart(ROOM_CODEC, room);")
+        .contains("return IndexDefinition.textKeyPart(DAY_CODEC, Normalize.")
         // one prefix query per proper prefix of the key's components: here only (hotel)
         .contains(
             "public KeyQuery<Booking, Booking.Key> byIdStartingWith(String hotel) {\n"
@@ -248,7 +248,7 @@ class GeneratedCodeCompilesTest {
         .contains("public List<Post> findByTags(String tags)")
         .contains("public Optional<Post> findBySlugs(String slugs)")
         .contains("private static Object scoresKey(Long scores)")
-        .contains("return Codecs.BOXED_LONG.indexKey(scores);")
-        .contains("return Codecs.STRING.indexKey(TextNormalizer.normalize(tags, Normalize.CASE_INSENSITIVE));");
+        .contains("return IndexDefinition.keyPart(Codecs.BOXED_LONG, scores);")
+        .contains("return IndexDefinition.textKeyPart(Codecs.STRING, Normalize.CASE_INSENSITIVE, tags);");
   }
 }

@@ -434,6 +434,63 @@ public final class Codecs {
       };
 
   /**
+   * The codec of the scalar type a stored schema names, e.g. {@code int} ({@link #INT}), {@code
+   * INT} ({@link #BOXED_INT}) or {@code BIG_DECIMAL} ({@link #BIG_DECIMAL}): the very constant a
+   * generated repository declares for that type, so a tool working from the store's catalog
+   * encodes, decodes and derives index keys exactly as the application does.
+   *
+   * @param type a scalar type descriptor
+   * @return the codec, typed by the values it reads
+   * @throws IllegalArgumentException for an enum, container or record type, which no constant
+   *     stands for
+   */
+  public static Codec<?> scalar(TypeDescriptor type) {
+    boolean primitive = type.primitive();
+    switch (type.kind()) {
+      case "BOOLEAN":
+        return primitive ? BOOLEAN : BOXED_BOOLEAN;
+      case "BYTE":
+        return primitive ? BYTE : BOXED_BYTE;
+      case "SHORT":
+        return primitive ? SHORT : BOXED_SHORT;
+      case "INT":
+        return primitive ? INT : BOXED_INT;
+      case "LONG":
+        return primitive ? LONG : BOXED_LONG;
+      case "CHAR":
+        return primitive ? CHAR : BOXED_CHAR;
+      case "FLOAT":
+        return primitive ? FLOAT : BOXED_FLOAT;
+      case "DOUBLE":
+        return primitive ? DOUBLE : BOXED_DOUBLE;
+      case "STRING":
+        return STRING;
+      case "BYTES":
+        return BYTES;
+      case "UUID":
+        return UUID;
+      case "INSTANT":
+        return INSTANT;
+      case "LOCAL_DATE":
+        return LOCAL_DATE;
+      case "LOCAL_DATE_TIME":
+        return LOCAL_DATE_TIME;
+      case "LOCAL_TIME":
+        return LOCAL_TIME;
+      case "DURATION":
+        return DURATION;
+      case "BIG_INTEGER":
+        return BIG_INTEGER;
+      case "BIG_DECIMAL":
+        return BIG_DECIMAL;
+      case "OFFSET_DATE_TIME":
+        return OFFSET_DATE_TIME;
+      default:
+        throw new IllegalArgumentException("no scalar codec stands for " + type);
+    }
+  }
+
+  /**
    * The codec of {@code type}'s constants: records store the name; index entries hold the position
    * in declaration order, so index ranges follow it.
    */

@@ -2,6 +2,7 @@ package dev.tessera.mapping;
 
 import dev.tessera.annotations.Normalize;
 import dev.tessera.tuple.Tuple;
+import dev.tessera.tuple.TupleRange;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
@@ -17,7 +18,13 @@ import java.util.function.Function;
  * would write change.
  *
  * <p>Key layout: a unique index entry is {@code (subspace, value...) -> packed primary key parts}; a
- * non-unique entry is {@code (subspace, value..., pk parts...) -> empty}.
+ * non-unique entry is {@code (subspace, value..., pk parts...) -> empty}. This class is the one
+ * place index keys are derived, for generated repositories and for the tools that work from the
+ * store's catalog alike: a component's value becomes its key part through {@link #keyPart} (or
+ * {@link #textKeyPart}, which normalises first), a record's parts become its values through {@link
+ * #valuesOf} (the null rule), a multi-value index fans out in {@link #entryValues}, and the values
+ * become the entry's key through {@link #entryKey}; {@link #subspaceKey()} and {@link #range()}
+ * give the index's subspace and the range of all its entries.
  *
  * <p>The store's catalog keeps each index's descriptor: a repository opened with a different
  * descriptor for the same index name rebuilds the index (see {@code docs/indexes.md}). A descriptor
@@ -215,6 +222,121 @@ public record IndexDefinition<T>(
       }
     }
     return descriptor;
+  }
+
+  /**
+   * The part an index key holds for one component value: the codec's {@linkplain Codec#indexKey
+   * index key} of {@code value}, or the null part for {@code null}. Generated repositories and the
+   * catalog's definitions both derive every key part here.
+   *
+   * @param <V> the component type
+   * @param codec the component's codec
+   * @param value the value, possibly {@code null}
+   * @return the key part
+   */
+  public static <V> Object keyPart(Codec<V> codec, V value) {
+    return value == null ? null : codec.indexKey(value);
+  }
+
+  /**
+   * The part an index key holds for one text value: {@code value} normalised as {@code normalize}
+   * says (see {@link TextNormalizer}), then encoded as {@link #keyPart} does.
+   *
+   * @param codec the component's codec
+   * @param normalize the index's normalisation
+   * @param value the value, possibly {@code null}
+   * @return the key part
+   */
+  public static Object textKeyPart(Codec<String> codec, Normalize normalize, String value) {
+    if (value == null) {
+      return null;
+    }
+    return codec.indexKey(
+        normalize == Normalize.NONE ? value : TextNormalizer.normalize(value, normalize));
+  }
+
+  /**
+   * The values of one entry of this index from its components' key parts (see {@link #keyPart}):
+   * the parts, a null part sorting before every other value, when none is null or this index
+   * {@linkplain #holdsNulls() holds nulls}; otherwise {@code null}, meaning the record has no entry
+   * (several records may hold null, none of them is in a unique index).
+   *
+   * @param keyParts the key parts, in the index's component order
+   * @return the entry's values, or {@code null}
+   */
+  public Tuple valuesOf(Object... keyParts) {
+    for (Object part : keyParts) {
+      if (part == null) {
+        return keyValues(holdsNulls(), keyParts); // the descriptor is read only for a null
+      }
+    }
+    return Tuple.of(keyParts);
+  }
+
+  /**
+   * {@link #valuesOf} for an index known by its catalog entry: whether it holds nulls is what its
+   * stored descriptor says.
+   *
+   * @param holdsNulls whether the index holds a null part (see {@link #holdsNulls()})
+   * @param keyParts the key parts, in the index's component order
+   * @return the entry's values, or {@code null}
+   */
+  public static Tuple keyValues(boolean holdsNulls, Object[] keyParts) {
+    if (!holdsNulls) {
+      for (Object part : keyParts) {
+        if (part == null) {
+          return null;
+        }
+      }
+    }
+    return Tuple.of(keyParts);
+  }
+
+  /** The first part of every key of this index, as a one-part tuple: {@code (subspace)}. */
+  public Tuple subspaceKey() {
+    return Tuple.of(subspace);
+  }
+
+  /**
+   * The key of this index's entries with {@code values}, or of the entries starting with them when
+   * {@code values} has fewer parts than the index has components: {@code (subspace, values...)}.
+   * For a unique index and all its values, this is the entry's whole key.
+   *
+   * @param values normalised, encoded values, from {@link #valuesOf} or a query
+   * @return the key (prefix)
+   */
+  public Tuple entryPrefix(Tuple values) {
+    return Tuple.of(subspace).addAll(values);
+  }
+
+  /**
+   * The key of the entry with {@code values} of the record whose primary key parts are {@code
+   * pkParts}: {@code (subspace, values...)} for a unique index (the pointer is the value), {@code
+   * (subspace, values..., pkParts...)} otherwise.
+   *
+   * @param values the entry's values
+   * @param pkParts the record's primary key parts
+   * @return the entry's key
+   */
+  public Tuple entryKey(Tuple values, Tuple pkParts) {
+    Tuple prefix = entryPrefix(values);
+    return unique ? prefix : prefix.addAll(pkParts);
+  }
+
+  /** The range of every key of this index: the keys starting with {@link #subspaceKey()}. */
+  public TupleRange range() {
+    return range(subspace);
+  }
+
+  /**
+   * The range of every key of the index whose subspace is {@code subspace}, for code that knows
+   * the index by its catalog entry only.
+   *
+   * @param subspace the index's subspace
+   * @return the range
+   */
+  public static TupleRange range(String subspace) {
+    return TupleRange.prefix(Tuple.of(subspace));
   }
 
   /**

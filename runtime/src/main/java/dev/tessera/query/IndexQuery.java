@@ -116,7 +116,7 @@ public final class IndexQuery<T> implements Query<T> {
           values.size() + " values for " + target.describe() + ", which has " + target.components()
               + " components " + index.fields());
     }
-    Tuple prefix = Tuple.of(index.subspace()).addAll(values);
+    Tuple prefix = index.entryPrefix(values);
     return new IndexQuery<>(
         target, values.size(), List.of(Branch.of(prefix)), false, false, Integer.MAX_VALUE, null);
   }

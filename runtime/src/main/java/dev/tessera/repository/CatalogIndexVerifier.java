@@ -8,10 +8,15 @@ import dev.tessera.catalog.StoredRecordReader;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
+import dev.tessera.mapping.Codec;
+import dev.tessera.mapping.Codecs;
 import dev.tessera.mapping.ComponentSchema;
+import dev.tessera.mapping.ComponentValues;
+import dev.tessera.mapping.FieldCodec;
 import dev.tessera.mapping.IndexDefinition;
 import dev.tessera.mapping.RecordSchema;
 import dev.tessera.mapping.TextNormalizer;
+import dev.tessera.mapping.TypeDescriptor;
 import dev.tessera.tuple.Tuple;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,17 +27,21 @@ import java.util.regex.Pattern;
 /**
  * Verifies, and optionally repairs, an entity's indexes from the store's catalog alone, without
  * the application's classes: the same verification as {@link IndexAdmin#verifyIndexes()} (the same
- * two streaming passes, checks and repairs), with each index's values derived from the definition
- * descriptor the catalog keeps, e.g. {@code unique(email:STRING)/CASE_INSENSITIVE}: the record's
- * stored parts of those fields, strings normalised as the descriptor says, a {@code null} field
- * meaning a null part when the descriptor says {@code ;nulls} and "not in the index" otherwise, as
- * generated code derives them.
+ * two streaming passes, checks and repairs), with each index's definition derived from the
+ * descriptor the catalog keeps, e.g. {@code unique(email:STRING)/CASE_INSENSITIVE}. The keys are
+ * derived by the code generated repositories call: each field's stored part decoded by the {@link
+ * Codecs} constant of its type, then {@link IndexDefinition#keyPart} / {@link
+ * IndexDefinition#textKeyPart} (normalisation, a {@code BigDecimal}'s numeric key, an {@code
+ * OffsetDateTime}'s instant), {@link IndexDefinition#keyValues} (a null field is a null part when the
+ * descriptor says {@code ;nulls}, else no entry) and {@link IndexDefinition#multiValue} (one entry per distinct element).
+ * A record whose parts do not decode as its shape says is reported as undecodable.
  *
  * <p><b>Limits.</b> An index is verified only if it is {@link IndexState#READABLE}, its descriptor
- * is a plain field index (not, e.g., a spatial one), and every stored shape of the entity holds each
- * of its fields under the same name and type (then every record's parts are what the application
- * indexes; a renamed or retyped field needs the application's own translation). Every other index
- * is listed in {@link Result#skipped()} with the reason.
+ * is a field index (not a spatial one, nor an enum in declaration order, whose constants only the
+ * application's classes hold in order), and every stored shape of the entity holds each of its
+ * fields under the same name and type (then every record's parts are what the application indexes;
+ * a renamed or retyped field needs the application's own translation). Every other index is listed
+ * in {@link Result#skipped()} with the reason.
  *
  * <pre>{@code
  * CatalogIndexVerifier.Result result = CatalogIndexVerifier.verify(store, "user", false, i -> {});
@@ -108,7 +117,9 @@ public final class CatalogIndexVerifier {
 
   private static StoredRecord decode(StoredRecordReader reader, KvEntry entry) {
     Tuple value = Tuple.unpack(entry.value());
-    return new StoredRecord(reader.schemaOf(value), value);
+    RecordSchema schema = reader.schemaOf(value);
+    ComponentValues.read(schema, value); // a part that does not decode makes the record corrupt
+    return new StoredRecord(schema, value);
   }
 
   static String whyNotVerifiable(IndexCatalogEntry entry, StoredRecordReader reader) {
@@ -119,10 +130,6 @@ public final class CatalogIndexVerifier {
     if (entry.descriptor().contains(":enum ")) {
       return "it indexes an enum field by declaration order, which only the application's classes"
           + " know; verify it from the application (indexAdmin().verifyIndexes())";
-    }
-    if (entry.descriptor().contains(":each ")) {
-      return "it is a multi-value index (one entry per element of a collection), whose values the"
-          + " catalog does not derive; verify it from the application (indexAdmin().verifyIndexes())";
     }
     if (!matcher.matches() || !isNormalization(matcher.group(3))) {
       return "its definition " + entry.descriptor()
@@ -136,7 +143,7 @@ public final class CatalogIndexVerifier {
     }
     for (String field : matcher.group(2).split(",")) {
       for (RecordSchema schema : reader.schemas()) {
-        if (schema.components().stream().noneMatch(c -> c.toString().equals(field))) {
+        if (schema.components().stream().noneMatch(c -> holds(c, field))) {
           return "records stored with shape " + schema.descriptor() + " do not hold " + field
               + " under that name and type; verify it from the application"
               + " (indexAdmin().verifyIndexes())";
@@ -144,6 +151,19 @@ public final class CatalogIndexVerifier {
       }
     }
     return null;
+  }
+
+  /**
+   * True if {@code component} is the field {@code field} of an index descriptor names: {@code
+   * name:TYPE}, or {@code name:each TYPE} for a {@code List} or {@code Set} of {@code TYPE}.
+   */
+  private static boolean holds(ComponentSchema component, String field) {
+    if (component.toString().equals(field)) {
+      return true;
+    }
+    TypeDescriptor type = TypeDescriptor.parse(component.type());
+    return (type.kind().equals("LIST") || type.kind().equals("SET"))
+        && field.equals(component.name() + ":each " + type.arguments().get(0));
   }
 
   private static boolean isNormalization(String name) {
@@ -155,46 +175,87 @@ public final class CatalogIndexVerifier {
     return false;
   }
 
+  /**
+   * The definition of the index {@code entry} describes, deriving its keys through the same
+   * {@link IndexDefinition} methods and the same {@link Codecs} constants as generated code: each
+   * field's stored part is decoded by its type's codec, then normalised and encoded as an index
+   * holds it (a {@code BigDecimal} by its numeric key, an {@code OffsetDateTime} by its instant); a
+   * multi-value index fans out one entry per distinct element.
+   */
   static IndexDefinition<StoredRecord> definition(IndexCatalogEntry entry) {
     Matcher matcher = FIELD_INDEX.matcher(entry.descriptor());
     if (!matcher.matches()) {
       throw new IllegalStateException("not a field index: " + entry.descriptor());
     }
-    List<String> fields = new ArrayList<>();
-    List<String> types = new ArrayList<>();
-    for (String field : matcher.group(2).split(",")) {
-      int colon = field.indexOf(':');
-      fields.add(field.substring(0, colon));
-      types.add(field.substring(colon + 1));
-    }
     Normalize normalize = Normalize.valueOf(matcher.group(3));
-    boolean nulls = matcher.group(4) != null;
-    return new IndexDefinition<>(entry.indexName(), entry.subspace(), entry.unique(), fields,
-        record -> values(record, fields, types, normalize, nulls), entry.descriptor());
+    List<IndexedField> fields = new ArrayList<>();
+    for (String field : matcher.group(2).split(",")) {
+      fields.add(IndexedField.parse(field, normalize));
+    }
+    List<String> names = fields.stream().map(IndexedField::name).toList();
+    boolean unique = entry.unique();
+    boolean holdsNulls = !unique && matcher.group(4) != null;
+    if (fields.get(0).each()) {
+      IndexedField tags = fields.get(0);
+      return IndexDefinition.multiValue(entry.indexName(), entry.subspace(), unique, tags.name(),
+          tags::elements, element -> Tuple.of(tags.keyPart(element)), entry.descriptor());
+    }
+    return new IndexDefinition<>(entry.indexName(), entry.subspace(), unique, names,
+        record -> {
+          Object[] parts = new Object[fields.size()];
+          for (int f = 0; f < parts.length; f++) {
+            parts[f] = fields.get(f).keyPart(fields.get(f).value(record));
+          }
+          return IndexDefinition.keyValues(holdsNulls, parts);
+        },
+        entry.descriptor());
   }
 
-  // As generated code derives them: the fields' encoded values, strings normalised first; a null
-  // field is a null part when the index holds nulls, else the record has no entry at all.
-  private static Tuple values(
-      StoredRecord record, List<String> fields, List<String> types, Normalize normalize,
-      boolean nulls) {
-    List<ComponentSchema> components = record.schema().components();
-    List<Object> values = new ArrayList<>(fields.size());
-    for (int f = 0; f < fields.size(); f++) {
-      Object part = null;
+  /**
+   * One field of an index as its catalog descriptor names it ({@code amount:BIG_DECIMAL}, {@code
+   * tags:each STRING}): the codec generated code declares for its type (for a multi-value index,
+   * its element type) and the index's normalisation when it is text.
+   */
+  private record IndexedField(String name, boolean each, Codec<Object> codec, Normalize normalize) {
+    private static final String EACH = "each ";
+
+    static IndexedField parse(String field, Normalize normalize) {
+      int colon = field.indexOf(':');
+      String type = field.substring(colon + 1);
+      boolean each = type.startsWith(EACH);
+      TypeDescriptor descriptor = TypeDescriptor.parse(each ? type.substring(EACH.length()) : type);
+      @SuppressWarnings("unchecked") // the codec reads and writes the values it decodes
+      Codec<Object> codec = (Codec<Object>) Codecs.scalar(descriptor);
+      return new IndexedField(field.substring(0, colon), each, codec,
+          descriptor.kind().equals("STRING") ? normalize : Normalize.NONE);
+    }
+
+    /** The field's value in {@code record}, decoded by its codec; null when the record holds none. */
+    Object value(StoredRecord record) {
+      return codec.decode(storedPart(record));
+    }
+
+    /** The elements of the collection the field holds in {@code record} (multi-value only). */
+    List<Object> elements(StoredRecord record) {
+      List<Object> elements = FieldCodec.decodeList(storedPart(record), codec::decode);
+      return elements == null ? List.of() : elements;
+    }
+
+    @SuppressWarnings("unchecked") // a text field's codec is Codecs.STRING
+    Object keyPart(Object value) {
+      return normalize == Normalize.NONE
+          ? IndexDefinition.keyPart(codec, value)
+          : IndexDefinition.textKeyPart((Codec<String>) (Codec<?>) codec, normalize, (String) value);
+    }
+
+    private Object storedPart(StoredRecord record) {
+      List<ComponentSchema> components = record.schema().components();
       for (int i = 0; i < components.size(); i++) {
-        if (components.get(i).name().equals(fields.get(f))) {
-          part = record.value().get(i + 1);
+        if (components.get(i).name().equals(name)) {
+          return record.value().get(i + 1);
         }
       }
-      if (part == null && !nulls) {
-        return null;
-      }
-      boolean text = types.get(f).equals("STRING");
-      values.add(part != null && text && normalize != Normalize.NONE
-          ? TextNormalizer.normalize((String) part, normalize)
-          : part);
+      return null;
     }
-    return Tuple.fromList(values);
   }
 }

@@ -12,6 +12,7 @@ import dev.tessera.tuple.Tuple;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -90,14 +91,37 @@ public final class CatalogRepository extends EntityRepository<StoredRecord, Tupl
   }
 
   /**
-   * The primary key of the stored record that holds {@code record}'s values of the unique index
-   * {@code index}, if any (a record not in the index has none).
+   * A unique value a record claims: one entry of a unique index, as the write path derives it.
+   *
+   * @param index the unique index
+   * @param values the entry's normalised, encoded values
+   * @param key the entry's key, the same for every record claiming the value
    */
-  public Optional<Tuple> uniqueHolder(IndexDefinition<StoredRecord> index, StoredRecord record) {
-    List<Tuple> all = index.entryValues(record);
-    if (all.isEmpty()) {
-      return Optional.empty();
+  public record UniqueValue(IndexDefinition<StoredRecord> index, Tuple values, Tuple key) {}
+
+  /**
+   * The unique values {@code record} would claim if inserted: the entries of its unique indexes,
+   * derived exactly as an insert writes them (none for an index the record is not in, one per
+   * distinct element of a multi-value index).
+   *
+   * @param record a record with a primary key
+   * @return the values, in index order
+   */
+  public List<UniqueValue> uniqueValues(StoredRecord record) {
+    Tuple pkParts = mapping().keyParts(Objects.requireNonNull(idOf(record), "primary key"));
+    List<UniqueValue> values = new ArrayList<>();
+    for (IndexDefinition<StoredRecord> index : indexes()) {
+      if (index.unique()) {
+        for (IndexEntry<StoredRecord> entry : IndexEntry.forRecord(index, record, pkParts)) {
+          values.add(new UniqueValue(index, entry.values(), entry.key()));
+        }
+      }
     }
-    return findByUnique(index, all.get(0)).map(this::idOf);
+    return values;
+  }
+
+  /** The primary key of the stored record that holds the unique value {@code value}, if any. */
+  public Optional<Tuple> uniqueHolder(UniqueValue value) {
+    return findByUnique(value.index(), value.values()).map(this::idOf);
   }
 }

@@ -687,7 +687,7 @@ public abstract class EntityRepository<T, ID> {
   protected Optional<T> findByUnique(IndexDefinition<T> index, Tuple values) {
     requireReadable(index);
     try (KvSnapshot snapshot = store.snapshot()) {
-      Tuple indexKey = Tuple.of(index.subspace()).addAll(values);
+      Tuple indexKey = index.entryPrefix(values);
       KvEntry pointer = snapshot.get(indexKey);
       if (!pointer.exists()) {
         return Optional.empty();

@@ -162,7 +162,7 @@ final class IndexBuilder<T> {
         entry.state() == IndexState.BUILDING
             ? IndexCatalog.markersBefore(entityName, entry.indexName(), entry.generation())
             : IndexCatalog.allMarkers(entityName, entry.indexName()));
-    ranges.add(TupleRange.prefix(Tuple.of(entry.subspace())));
+    ranges.add(IndexDefinition.range(entry.subspace()));
     ranges.sort((a, b) -> Arrays.compareUnsigned(a.begin(), b.begin()));
     CatalogCursorJob job = new CatalogCursorJob(start, false) {
       @Override
@@ -417,7 +417,7 @@ final class IndexBuilder<T> {
       op.delete(key); // the record no longer holds the value
       return;
     }
-    Tuple entryKey = Tuple.of(index.subspace()).addAll(values);
+    Tuple entryKey = index.entryPrefix(values);
     byte[] pk = pkParts.pack();
     KvEntry pointer = snapshot.get(entryKey);
     op.check(pointer);

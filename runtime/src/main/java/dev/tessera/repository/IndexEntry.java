@@ -36,9 +36,7 @@ record IndexEntry<T>(IndexDefinition<T> index, Tuple values, Tuple key, byte[] v
 
   /** The entry of a record with key parts {@code pkParts} and packed key parts {@code pkPacked}. */
   static <T> IndexEntry<T> of(IndexDefinition<T> index, Tuple values, Tuple pkParts, byte[] pkPacked) {
-    Tuple prefix = Tuple.of(index.subspace()).addAll(values);
-    return index.unique()
-        ? new IndexEntry<>(index, values, prefix, pkPacked)
-        : new IndexEntry<>(index, values, prefix.addAll(pkParts), EMPTY);
+    return new IndexEntry<>(
+        index, values, index.entryKey(values, pkParts), index.unique() ? pkPacked : EMPTY);
   }
 }

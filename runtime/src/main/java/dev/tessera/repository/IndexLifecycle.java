@@ -282,7 +282,7 @@ final class IndexLifecycle<T> {
     }
     op.delete(recordKey);
     for (IndexDefinition<T> index : indexes) {
-      RangeScan scan = new RangeScan(TupleRange.prefix(Tuple.of(index.subspace())), options.batchSize());
+      RangeScan scan = new RangeScan(index.range(), options.batchSize());
       while (true) {
         RangeScan.Batch batch = scan.next(store::list, corrupt -> { });
         if (scan.done()) {

@@ -81,7 +81,7 @@ final class IndexVerifier<T> {
     int pkArity = pkArity();
     for (IndexDefinition<T> index : indexes) {
       Findings findings = new Findings();
-      scan(TupleRange.prefix(Tuple.of(index.subspace())), repair, findings,
+      scan(index.range(), repair, findings,
           (snapshot, op, batch, found) -> checkEntries(snapshot, op, index, pkArity, batch, found),
           this::deleteCorrupt);
       scan(records, repair, findings,

@@ -68,14 +68,14 @@ final class CodecFields {
     return CodeBlock.of("$N.decode($L)", componentFields.get(component.name()), part);
   }
 
-  /** {@code EMAIL_CODEC.indexKey(value)}: a top-level component's value as an index holds it. */
-  CodeBlock indexKey(ComponentModel component, CodeBlock value) {
-    return CodeBlock.of("$N.indexKey($L)", componentFields.get(component.name()), value);
+  /** {@code EMAIL_CODEC}: the codec constant of a top-level component. */
+  CodeBlock codecOf(ComponentModel component) {
+    return CodeBlock.of("$N", componentFields.get(component.name()));
   }
 
-  /** {@code <codec of type>.indexKey(value)}, for the elements of a multi-value index. */
-  CodeBlock indexKey(FieldType type, CodeBlock value) {
-    return CodeBlock.of("$L.indexKey($L)", codec(type), value);
+  /** The codec of {@code type}, for the elements of a multi-value index. */
+  CodeBlock codecOf(FieldType type) {
+    return codec(type);
   }
 
   /** {@code <codec of type>.encode(value)}, for values that are not top-level components. */

@@ -90,49 +90,27 @@ final class IndexMembers {
   }
 
   /**
-   * The method deriving the index's tuple from its field values. A unique index holds no null
-   * value: the method returns {@code null} if any field is null (the record is not in the index).
-   * A non-unique index holds a null field as a null part, which sorts first, so {@code isNull()}
-   * finds it.
+   * The method deriving the index's tuple from its field values, through the index definition
+   * (the runtime's one derivation): a unique index holds no null value, so the tuple is {@code
+   * null} if any field is null (the record is not in the index); a non-unique index holds a null
+   * field as a null part, which sorts first, so {@code isNull()} finds it.
    */
   MethodSpec valuesMethod(IndexModel index) {
-    MethodSpec.Builder method =
-        MethodSpec.methodBuilder(GeneratedNames.indexValues(index))
-            .addJavadoc(
-                index.unique()
-                    ? "The normalised values of index {@code $L}, or null when a value is missing.\n"
-                    : "The normalised values of index {@code $L}; a missing value is a null part.\n",
-                index.name())
-            .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-            .returns(TypeNames.TUPLE)
-            .addParameters(parameters(index));
-    List<CodeBlock> nullChecks = new ArrayList<>();
-    for (String field : index.fields()) {
-      if (!model.component(field).indexed().type().primitive()) {
-        nullChecks.add(CodeBlock.of("$N == null", field));
-      }
-    }
-    if (index.unique() && !nullChecks.isEmpty()) {
-      // A unique index ignores records with a null indexed field: several may hold null.
-      method
-          .beginControlFlow("if ($L)", CodeBlock.join(nullChecks, " || "))
-          .addStatement("return null")
-          .endControlFlow();
-    }
     CodeBlock parts =
         index.fields().stream()
-            .map(field -> nullSafe(index, model.component(field), field))
+            .map(field -> encodedValue(index, model.component(field).indexed(), field))
             .collect(CodeBlock.joining(", "));
-    return method.addStatement("return $T.of($L)", TypeNames.TUPLE, parts).build();
-  }
-
-  /** The encoded value of {@code field}, or a null part when a non-unique index meets a null. */
-  private CodeBlock nullSafe(IndexModel index, ComponentModel component, String field) {
-    CodeBlock encoded = encodedValue(index, component.indexed(), field);
-    if (index.unique() || component.type().primitive()) {
-      return encoded;
-    }
-    return CodeBlock.of("$N == null ? null : $L", field, encoded);
+    return MethodSpec.methodBuilder(GeneratedNames.indexValues(index))
+        .addJavadoc(
+            index.unique()
+                ? "The normalised values of index {@code $L}, or null when a value is missing.\n"
+                : "The normalised values of index {@code $L}; a missing value is a null part.\n",
+            index.name())
+        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+        .returns(TypeNames.TUPLE)
+        .addParameters(parameters(index))
+        .addStatement("return $N.valuesOf($L)", GeneratedNames.indexConstant(index), parts)
+        .build();
   }
 
   /** The finders of the index: find/exists for a unique one, find/stream/count otherwise. */
@@ -234,24 +212,31 @@ final class IndexMembers {
   }
 
   /**
-   * The private methods giving the index key of each of {@code index}'s components: the value
-   * normalised first when it is a string and the index asks for it, then encoded by the
-   * component's codec as an index holds it (an enum by its position in declaration order, so
-   * ranges follow the order users read; records keep its name). Writes and queries both call them,
-   * so both normalise and encode alike.
+   * The private methods giving the index key of each of {@code index}'s components: the
+   * component's codec and, for text, the index's normalisation, handed to the runtime's one
+   * derivation ({@code IndexDefinition.keyPart} or {@code textKeyPart}), which normalises, then
+   * encodes as an index holds the value (an enum by its position in declaration order, so ranges
+   * follow the order users read; records keep its name). Writes and queries both call them, so
+   * both normalise and encode alike; a null value gives the null part.
    */
   List<MethodSpec> keyMethods(IndexModel index) {
     List<MethodSpec> methods = new ArrayList<>();
     for (String field : index.fields()) {
       ComponentModel component = model.component(field).indexed();
-      CodeBlock value = CodeBlock.of("$N", field);
-      if (component.type().kind() == ValueKind.STRING) {
-        value = normalizedText(index, field);
-      }
-      CodeBlock key =
+      CodeBlock codec =
           model.multiValue(index)
-              ? codecs.indexKey(component.type(), value) // the element's codec, not the list's
-              : codecs.indexKey(component, value);
+              ? codecs.codecOf(component.type()) // the element's codec, not the list's
+              : codecs.codecOf(component);
+      CodeBlock key =
+          component.type().kind() == ValueKind.STRING && index.normalize() != Normalize.NONE
+              ? CodeBlock.of(
+                  "$T.textKeyPart($L, $T.$N, $N)",
+                  TypeNames.INDEX_DEFINITION,
+                  codec,
+                  TypeNames.NORMALIZE,
+                  index.normalize().name(),
+                  field)
+              : CodeBlock.of("$T.keyPart($L, $N)", TypeNames.INDEX_DEFINITION, codec, field);
       methods.add(
           MethodSpec.methodBuilder(GeneratedNames.indexKey(index, field))
               .addJavadoc(

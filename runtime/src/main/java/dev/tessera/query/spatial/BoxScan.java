@@ -63,7 +63,7 @@ final class BoxScan implements Iterator<Tuple>, AutoCloseable {
    */
   BoxScan(SpatialIndex<?> index, long[] lo, long[] hi, byte[] after) {
     this.curve = index.curve();
-    this.subspace = Tuple.of(index.definition().subspace());
+    this.subspace = index.definition().subspaceKey();
     this.lo = lo;
     this.hi = hi;
     this.ranges = ZRangeCover.cover(curve, lo, hi, MAX_RANGES);
