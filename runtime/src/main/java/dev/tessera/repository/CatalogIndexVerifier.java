@@ -9,6 +9,7 @@ import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
 import dev.tessera.mapping.ComponentSchema;
+import dev.tessera.mapping.ComponentValues;
 import dev.tessera.mapping.IndexDefinition;
 import dev.tessera.mapping.RecordSchema;
 import dev.tessera.mapping.TextNormalizer;
@@ -106,9 +107,12 @@ public final class CatalogIndexVerifier {
     return repair ? verifier.repair(indexes) : verifier.verify(indexes);
   }
 
+  // Every component must decode, as dump and get read it: a record they cannot read is reported.
   private static StoredRecord decode(StoredRecordReader reader, KvEntry entry) {
     Tuple value = Tuple.unpack(entry.value());
-    return new StoredRecord(reader.schemaOf(value), value);
+    RecordSchema schema = reader.schemaOf(value);
+    ComponentValues.read(schema, value);
+    return new StoredRecord(schema, value);
   }
 
   static String whyNotVerifiable(IndexCatalogEntry entry, StoredRecordReader reader) {
