@@ -39,7 +39,7 @@ final class BackupCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     StoreStatistics copy;
-    try (LmdbKvStore kv = store.open()) {
+    try (LmdbKvStore kv = store.openReadOnly()) {
       try {
         copy = compact ? kv.compactBackup(target) : kv.backup(target);
       } catch (IllegalArgumentException | UncheckedIOException e) {

@@ -2,6 +2,7 @@ package dev.tessera.cli;
 
 import dev.tessera.catalog.StoredRecordReader;
 import dev.tessera.kv.KvIterator;
+import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.ListSelector;
 import dev.tessera.kv.lmdb.LmdbKvStore;
 import dev.tessera.mapping.ComponentSchema;
@@ -28,10 +29,12 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Writes an entity's records as JSON Lines or CSV.",
-      "%nWrites every record of ENTITY in primary-key order, from one snapshot, each decoded with"
-          + " the schema it was stored with. jsonl: one JSON object per line. csv: a header of the"
-          + " component names of every stored schema (newest first), one row per record, nested"
-          + " values as JSON, absent components empty."
+      "%nWrites every record of ENTITY in primary-key order, all from one snapshot (one LMDB read"
+          + " transaction: commits made meanwhile are not seen), each decoded with the schema it"
+          + " was stored with. jsonl: one JSON object per line, which 'load' reads back exactly."
+          + " csv: a header of the component names of every stored schema (newest first), one"
+          + " row per record, nested values as JSON; null and absent components empty, an empty"
+          + " text as \"\"."
     })
 final class DumpCommand implements Callable<Integer> {
   /** The output formats. */
@@ -50,14 +53,17 @@ final class DumpCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
-    try (LmdbKvStore kv = store.open()) {
+    // One read transaction for the whole dump: records that commits change together (a
+    // transfer between two accounts) are dumped as they were at one moment. The catalog is read
+    // after the snapshot began, so it knows every schema the snapshot's records were written with.
+    try (LmdbKvStore kv = store.openReadOnly(); KvSnapshot snapshot = kv.snapshot()) {
       StoredRecordReader reader = StoredRecordReader.open(kv, entity);
       List<String> columns = columns(reader);
       if (format == Format.csv) {
         out.println(Csv.row(new ArrayList<>(columns)));
       }
       ListSelector records = ListSelector.of(TupleRange.prefix(Tuple.of(reader.entityName())));
-      try (KvIterator entries = kv.list(records)) {
+      try (KvIterator entries = snapshot.list(records)) {
         while (entries.hasNext()) {
           Map<String, Object> values = Records.read(reader, entries.next());
           out.println(format == Format.csv ? csvRow(columns, values) : RecordJson.line(values));
@@ -83,7 +89,7 @@ final class DumpCommand implements Callable<Integer> {
     List<Object> cells = new ArrayList<>(columns.size());
     for (String column : columns) {
       Object value = values.get(column);
-      cells.add(value == null ? "" : RecordJson.text(value));
+      cells.add(value == null ? null : RecordJson.text(value));
     }
     return Csv.row(cells);
   }

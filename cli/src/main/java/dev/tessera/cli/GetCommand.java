@@ -35,7 +35,7 @@ final class GetCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    try (LmdbKvStore kv = store.open()) {
+    try (LmdbKvStore kv = store.openReadOnly()) {
       StoredRecordReader reader = StoredRecordReader.open(kv, entity);
       Tuple key = reader.recordKey(primaryKeyParts(reader));
       KvEntry entry = kv.get(key);

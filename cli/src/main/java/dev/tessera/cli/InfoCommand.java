@@ -37,7 +37,7 @@ final class InfoCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
-    try (LmdbKvStore kv = store.open()) {
+    try (LmdbKvStore kv = store.openReadOnly()) {
       StoreStatistics stats = kv.statistics();
       out.printf("store        %s%n", kv.directory());
       out.printf("file         %,d bytes%n", stats.fileBytes());

@@ -2,6 +2,7 @@ package dev.tessera.cli;
 
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
+import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.ListSelector;
 import dev.tessera.kv.lmdb.LmdbKvStore;
 import dev.tessera.tuple.Tuple;
@@ -56,7 +57,8 @@ final class KeysCommand implements Callable<Integer> {
     if (limit != null) {
       selector = selector.limit(limit);
     }
-    try (LmdbKvStore kv = store.open(); KvIterator entries = kv.list(selector)) {
+    try (LmdbKvStore kv = store.openReadOnly(); KvSnapshot snapshot = kv.snapshot();
+        KvIterator entries = snapshot.list(selector)) {
       while (entries.hasNext()) {
         KvEntry entry = entries.next();
         out.println(entry.key() + " @" + entry.versionstamp() + " -> " + ValueText.of(entry.value()));

@@ -39,9 +39,13 @@ import picocli.CommandLine.Spec;
           + " count and every index are maintained, and a primary key or unique value already"
           + " taken (in the store or earlier in the batch) is refused. A batch with a refused line"
           + " writes nothing; the other batches are loaded. Every refused line is reported on"
-          + " standard error with its line number. An entity with an index whose values cannot be"
-          + " derived from the catalog (a spatial index, an enum index in declaration order, one"
-          + " being built) is refused as a whole."
+          + " standard error with its line number (a line that is not JSON: with its column)."
+          + " Numbers keep every digit (-0.0, a BigDecimal's scale). An entity with an index whose"
+          + " values cannot be derived from the catalog (a spatial index, an enum index in"
+          + " declaration order, a multi-value index, one being built) or a component type load"
+          + " cannot read exactly is refused as a whole with exit code 1, and nothing is written."
+          + " DIR must be a store the application has opened once: its catalog holds the"
+          + " entity's schema and indexes."
     })
 final class LoadCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -71,9 +75,14 @@ final class LoadCommand implements Callable<Integer> {
       throw new CommandFailure(ExitCodes.USAGE, "--batch must be at least 1, not " + batchSize);
     }
     err = spec.commandLine().getErr();
-    try (LmdbKvStore kv = store.open();
+    try (LmdbKvStore kv = store.openForWriting(noStoreRemedy());
         BufferedReader lines = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       CatalogRepository repository = open(kv);
+      String unreadable = JsonRecordReader.unreadable(repository.schema());
+      if (unreadable != null) {
+        throw new CommandFailure(ExitCodes.PROBLEMS, "records of '" + entity
+            + "' cannot be loaded: " + unreadable + "; nothing was written");
+      }
       List<Line> batch = new ArrayList<>(batchSize);
       int number = 0;
       String text;
@@ -105,11 +114,23 @@ final class LoadCommand implements Callable<Integer> {
     return refused == 0 ? ExitCodes.OK : ExitCodes.PROBLEMS;
   }
 
+  // A store is created by the application: only its catalog says what the entity's records and
+  // indexes are. The one line that creates it, with the repository class the entity's name suggests.
+  private String noStoreRemedy() {
+    String example = entity.isEmpty() ? "Entity"
+        : Character.toUpperCase(entity.charAt(0)) + entity.substring(1);
+    return "; load writes into a store the application has opened once (its catalog then holds"
+        + " the schema and indexes of '" + entity + "'): create it from the application with"
+        + " try (var store = LmdbKvStore.open(Path.of(\"" + store.directory + "\"))) { new "
+        + example + "Repository(store); } (the entity's generated repository), then load again";
+  }
+
+  // An index load cannot derive exactly is refused before any line is read: nothing is written.
   private CatalogRepository open(LmdbKvStore kv) {
     try {
       return CatalogRepository.open(kv, entity);
     } catch (UnsupportedCatalogIndexException e) {
-      throw new CommandFailure(ExitCodes.FAILED, e.getMessage(), e);
+      throw new CommandFailure(ExitCodes.PROBLEMS, e.getMessage() + "; nothing was written", e);
     }
   }
 

@@ -40,7 +40,7 @@ final class StatsCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
-    try (LmdbKvStore kv = store.open()) {
+    try (LmdbKvStore kv = store.openReadOnly()) {
       StoreStatistics stats = kv.statistics();
       out.printf("B-tree       depth %d, %,d branch pages, %,d leaf pages, %,d overflow pages"
               + " of %,d bytes%n", stats.depth(), stats.branchPages(), stats.leafPages(),

@@ -4,8 +4,13 @@ import dev.tessera.catalog.UnknownEntityException;
 import dev.tessera.kv.lmdb.IncompatibleStoreException;
 import dev.tessera.kv.lmdb.NotATesseraStoreException;
 import dev.tessera.kv.lmdb.StoreAlreadyOpenException;
+import dev.tessera.kv.lmdb.TruncatedStoreException;
 import dev.tessera.tuple.TupleSyntaxException;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -44,8 +49,13 @@ public final class Tessera implements Runnable {
 
   /** Runs the command line and exits with its code. */
   public static void main(String[] args) {
-    System.exit(commandLine(new PrintWriter(System.out, true), new PrintWriter(System.err, true))
-        .execute(args));
+    // UTF-8 whatever the platform's default: dump's output is read back by load as UTF-8.
+    System.exit(commandLine(utf8(FileDescriptor.out), utf8(FileDescriptor.err)).execute(args));
+  }
+
+  private static PrintWriter utf8(FileDescriptor descriptor) {
+    return new PrintWriter(new OutputStreamWriter(
+        new FileOutputStream(descriptor), StandardCharsets.UTF_8), true);
   }
 
   /** The configured command line writing to {@code out} and {@code err}. */
@@ -84,7 +94,7 @@ public final class Tessera implements Runnable {
     if (e instanceof CommandFailure failure) {
       code = failure.exitCode();
     } else if (e instanceof NotATesseraStoreException || e instanceof IncompatibleStoreException
-        || e instanceof StoreAlreadyOpenException) {
+        || e instanceof StoreAlreadyOpenException || e instanceof TruncatedStoreException) {
       code = ExitCodes.CANNOT_OPEN;
     } else if (e instanceof UnknownEntityException || e instanceof TupleSyntaxException) {
       code = ExitCodes.USAGE;

@@ -2,10 +2,12 @@ package dev.tessera.cli;
 
 import dev.tessera.catalog.SchemaCatalog;
 import dev.tessera.catalog.StoredRecordReader;
+import dev.tessera.kv.ReservedKeys;
 import dev.tessera.kv.lmdb.LmdbKvStore;
 import dev.tessera.repository.CatalogIndexVerifier;
 import dev.tessera.repository.IndexProblem;
 import dev.tessera.repository.IndexReport;
+import dev.tessera.repository.RecordReport;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,14 +23,16 @@ import picocli.CommandLine.Spec;
     name = "verify",
     mixinStandardHelpOptions = true,
     description = {
-      "Verifies (and repairs) indexes against the records.",
-      "%nChecks every readable index against the records: entries whose record is absent or holds"
-          + " another value (dangling), records without their entry (missing), and unique values"
-          + " held by two records (unique violations). --repair deletes dangling entries and"
-          + " writes missing ones, each batch in one atomic commit checked against concurrent"
-          + " writes; unique violations are reported only. Index values come from the catalog's"
-          + " definitions; an index they cannot be derived for is listed as skipped. Exits 1 if"
-          + " problems remain."
+      "Verifies (and repairs) records and indexes.",
+      "%nChecks that every record decodes with the schema it was stored with (undecodable"
+          + " records), and every readable index against the records: entries whose record is"
+          + " absent or holds another value (dangling), records without their entry (missing), and"
+          + " unique values held by two records (unique violations). --repair moves undecodable"
+          + " records to the quarantine (naming each), deletes dangling entries and writes missing"
+          + " ones, each batch in one atomic commit checked against concurrent writes; unique"
+          + " violations are reported only. Without --repair the store is opened read-only. Index"
+          + " values come from the catalog's definitions; an index they cannot be derived for is"
+          + " listed as skipped. Exits 1 if problems remain."
     })
 final class VerifyCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -48,7 +52,7 @@ final class VerifyCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     long remaining = 0;
-    try (LmdbKvStore kv = store.open()) {
+    try (LmdbKvStore kv = repair ? store.openForWriting("") : store.openReadOnly()) {
       List<String> entities = entity == null ? SchemaCatalog.entityNames(kv) : List.of(entity);
       for (String name : entities) {
         StoredRecordReader.open(kv, name); // an unknown entity fails before any work
@@ -64,6 +68,7 @@ final class VerifyCommand implements Callable<Integer> {
       progress.finish();
       for (CatalogIndexVerifier.Result result : results) {
         String name = result.verification().entity();
+        remaining += report(out, name, result.verification().records());
         for (IndexReport report : result.verification().indexes()) {
           remaining += report(out, name, report);
         }
@@ -75,6 +80,24 @@ final class VerifyCommand implements Callable<Integer> {
     out.println(remaining == 0 ? "result: no problems left"
         : "result: " + remaining + " problem" + (remaining == 1 ? "" : "s") + " left");
     return remaining == 0 ? ExitCodes.OK : ExitCodes.PROBLEMS;
+  }
+
+  // Prints the undecodable records, if any; returns those a repair did not quarantine.
+  private long report(PrintWriter out, String entityName, RecordReport records) {
+    if (records.undecodable() == 0) {
+      return 0;
+    }
+    out.printf("%s records: %d undecodable%s%n", entityName, records.undecodable(),
+        repair ? ", " + records.quarantined() + " quarantined" : "");
+    for (IndexProblem problem : records.samples()) {
+      if (problem.kind() == IndexProblem.Kind.UNDECODABLE) {
+        // A repair moves the record's bytes under the reserved key; the application lists them
+        // with indexAdmin().quarantined().
+        out.println("  " + problem + (repair && records.quarantined() > 0 && problem.key() != null
+            ? "; quarantined as " + ReservedKeys.of("quarantine").addAll(problem.key()) : ""));
+      }
+    }
+    return records.undecodable() - records.quarantined();
   }
 
   // Prints one index's report; returns the problems a repair did not fix.

@@ -5,15 +5,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.ListSelector;
+import dev.tessera.kv.ReservedKeys;
 import dev.tessera.kv.lmdb.LmdbKvStore;
 import dev.tessera.tuple.TupleRange;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -166,5 +170,115 @@ class LoadCommandIT {
     assertThat(missingFile.exitCode()).isEqualTo(2);
     assertThat(missingFile.err()).isEqualTo("tessera load: no file "
         + dir.resolve("none.jsonl") + "\n");
+  }
+
+  @Test
+  void signedZerosOffsetsAndAnyTextSurviveDumpAndLoadBitForBit() throws IOException {
+    Path original = dir.resolve("measures");
+    try (LmdbKvStore kv = LmdbKvStore.open(original)) {
+      MeasureRepository measures = new MeasureRepository(kv);
+      measures.insert(new Measure(1, -0.0, -0.0f, -0.0,
+          OffsetDateTime.of(2024, 5, 6, 7, 8, 9, 123_456_789, ZoneOffset.ofHoursMinutes(5, 45)),
+          "Zo\u00eb \u2713 \u0000 \uD83D\uDE00 \uD800 line\u2028break"));
+      measures.insert(new Measure(2, 0.1, 0.1f, null,
+          OffsetDateTime.of(1969, 12, 31, 23, 59, 59, 1, ZoneOffset.ofHours(-18)), ""));
+      measures.insert(new Measure(3, Double.NaN, Float.NEGATIVE_INFINITY, Double.MIN_VALUE,
+          OffsetDateTime.of(2000, 1, 1, 0, 0, 0, 0, ZoneOffset.UTC), "\""));
+    }
+    CommandRun dumped = CommandRun.of("dump", original.toString(), "measure");
+    assertThat(dumped.exitCode()).as(dumped.toString()).isZero();
+    Path file = Files.writeString(dir.resolve("measures.jsonl"), dumped.out());
+    Path target = dir.resolve("measures-copy");
+    try (LmdbKvStore kv = LmdbKvStore.open(target)) {
+      new MeasureRepository(kv);
+    }
+
+    CommandRun load = CommandRun.of("load", target.toString(), "measure", file.toString());
+
+    assertThat(load.exitCode()).as(load.toString()).isZero();
+    assertThat(CommandRun.of("dump", target.toString(), "measure").out()).isEqualTo(dumped.out());
+    assertThat(userEntries(target)).isEqualTo(userEntries(original));
+    try (LmdbKvStore kv = LmdbKvStore.open(target)) {
+      MeasureRepository measures = new MeasureRepository(kv);
+      Measure first = measures.findById(1).orElseThrow();
+      assertThat(Double.doubleToRawLongBits(first.value()))
+          .isEqualTo(Double.doubleToRawLongBits(-0.0));
+      assertThat(Float.floatToRawIntBits(first.ratio())).isEqualTo(Float.floatToRawIntBits(-0.0f));
+      assertThat(Double.doubleToRawLongBits(first.reading()))
+          .isEqualTo(Double.doubleToRawLongBits(-0.0));
+      assertThat(first.at().getOffset()).isEqualTo(ZoneOffset.ofHoursMinutes(5, 45));
+      assertThat(measures.byValue().equalTo(-0.0).list()).extracting(Measure::id).containsExactly(1);
+    }
+  }
+
+  @Test
+  void aMalformedLineIsOneLineNamingLineAndColumn() throws IOException {
+    Path target = freshStore("malformed");
+    List<String> before = contents(target);
+
+    CommandRun load = CommandRun.of("load", target.toString(), "person",
+        file("malformed.jsonl", DAN, "{\"id\":6,\"name\":}", "{id:7}", EVE + " x"));
+
+    assertThat(load.exitCode()).as(load.toString()).isEqualTo(1);
+    assertThat(load.err()).isEqualTo(
+        "tessera load: line 2: not JSON at column 17: expected value\n"
+            + "tessera load: line 3: not JSON at column 3: malformed JSON\n"
+            + "tessera load: line 4: not JSON at column " + (EVE.length() + 2)
+            + ": malformed JSON\n");
+    assertThat(contents(target)).isEqualTo(before);
+  }
+
+  @Test
+  void anEntityWithAnIndexLoadCannotDeriveIsRefusedWithExit1AndNothingWritten() throws IOException {
+    Path target = dir.resolve("tagged");
+    try (LmdbKvStore kv = LmdbKvStore.open(target)) {
+      new TaggedRepository(kv);
+    }
+    List<String> before = contents(target);
+
+    CommandRun load = CommandRun.of("load", target.toString(), "tagged",
+        file("tagged.jsonl", "{\"id\":1,\"tags\":[\"a\",\"b\"]}"));
+
+    assertThat(load.exitCode()).as(load.toString()).isEqualTo(1);
+    assertThat(load.out()).isEmpty();
+    assertThat(load.err()).startsWith("tessera load: Records of 'tagged' cannot be written from"
+        + " the catalog: its index 'tags' cannot be maintained without the application's classes:")
+        .endsWith("; nothing was written\n").hasLineCount(1);
+    assertThat(contents(target)).isEqualTo(before);
+  }
+
+  @Test
+  void loadIntoADirectoryWithoutAStoreSaysHowToCreateOne() throws IOException {
+    Path empty = Files.createDirectories(dir.resolve("empty"));
+
+    CommandRun load = CommandRun.of("load", empty.toString(), "person", file("one.jsonl", DAN));
+
+    assertThat(load.exitCode()).isEqualTo(3);
+    assertThat(load.err()).isEqualTo("tessera load: " + empty + " is not a Tessera store: it holds"
+        + " no data.mdb; load writes into a store the application has opened once (its catalog"
+        + " then holds the schema and indexes of 'person'): create it from the application with"
+        + " try (var store = LmdbKvStore.open(Path.of(\"" + empty + "\"))) { new"
+        + " PersonRepository(store); } (the entity's generated repository), then load again\n");
+    try (Stream<Path> files = Files.list(empty)) {
+      assertThat(files).isEmpty();
+    }
+  }
+
+  /** The records and index entries of the store (catalog and counts left out), keys and values. */
+  static List<String> userEntries(Path store) {
+    List<String> entries = new ArrayList<>();
+    TupleRange everything = TupleRange.ofPacked(new byte[0], new byte[] {(byte) 0xff});
+    try (LmdbKvStore kv = LmdbKvStore.open(store);
+        KvIterator all = kv.list(ListSelector.of(everything))) {
+      while (all.hasNext()) {
+        KvEntry entry = all.next();
+        if (entry.key().get(0).equals(ReservedKeys.PREFIX)) {
+          continue;
+        }
+        entries.add(HexFormat.of().formatHex(entry.key().pack()) + " -> "
+            + HexFormat.of().formatHex(entry.value()));
+      }
+    }
+    return entries;
   }
 }

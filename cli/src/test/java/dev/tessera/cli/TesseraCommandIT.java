@@ -8,6 +8,7 @@ import dev.tessera.kv.ListSelector;
 import dev.tessera.kv.lmdb.Durability;
 import dev.tessera.kv.lmdb.LmdbKvStore;
 import dev.tessera.kv.lmdb.LmdbOptions;
+import dev.tessera.repository.Transactions;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
 import java.nio.ByteBuffer;
@@ -15,15 +16,21 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.channels.FileChannel;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Random;
+import java.util.jar.JarFile;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -321,6 +328,201 @@ class TesseraCommandIT {
           .isEqualTo(Tuple.of(2).pack());
       assertThat(kv.get(Tuple.of("person_by_age", 99, 7)).exists()).isFalse();
     }
+  }
+
+  @Test
+  void aTruncatedDataFileExits3AndLeavesNoLockFileBehind() throws Exception {
+    Path cut = dir.resolve("cut");
+    try (LmdbKvStore kv = LmdbKvStore.open(store)) {
+      kv.backup(cut);
+    }
+    Files.delete(cut.resolve("lock.mdb"));
+    try (FileChannel data = FileChannel.open(cut.resolve("data.mdb"), StandardOpenOption.WRITE)) {
+      data.truncate(data.size() - 4096);
+    }
+
+    CommandRun run = CommandRun.of("info", cut.toString());
+
+    assertThat(run.exitCode()).as(run.toString()).isEqualTo(3);
+    assertThat(run.err()).startsWith("tessera info: The store's data file " + cut.resolve("data.mdb")
+        + " is truncated").hasLineCount(1);
+    assertThat(cut.resolve("lock.mdb")).doesNotExist();
+  }
+
+  @Test
+  void verifyReportsAnUndecodableRecordAndRepairNamesWhatItQuarantined() {
+    Path broken = dir.resolve("broken");
+    try (LmdbKvStore kv = LmdbKvStore.open(broken)) {
+      PersonRepository people = new PersonRepository(kv);
+      people().forEach(people::insert);
+      // Ada's stored value with its age replaced by text: the schema matches, the age does not.
+      KvEntry ada = kv.get(Tuple.of("person", 1));
+      List<Object> parts = new ArrayList<>(Tuple.unpack(ada.value()).items());
+      parts.set(4, "thirty-six");
+      kv.atomic().set(Tuple.of("person", 1), Tuple.fromList(parts).pack()).commit();
+    }
+    CommandRun dump = CommandRun.of("dump", broken.toString(), "person");
+    assertThat(dump.exitCode()).isEqualTo(4);
+
+    CommandRun found = CommandRun.of("verify", broken.toString(), "--progress", "none");
+
+    assertThat(found.exitCode()).as(found.toString()).isEqualTo(1);
+    assertThat(found.out()).contains("person records: 1 undecodable\n"
+        + "  UNDECODABLE (\"person\", 1) for (1): ").doesNotContain("no problems left");
+
+    CommandRun repaired = CommandRun.of("verify", broken.toString(), "--repair", "--progress", "none");
+
+    assertThat(repaired.exitCode()).as(repaired.toString()).isZero();
+    assertThat(repaired.out()).contains("person records: 1 undecodable, 1 quarantined\n"
+        + "  UNDECODABLE (\"person\", 1) for (1): ")
+        .contains("; quarantined as (\"\\u0000tessera\", \"quarantine\", \"person\", 1)\n");
+    assertThat(CommandRun.of("dump", broken.toString(), "person").exitCode()).isZero();
+  }
+
+  @Test
+  void backupsAreReadableByTheirOwnerOnlyAsANewStoreIs() throws Exception {
+    for (String option : List.of("--no-compact", "--compact")) {
+      Path target = dir.resolve("private" + option);
+      CommandRun run = option.equals("--compact")
+          ? CommandRun.of("backup", store.toString(), target.toString(), option)
+          : CommandRun.of("backup", store.toString(), target.toString());
+      assertThat(run.exitCode()).as(run.toString()).isZero();
+      assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(target)))
+          .as(option).isEqualTo("rwx------");
+      assertThat(PosixFilePermissions.toString(
+          Files.getPosixFilePermissions(target.resolve("data.mdb")))).as(option).isEqualTo("rw-------");
+      assertThat(PosixFilePermissions.toString(
+          Files.getPosixFilePermissions(target.resolve("lock.mdb")))).as(option).isEqualTo("rw-------");
+    }
+  }
+
+  @Test
+  void dumpIsOneSnapshotWhileTransfersRun() throws Exception {
+    Path bank = dir.resolve("bank");
+    int accounts = 3000;
+    long total = 1_500_000;
+    AtomicBoolean stop = new AtomicBoolean();
+    CountDownLatch transfersRunning = new CountDownLatch(100);
+    try (LmdbKvStore kv = LmdbKvStore.open(bank,
+        LmdbOptions.builder().durability(Durability.NO_SYNC).build())) {
+      AccountRepository repository = new AccountRepository(kv);
+      List<Account> all = new ArrayList<>();
+      for (int i = 0; i < accounts; i++) {
+        all.add(new Account(i, total / accounts));
+      }
+      repository.insertAll(all);
+      Thread transfers = new Thread(() -> {
+        Random random = new Random(21);
+        while (!stop.get()) {
+          int from = random.nextInt(accounts);
+          int to = random.nextInt(accounts);
+          long amount = 1 + random.nextInt(100);
+          Transactions.run(kv, tx -> {
+            Account a = repository.in(tx).findById(from).orElseThrow();
+            Account b = repository.in(tx).findById(to).orElseThrow();
+            if (from != to) {
+              repository.in(tx).update(a.withBalance(a.balance() - amount));
+              repository.in(tx).update(b.withBalance(b.balance() + amount));
+            }
+            return null;
+          });
+          transfersRunning.countDown();
+        }
+      });
+      transfers.start();
+      List<CommandRun> dumps = new ArrayList<>();
+      try {
+        transfersRunning.await();
+        for (int i = 0; i < 3; i++) {
+          dumps.add(CommandRun.of("dump", bank.toString(), "account"));
+        }
+      } finally {
+        stop.set(true);
+        transfers.join();
+      }
+      for (CommandRun dump : dumps) {
+        assertThat(dump.exitCode()).as(dump.err()).isZero();
+        assertThat(dump.lines()).hasSize(accounts);
+        long sum = dump.lines().stream()
+            .mapToLong(l -> Long.parseLong(l.substring(l.indexOf("\"balance\":") + 10, l.length() - 1)))
+            .sum();
+        assertThat(sum).as("the balances of one dump").isEqualTo(total);
+      }
+    }
+  }
+
+  @Test
+  void csvTellsNullFromTheEmptyString() {
+    Path blanks = dir.resolve("blanks");
+    try (LmdbKvStore kv = LmdbKvStore.open(blanks)) {
+      PersonRepository people = new PersonRepository(kv);
+      people.insert(new Person(1, "", "a@example.com", 1, List.of(), Instant.EPOCH, null,
+          Optional.of("")));
+      people.insert(new Person(2, null, "b@example.com", 2, List.of(), Instant.EPOCH, null,
+          Optional.empty()));
+    }
+
+    CommandRun csv = CommandRun.of("dump", blanks.toString(), "person", "--format", "csv");
+
+    assertThat(csv.exitCode()).as(csv.toString()).isZero();
+    assertThat(csv.lines()).containsExactly("id,name,email,age,tags,joined,address,nickname",
+        "1,\"\",a@example.com,1,[],1970-01-01T00:00:00Z,,\"\"",
+        "2,,b@example.com,2,[],1970-01-01T00:00:00Z,,");
+  }
+
+  @Test
+  void theReadOnlyCommandsReadAStoreWhoseDataFileCannotBeWritten() throws Exception {
+    Path readOnly = dir.resolve("read-only");
+    try (LmdbKvStore kv = LmdbKvStore.open(store)) {
+      kv.backup(readOnly);
+    }
+    Files.setPosixFilePermissions(readOnly.resolve("data.mdb"),
+        PosixFilePermissions.fromString("r--------"));
+    try {
+      for (List<String> command : List.of(List.of("info"), List.of("keys"), List.of("stats"),
+          List.of("get", "person", "1"), List.of("dump", "person"),
+          List.of("verify", "--progress", "none"))) {
+        List<String> args = new ArrayList<>(List.of(command.get(0), readOnly.toString()));
+        args.addAll(command.subList(1, command.size()));
+        CommandRun run = withoutFileOverride(args);
+        assertThat(run.exitCode()).as(command + ": " + run).isZero();
+      }
+      CommandRun backup = withoutFileOverride(
+          List.of("backup", readOnly.toString(), dir.resolve("from-read-only").toString()));
+      assertThat(backup.exitCode()).as(backup.toString()).isZero();
+      CommandRun repair = withoutFileOverride(List.of("verify", readOnly.toString(), "--repair"));
+      assertThat(repair.exitCode()).as(repair.toString()).isEqualTo(3);
+      assertThat(repair.err()).contains("Permission denied");
+    } finally {
+      Files.setPosixFilePermissions(readOnly.resolve("data.mdb"),
+          PosixFilePermissions.fromString("rw-------"));
+    }
+  }
+
+  // Runs the jar without the capability that lets root write files whatever their permissions.
+  private static CommandRun withoutFileOverride(List<String> args) {
+    List<String> command = new ArrayList<>(List.of("setpriv", "--bounding-set",
+        "-dac_override,-dac_read_search",
+        Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+    command.addAll(Launcher.JVM_OPTIONS);
+    command.add("-jar");
+    command.add(System.getProperty("tessera.cli.jar"));
+    command.addAll(args);
+    return CommandRun.run(command);
+  }
+
+  @Test
+  void theJarGrantsNativeAccessSoJdk25PrintsNoWarning() throws Exception {
+    try (JarFile jar = new JarFile(System.getProperty("tessera.cli.jar"))) {
+      assertThat(jar.getManifest().getMainAttributes().getValue("Enable-Native-Access"))
+          .isEqualTo("ALL-UNNAMED");
+    }
+    Path jdk25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64/bin/java");
+    Assumptions.assumeTrue(Files.isExecutable(jdk25), "no JDK 25 at " + jdk25);
+    CommandRun run = CommandRun.run(List.of(jdk25.toString(), "-jar",
+        System.getProperty("tessera.cli.jar"), "info", store.toString()));
+    assertThat(run.exitCode()).as(run.toString()).isZero();
+    assertThat(run.err()).isEmpty();
   }
 
   private static String lastVersionstamp() {

@@ -115,6 +115,7 @@ public final class CatalogIndexVerifier {
     return repair ? verifier.repair(indexes) : verifier.verify(indexes);
   }
 
+  // Every component must decode, as dump and get read it: a record they cannot read is reported.
   private static StoredRecord decode(StoredRecordReader reader, KvEntry entry) {
     Tuple value = Tuple.unpack(entry.value());
     RecordSchema schema = reader.schemaOf(value);

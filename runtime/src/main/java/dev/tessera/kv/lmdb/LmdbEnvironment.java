@@ -46,6 +46,7 @@ final class LmdbEnvironment {
   private final Path canonical;
   private final String name;
   private final LmdbOptions options;
+  private final boolean readOnly;
   private final Env<DirectBuffer> env;
   private final DataTable data;
   private final StoreMetadata metadata;
@@ -64,12 +65,13 @@ final class LmdbEnvironment {
   private final java.util.concurrent.atomic.AtomicLong writeTransactions =
       new java.util.concurrent.atomic.AtomicLong();
 
-  private LmdbEnvironment(Path directory, Path canonical, LmdbOptions options,
+  private LmdbEnvironment(Path directory, Path canonical, LmdbOptions options, boolean readOnly,
       Env<DirectBuffer> env, Dbi<DirectBuffer> data, Dbi<DirectBuffer> meta) {
     this.directory = directory;
     this.canonical = canonical;
     this.name = directory.toString();
     this.options = options;
+    this.readOnly = readOnly;
     this.env = env;
     this.data = new DataTable(data);
     this.metadata = new StoreMetadata(meta);
@@ -78,48 +80,63 @@ final class LmdbEnvironment {
     this.leaveBrief = gate::leaveBrief;
     this.mapSize = env.info().mapSize;
     // Only a durable commit pays a sync worth sharing; without one, batching only adds hand-offs.
-    this.groupCommit =
-        options.durability() == Durability.DURABLE ? new GroupCommit(this) : null;
+    this.groupCommit = options.durability() == Durability.DURABLE && !readOnly
+        ? new GroupCommit(this) : null;
   }
 
   /** Opens or creates the store in {@code dir}; see {@link LmdbKvStore#open(Path, LmdbOptions)}. */
   static LmdbEnvironment open(Path dir, LmdbOptions options) {
+    return open(dir, options, false);
+  }
+
+  /**
+   * Opens the store in {@code dir}; see {@link LmdbKvStore#open(Path, LmdbOptions)}, and {@link
+   * LmdbKvStore#openReadOnly(Path)} for {@code readOnly}, which creates nothing but LMDB's lock
+   * file and opens the data file for reading only.
+   */
+  static LmdbEnvironment open(Path dir, LmdbOptions options, boolean readOnly) {
     Path directory = dir.toAbsolutePath().normalize();
-    boolean fresh = StoreDirectory.prepare(directory, options.fileAccess());
+    boolean fresh = readOnly
+        ? StoreDirectory.requireStore(directory)
+        : StoreDirectory.prepare(directory, options.fileAccess());
     Path canonical = canonical(directory);
     if (!OPEN_IN_THIS_JVM.add(canonical)) {
       throw new StoreAlreadyOpenException(directory);
     }
+    boolean lockFileExisted = Files.exists(directory.resolve(StoreDirectory.LOCK_FILE));
     Env<DirectBuffer> env = null;
     try {
       env = Env.create(DirectBufferProxy.PROXY_DB)
           .setMapSize(options.initialMapSize())
           .setMaxDbs(4)
           .setMaxReaders(options.maxReaders())
-          .open(directory.toFile(), options.fileAccess().fileMode(), flags(options));
+          .open(directory.toFile(), options.fileAccess().fileMode(), flags(options, readOnly));
       checkNotTruncated(env, directory);
       if (!fresh) {
         adoptStoredMapSize(env, options);
       }
       clearStaleReaders(env, directory);
-      Handles dbis = openOrCreate(env, directory, fresh);
+      Handles dbis = readOnly ? openReadOnly(env, directory) : openOrCreate(env, directory, fresh);
       if (dbis.created() && options.durability() == Durability.DURABLE) {
         env.sync(true); // the new store's meta page (MDB_NOMETASYNC left it to the next flush)
       }
-      return new LmdbEnvironment(directory, canonical, options, env, dbis.data(), dbis.meta());
+      return new LmdbEnvironment(
+          directory, canonical, options, readOnly, env, dbis.data(), dbis.meta());
     } catch (Env.FileInvalidException | Env.VersionMismatchException e) {
-      cleanUpFailedOpen(env, canonical);
+      cleanUpFailedOpen(env, canonical, directory, lockFileExisted);
       throw new NotATesseraStoreException(directory, "LMDB cannot read it: " + e.getMessage(), e);
     } catch (LmdbNativeException.ConstantDerivedException e) {
       // An errno such as EACCES or EROFS: read-only directory or files. LMDB's message names no path.
-      cleanUpFailedOpen(env, canonical);
+      cleanUpFailedOpen(env, canonical, directory, lockFileExisted);
       throw new UncheckedIOException("Cannot open the store in " + directory + ": " + e.getMessage()
-          + " (LMDB needs to read and write data.mdb and lock.mdb there)", new IOException(e));
+          + (readOnly ? " (LMDB needs to read data.mdb and to read and write lock.mdb there)"
+              : " (LMDB needs to read and write data.mdb and lock.mdb there)"),
+          new IOException(e));
     } catch (IOException e) {
-      cleanUpFailedOpen(env, canonical);
+      cleanUpFailedOpen(env, canonical, directory, lockFileExisted);
       throw new UncheckedIOException("Cannot open the store in " + directory, e);
     } catch (RuntimeException e) {
-      cleanUpFailedOpen(env, canonical);
+      cleanUpFailedOpen(env, canonical, directory, lockFileExisted);
       throw e;
     }
   }
@@ -145,7 +162,10 @@ final class LmdbEnvironment {
   /** The two LMDB databases of a store, and whether this open created them. */
   private record Handles(Dbi<DirectBuffer> data, Dbi<DirectBuffer> meta, boolean created) {}
 
-  private static EnvFlags[] flags(LmdbOptions options) {
+  private static EnvFlags[] flags(LmdbOptions options, boolean readOnly) {
+    if (readOnly) {
+      return new EnvFlags[] {EnvFlags.MDB_NOTLS, EnvFlags.MDB_RDONLY_ENV};
+    }
     // MDB_NOTLS: read transactions are not bound to threads, so thread pools and iterators handed
     // between threads neither exhaust reader slots nor break.
     // MDB_NOMETASYNC (durable): a commit still flushes its data pages before it writes the meta
@@ -212,6 +232,24 @@ final class LmdbEnvironment {
     }
   }
 
+  // A read transaction opens the handles of existing databases; committing it keeps them open.
+  private static Handles openReadOnly(Env<DirectBuffer> env, Path directory) {
+    List<String> names = env.getDbiNames().stream()
+        .map(n -> new String(n, StandardCharsets.UTF_8)).toList();
+    if (!names.contains(StoreMetadata.DBI_NAME) || !names.contains(StoreMetadata.DATA_DBI)) {
+      throw new NotATesseraStoreException(directory, names.isEmpty()
+          ? "its LMDB database is empty (a store whose creation did not finish)"
+          : "it is an LMDB database without Tessera's metadata");
+    }
+    try (Txn<DirectBuffer> txn = env.txnRead()) {
+      Dbi<DirectBuffer> data = env.openDbi(txn, bytes(StoreMetadata.DATA_DBI), null, false);
+      Dbi<DirectBuffer> meta = env.openDbi(txn, bytes(StoreMetadata.DBI_NAME), null, false);
+      checkFormat(new StoreMetadata(meta).formatVersion(txn), directory);
+      txn.commit();
+      return new Handles(data, meta, false);
+    }
+  }
+
   private static Handles openExisting(Env<DirectBuffer> env, Path directory) {
     // A write transaction that writes nothing: opening handles needs one, committing it is a no-op.
     try (Txn<DirectBuffer> txn = env.txnWrite()) {
@@ -232,9 +270,11 @@ final class LmdbEnvironment {
     }
   }
 
-  // Files are never deleted here: another process may be using them (even a lock.mdb we just
-  // created). Refusals that must leave a path untouched happen before LMDB opens it.
-  private static void cleanUpFailedOpen(Env<DirectBuffer> env, Path canonical) {
+  // Only a lock.mdb this open created is deleted, and only while no process uses it (see
+  // StoreDirectory.removeUnusedLockFile); data files are never deleted here. Refusals that must
+  // leave a path untouched happen before LMDB opens it.
+  private static void cleanUpFailedOpen(
+      Env<DirectBuffer> env, Path canonical, Path directory, boolean lockFileExisted) {
     try {
       if (env != null) {
         env.close();
@@ -243,6 +283,9 @@ final class LmdbEnvironment {
       // Best effort: the open already failed with the exception that matters.
     } finally {
       OPEN_IN_THIS_JVM.remove(canonical);
+    }
+    if (!lockFileExisted) {
+      StoreDirectory.removeUnusedLockFile(directory);
     }
   }
 
@@ -298,6 +341,16 @@ final class LmdbEnvironment {
     if (!finalFlushDone) {
       throw closedFirst;
     }
+  }
+
+  /** True if the store was opened read-only: no commit can run. */
+  boolean readOnly() {
+    return readOnly;
+  }
+
+  /** Who may read the files this store creates (its backups). */
+  FileAccess fileAccess() {
+    return options.fileAccess();
   }
 
   /** The store's directory, for messages. */
@@ -609,7 +662,10 @@ final class LmdbEnvironment {
       gate.awaitIdle();
       readers.drain();
       // NO_SYNC: its promise on close; DURABLE: commits whose sync could not start any more.
-      env.sync(true);
+      // A read-only environment has nothing to flush (and LMDB refuses to).
+      if (!readOnly) {
+        env.sync(true);
+      }
       finalFlushDone = true;
     } finally {
       finalFlush.countDown();

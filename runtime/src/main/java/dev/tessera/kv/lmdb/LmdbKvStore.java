@@ -107,6 +107,31 @@ public final class LmdbKvStore implements KvStore {
     return new LmdbKvStore(LmdbEnvironment.open(directory, options));
   }
 
+  /**
+   * Opens the existing store in {@code directory} for reading only (LMDB's {@code MDB_RDONLY}):
+   * {@code data.mdb} is opened read-only, so a store whose data file this process may not write
+   * can be read, and nothing in the directory is created or changed but LMDB's lock file (which
+   * readers need to register; created if missing and removed again if the open fails). Reads,
+   * snapshots, statistics and backups work as in a store opened for writing; {@link #atomic()}
+   * throws {@link UnsupportedOperationException}.
+   *
+   * <pre>{@code
+   * try (LmdbKvStore store = LmdbKvStore.openReadOnly(Path.of("data/users"))) {
+   *   KvEntry entry = store.get(Tuple.of("users", 42));
+   * }
+   * }</pre>
+   *
+   * @throws NotATesseraStoreException if the path does not hold a store (a missing directory,
+   *     no data.mdb, not an LMDB database, no Tessera metadata); nothing is created
+   * @throws IncompatibleStoreException if the store was written by a newer format
+   * @throws TruncatedStoreException if data.mdb is shorter than its last commit
+   * @throws StoreAlreadyOpenException if this JVM has it open already
+   * @throws UncheckedIOException if data.mdb cannot be read or lock.mdb cannot be written
+   */
+  public static LmdbKvStore openReadOnly(Path directory) {
+    return new LmdbKvStore(LmdbEnvironment.open(directory, LmdbOptions.defaults(), true));
+  }
+
   @Override
   public KvEntry get(Tuple key) {
     byte[] packed = StoredEntry.packKey(key);
@@ -147,6 +172,10 @@ public final class LmdbKvStore implements KvStore {
     if (environment.isClosed()) {
       throw new StoreClosedException(environment.name(), "start an atomic operation");
     }
+    if (environment.readOnly()) {
+      throw new UnsupportedOperationException("The store in " + environment.name()
+          + " was opened read-only (LmdbKvStore.openReadOnly): it cannot commit");
+    }
     return new LmdbAtomicOperation(environment);
   }
 
@@ -165,7 +194,9 @@ public final class LmdbKvStore implements KvStore {
    * copy is one snapshot (LMDB's {@code mdb_env_copy2} in a read transaction), so commits go on
    * meanwhile and the copy holds exactly the commits before it began. The copy is then opened as
    * a store to verify it. {@code target} is created if missing; an existing one must be an empty
-   * directory.
+   * directory. The copy's files get the permissions of this store's {@link
+   * LmdbOptions#fileAccess()} (owner-only by default), as a new store's do; a directory created
+   * here too, while an existing directory keeps its own.
    *
    * <pre>{@code
    * StoreStatistics copy = store.backup(Path.of("backups/users-2024-06-01"));

@@ -5,9 +5,13 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.stream.Stream;
 
@@ -56,8 +60,56 @@ final class StoreDirectory {
     }
   }
 
+  /**
+   * Checks that {@code dir} holds a store to open read-only: a directory with a non-empty LMDB
+   * {@code data.mdb}. Creates and changes nothing.
+   *
+   * @return false: a read-only open never creates a store
+   * @throws NotATesseraStoreException if it does not
+   */
+  static boolean requireStore(Path dir) {
+    try {
+      if (!Files.exists(dir)) {
+        throw new NotATesseraStoreException(dir, "it does not exist");
+      }
+      if (!Files.isDirectory(dir)) {
+        throw new NotATesseraStoreException(dir, "it is a file, not a directory");
+      }
+      Path data = dir.resolve(DATA_FILE);
+      if (!Files.exists(data) || Files.size(data) == 0) {
+        throw new NotATesseraStoreException(dir, "it holds no " + DATA_FILE);
+      }
+      checkLmdbMagic(dir, data);
+      return false;
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot read the store directory " + dir, e);
+    }
+  }
+
+  /**
+   * Deletes the {@code lock.mdb} a failed open created, unless a process has the store open: every
+   * LMDB environment holds a shared lock on the file's first byte while it is open, so an exclusive
+   * lock on it means nobody uses the file. Best effort: if the lock cannot be taken or the file
+   * cannot be deleted, it stays (it holds no data; the next open reuses it).
+   */
+  static void removeUnusedLockFile(Path dir) {
+    Path lock = dir.resolve(LOCK_FILE);
+    try (FileChannel channel = FileChannel.open(lock, StandardOpenOption.WRITE)) {
+      FileLock exclusive = channel.tryLock(0, 1, false);
+      if (exclusive != null) {
+        try {
+          Files.deleteIfExists(lock);
+        } finally {
+          exclusive.release();
+        }
+      }
+    } catch (IOException | OverlappingFileLockException e) {
+      // Left in place: harmless, and another process may be about to use it.
+    }
+  }
+
   // Parents get the usual permissions; the store directory itself those of the access asked for.
-  private static void createDirectory(Path dir, FileAccess access) throws IOException {
+  static void createDirectory(Path dir, FileAccess access) throws IOException {
     if (Files.isDirectory(dir)) {
       return;
     }
