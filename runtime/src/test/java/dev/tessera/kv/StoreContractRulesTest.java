@@ -33,7 +33,7 @@ class StoreContractRulesTest {
         .hasMessageContaining("Malformed list cursor 'not base64!'");
     assertThatThrownBy(() -> ListCursor.decode("", users, 511))
         .hasMessageContaining("not a key of 1 to 511 bytes");
-    assertThatThrownBy(() -> ListCursor.decode(ListCursor.encode(new byte[512]), 511))
+    assertThatThrownBy(() -> ListCursor.decode(ListCursor.encode(new byte[512]), "page cursor", 511))
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> ListCursor.decode(ListCursor.encode(Tuple.of("v").pack()), users, 511))
         .hasMessageContaining("lies outside the listed range");
