@@ -23,7 +23,7 @@ sealed interface DataMethod {
    */
   record Signature(String name, TypeMirror returnType, List<Parameter> parameters, boolean varargs) {
     /** Copies the parameters. */
-    Signature {
+    public Signature {
       Objects.requireNonNull(name, "name");
       parameters = List.copyOf(parameters);
     }
