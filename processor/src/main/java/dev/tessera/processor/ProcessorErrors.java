@@ -380,6 +380,175 @@ public final class ProcessorErrors {
         NON_NUMERIC_SPATIAL_FIELD, index, record, field, type);
   }
 
+  // ---------------------------------------------------------------- Jakarta Data repositories
+
+  /** The tag of {@link #notAnEntityRepository} and {@link #noRepositoryEntity}. */
+  public static final String DATA_REPOSITORY_ENTITY = "[Tessera/DataRepositoryEntity]";
+  /** The tag of {@link #noIndexForQuery}, {@link #severalRanges} and {@link #repeatedQueryField}. */
+  public static final String NO_INDEX_FOR_QUERY = "[Tessera/NoIndexForQuery]";
+  /** The tag of {@link #unservedOrder}. */
+  public static final String UNSERVED_ORDER = "[Tessera/UnservedOrder]";
+  /** The tag of {@link #unsupportedQueryKeyword}, {@link #unreadableQueryName} and {@link #firstZero}. */
+  public static final String UNSUPPORTED_QUERY = "[Tessera/UnsupportedQuery]";
+  /** The tag of {@link #unknownQueryField}. */
+  public static final String UNKNOWN_QUERY_FIELD = "[Tessera/UnknownQueryField]";
+  /** The tag of {@link #queryParameters} and {@link #queryParameterType}. */
+  public static final String QUERY_PARAMETERS = "[Tessera/QueryParameters]";
+  /** The tag of {@link #unsupportedReturnType}. */
+  public static final String UNSUPPORTED_RETURN_TYPE = "[Tessera/UnsupportedReturnType]";
+  /** The tag of {@link #lifecycleParameter}. */
+  public static final String LIFECYCLE_PARAMETER = "[Tessera/LifecycleParameter]";
+  /** The tag of {@link #unsupportedRepositoryMethod} and {@link #jdqlQuery}. */
+  public static final String UNSUPPORTED_REPOSITORY_METHOD = "[Tessera/UnsupportedRepositoryMethod]";
+
+  /** A Jakarta Data repository whose entity is not a Tessera entity. */
+  public static String notAnEntityRepository(String repository, String entity) {
+    return String.format(
+        "%s %s stores %s, which is not a Tessera @Entity record: annotate the record with"
+            + " @dev.tessera.annotations.Entity, or give the repository to another Jakarta Data"
+            + " provider",
+        DATA_REPOSITORY_ENTITY, repository, entity);
+  }
+
+  /** A Jakarta Data repository whose entity cannot be told. */
+  public static String noRepositoryEntity(String repository) {
+    return String.format(
+        "%s %s names no entity: extend DataRepository, BasicRepository or CrudRepository with"
+            + " the entity and key types, e.g. CrudRepository<Book, String>",
+        DATA_REPOSITORY_ENTITY, repository);
+  }
+
+  /** A query no index serves. */
+  public static String noIndexForQuery(
+      String method, String entity, String conditions, String suggestion) {
+    return String.format(
+        "%s %s asks for %s, which neither the primary key nor an index of %s serves (Tessera"
+            + " reads an index range, never every record): declare %s on %s",
+        NO_INDEX_FOR_QUERY, method, conditions, entity, suggestion, entity);
+  }
+
+  /** A query with ranges on several fields. */
+  public static String severalRanges(String method, Collection<String> fields) {
+    return String.format(
+        "%s %s has ranges on %s, but one index scan reads one range: keep a range on one field"
+            + " (after equalities on the others) and filter the rest in code",
+        NO_INDEX_FOR_QUERY, method, String.join(" and ", fields));
+  }
+
+  /** A query with two conditions on one field. */
+  public static String repeatedQueryField(String method, String field) {
+    return String.format(
+        "%s %s has two conditions on %s: use one (Between for a range with two bounds)",
+        NO_INDEX_FOR_QUERY, method, field);
+  }
+
+  /** A static order the serving index does not give. */
+  public static String unservedOrder(
+      String method, String order, String servedBy, String indexOrder, String suggestion) {
+    return String.format(
+        "%s %s orders by %s, but its rows come from %s in the order %s (Tessera never sorts in"
+            + " memory): order by a leading part of that order, all ascending or all descending,"
+            + " or declare %s",
+        UNSERVED_ORDER, method, order, servedBy, indexOrder, suggestion);
+  }
+
+  /** A query method name keyword no index range serves. */
+  public static String unsupportedQueryKeyword(String method, String keyword) {
+    String why;
+    switch (keyword) {
+      case "Or":
+        why = "one query reads one index range: declare a method per condition and merge the"
+            + " results";
+        break;
+      case "Like":
+      case "Contains":
+      case "EndsWith":
+      case "Matches":
+      case "Regex":
+        why = "an index finds values by equality, range or prefix: use StartsWith";
+        break;
+      case "Not":
+      case "NotIn":
+      case "NotNull":
+        why = "the values that differ from one are two ranges of the index: use GreaterThan and"
+            + " LessThan in two methods";
+        break;
+      default:
+        why = "use equality, In, Between, GreaterThan(Equal), LessThan(Equal), StartsWith or"
+            + " Null on an indexed field";
+    }
+    return String.format("%s %s uses %s, which Tessera does not serve: %s",
+        UNSUPPORTED_QUERY, method, keyword, why);
+  }
+
+  /** A query method name with text the grammar does not read. */
+  public static String unreadableQueryName(String method, String rest) {
+    return String.format(
+        "%s %s: cannot read '%s'; write find|count|exists|delete[First<n>]By<Field>[<Operator>]"
+            + "[And<Field>[<Operator>]...][OrderBy<Field>[Asc|Desc]...]",
+        UNSUPPORTED_QUERY, method, rest);
+  }
+
+  /** {@code First0}. */
+  public static String firstZero(String method) {
+    return String.format("%s %s asks for the first 0 results: use First or First<n> with n > 0",
+        UNSUPPORTED_QUERY, method);
+  }
+
+  /** A query naming a field the entity does not have. */
+  public static String unknownQueryField(
+      String method, String field, String entity, Collection<String> fields) {
+    return String.format("%s %s names '%s', which is not a field of %s: use one of %s",
+        UNKNOWN_QUERY_FIELD, method, field, entity, String.join(", ", fields));
+  }
+
+  /** A query whose parameters do not match its conditions. */
+  public static String queryParameters(String method, int expected, int actual) {
+    return String.format(
+        "%s %s has %d condition parameter(s), but its conditions take %d (Between takes two,"
+            + " Null none); Limit, Order, Sort and PageRequest parameters come after them",
+        QUERY_PARAMETERS, method, actual, expected);
+  }
+
+  /** A condition parameter of the wrong type. */
+  public static String queryParameterType(
+      String method, String parameter, String type, String field, String expected) {
+    return String.format("%s %s: parameter %s is a %s, but its condition on %s needs a %s",
+        QUERY_PARAMETERS, method, parameter, type, field, expected);
+  }
+
+  /** A query method with a return type Tessera does not produce. */
+  public static String unsupportedReturnType(String method, String type, String allowed) {
+    return String.format("%s %s returns %s: return %s",
+        UNSUPPORTED_RETURN_TYPE, method, type, allowed);
+  }
+
+  /** A lifecycle method whose parameter is not entities. */
+  public static String lifecycleParameter(String method, String annotation, String entity) {
+    return String.format(
+        "%s %s is @%s and must take one parameter: a %s, a List<%s> or a %s[], and return void"
+            + " or the same type",
+        LIFECYCLE_PARAMETER, method, annotation, entity, entity, entity);
+  }
+
+  /** A repository method that is neither a built-in, annotated, a query name nor a resource. */
+  public static String unsupportedRepositoryMethod(String method) {
+    return String.format(
+        "%s %s is not a method Tessera can implement: annotate it with @Find, @Insert, @Update,"
+            + " @Save or @Delete, name it as a query (findBy..., countBy..., existsBy...,"
+            + " deleteBy...), give it a default body, or make it KvStore store()",
+        UNSUPPORTED_REPOSITORY_METHOD, method);
+  }
+
+  /** A JDQL {@code @Query} method. */
+  public static String jdqlQuery(String method) {
+    return String.format(
+        "%s %s is a @Query (JDQL) method, which Tessera does not run: a key-value store has no"
+            + " query language; use @Find with @By parameters or a query method name, which are"
+            + " checked against the indexes at compile time",
+        UNSUPPORTED_REPOSITORY_METHOD, method);
+  }
+
   private static String simpleName(String qualified) {
     return qualified.substring(qualified.lastIndexOf('.') + 1);
   }
