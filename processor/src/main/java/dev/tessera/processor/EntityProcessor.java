@@ -3,7 +3,6 @@ package dev.tessera.processor;
 import com.google.auto.service.AutoService;
 import com.palantir.javapoet.JavaFile;
 import dev.tessera.processor.codegen.RepositoryWriter;
-import dev.tessera.processor.data.JakartaDataStep;
 import dev.tessera.processor.model.EntityModel;
 import dev.tessera.processor.validation.EntityReader;
 import dev.tessera.processor.validation.ErrorReporter;
@@ -16,7 +15,6 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.FilerException;
@@ -58,8 +56,6 @@ public final class EntityProcessor extends AbstractProcessor {
   /** Entities whose component types did not resolve yet, by qualified name, to read next round. */
   private final Set<String> deferred = new LinkedHashSet<>();
   private RepositoryIndexFile repositoryIndex;
-  /** Present when jakarta.data-api is on the compile class path. */
-  private Optional<JakartaDataStep> jakartaData = Optional.empty();
 
   /** Creates the processor; the compiler calls {@link #init} before use. */
   public EntityProcessor() {}
@@ -73,11 +69,8 @@ public final class EntityProcessor extends AbstractProcessor {
     primaryKeys = new PrimaryKeyPlacement(errors);
     generatedAnnotation = new GeneratedAnnotationVisibility(environment.getElementUtils());
     boolean injectAvailable = environment.getElementUtils().getTypeElement(INJECT) != null;
-    boolean injectWithOptions = injectWithOptions(environment);
     writer = new RepositoryWriter(
-        EntityProcessor.class.getName(), injectAvailable, injectWithOptions);
-    jakartaData = JakartaDataStep.create(environment, errors, reader,
-        EntityProcessor.class.getName(), injectAvailable, injectWithOptions);
+        EntityProcessor.class.getName(), injectAvailable, injectWithOptions(environment));
     repositoryIndex = new RepositoryIndexFile(
         environment.getFiler(), environment.getElementUtils(), environment.getMessager());
   }
@@ -102,15 +95,10 @@ public final class EntityProcessor extends AbstractProcessor {
     }
   }
 
-  /**
-   * All Tessera annotations, so that none is reported as unclaimed under -Xlint:processing, and
-   * Jakarta Data's {@code @Repository} when it is on the class path.
-   */
+  /** All Tessera annotations, so that none is reported as unclaimed under -Xlint:processing. */
   @Override
   public Set<String> getSupportedAnnotationTypes() {
-    return jakartaData.isPresent()
-        ? Set.of("dev.tessera.annotations.*", "jakarta.data.repository.Repository")
-        : Set.of("dev.tessera.annotations.*");
+    return Set.of("dev.tessera.annotations.*");
   }
 
   @Override
@@ -128,9 +116,8 @@ public final class EntityProcessor extends AbstractProcessor {
         repositoryIndex.write();
       }
     }
-    // The Tessera annotations are ours alone; claiming them keeps -Xlint:processing quiet. Jakarta
-    // Data's @Repository is not: other providers' processors must see it too.
-    return jakartaData.map(step -> !annotations.contains(step.repositoryAnnotation())).orElse(true);
+    // The Tessera annotations are ours alone; claiming them keeps -Xlint:processing quiet.
+    return true;
   }
 
   private void processRound(RoundEnvironment round) {
@@ -140,7 +127,6 @@ public final class EntityProcessor extends AbstractProcessor {
       return;
     }
     Map<TypeElement, EntityModel> models = new LinkedHashMap<>();
-    Set<TypeElement> attempted = new LinkedHashSet<>();
     for (Element element : entitiesOf(round, entity)) {
       try {
         if (!round.processingOver()
@@ -149,9 +135,6 @@ public final class EntityProcessor extends AbstractProcessor {
           // Another processor may generate the type in this round: read the entity next round.
           deferred.add(((TypeElement) element).getQualifiedName().toString());
           continue;
-        }
-        if (element instanceof TypeElement) {
-          attempted.add((TypeElement) element);
         }
         reader.read(element).ifPresent(model -> models.put((TypeElement) element, model));
       } catch (RuntimeException e) {
@@ -167,10 +150,6 @@ public final class EntityProcessor extends AbstractProcessor {
       return;
     }
     valid.forEach(this::generate);
-    jakartaData.ifPresent(step -> {
-      step.entities(attempted, valid, generatedAnnotation::visibleFrom);
-      step.repositories(round, generatedAnnotation::visibleFrom, repositoryIndex::add);
-    });
   }
 
   /**

@@ -39,13 +39,6 @@ final class TesseraCompiler {
         .withClasspath(classPath);
   }
 
-  /** The configured compiler with jakarta.inject and jakarta.data-api on the class path. */
-  static Compiler jakartaDataCompiler() {
-    return compiler(true).withClasspath(List.of(location(Entity.class), location(Tuple.class),
-        location(jakarta.inject.Inject.class),
-        location(jakarta.data.repository.Repository.class)));
-  }
-
   /** A source file named after the fully qualified class it declares. */
   static JavaFileObject source(String qualifiedName, String... lines) {
     return JavaFileObjects.forSourceLines(qualifiedName, lines);

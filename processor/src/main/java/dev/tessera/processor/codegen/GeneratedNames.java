@@ -9,7 +9,7 @@ import dev.tessera.processor.model.SpatialIndexModel;
 import java.util.Locale;
 
 /** The names of generated classes and members, decided in one place. Stateless. */
-public final class GeneratedNames {
+final class GeneratedNames {
   static final String ENTITY_NAME = "ENTITY_NAME";
   static final String SCHEMA = "SCHEMA";
   static final String SCHEMA_ID = "SCHEMA_ID";
@@ -19,7 +19,7 @@ public final class GeneratedNames {
   private GeneratedNames() {}
 
   /** {@code com.acme.User} gets {@code com.acme.UserRepository}. */
-  public static ClassName repository(EntityModel model) {
+  static ClassName repository(EntityModel model) {
     return ClassName.get(model.type().packageName(), model.type().simpleName() + "Repository");
   }
 
@@ -39,7 +39,7 @@ public final class GeneratedNames {
   }
 
   /** The repository method starting an index's typed query: {@code roomAndPrice} gets {@code byRoomAndPrice}. */
-  public static String queryMethod(IndexModel index) {
+  static String queryMethod(IndexModel index) {
     return "by" + capitalized(index.name());
   }
 
@@ -97,8 +97,7 @@ public final class GeneratedNames {
     return index.fields().size() == 1 ? index.name() + "Key" : index.name() + capitalized(component) + "Key";
   }
 
-  /** {@code favoriteColor} gets {@code FAVORITE_COLOR}. */
-  public static String upperSnake(String camel) {
+  private static String upperSnake(String camel) {
     StringBuilder name = new StringBuilder();
     for (int i = 0; i < camel.length(); i++) {
       char c = camel.charAt(i);

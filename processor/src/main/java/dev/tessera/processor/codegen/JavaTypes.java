@@ -9,11 +9,11 @@ import dev.tessera.processor.model.FieldType;
 import java.util.List;
 
 /** The Java type of a model type, as generated code spells it. Stateless. */
-public final class JavaTypes {
+final class JavaTypes {
   private JavaTypes() {}
 
   /** The class {@code ref} names. */
-  public static ClassName className(ClassRef ref) {
+  static ClassName className(ClassRef ref) {
     List<String> names = ref.simpleNames();
     return ClassName.get(
         ref.packageName(), names.get(0), names.subList(1, names.size()).toArray(new String[0]));
@@ -78,7 +78,7 @@ public final class JavaTypes {
   }
 
   /** The boxed type of {@code type} (for type arguments such as the primary key's). */
-  public static TypeName boxed(FieldType type) {
+  static TypeName boxed(FieldType type) {
     return of(type).box();
   }
 

@@ -4,16 +4,15 @@ import com.palantir.javapoet.ClassName;
 
 /**
  * The runtime and library types generated code names. The processor does not depend on the
- * runtime, so it names these types here, once. Public for the Jakarta Data writers ({@code
- * dev.tessera.processor.data}).
+ * runtime, so it names these types here, once.
  */
-public final class TypeNames {
+final class TypeNames {
   static final ClassName ENTITY_REPOSITORY =
       ClassName.get("dev.tessera.repository", "EntityRepository");
-  public static final ClassName REPOSITORY_OPTIONS =
+  static final ClassName REPOSITORY_OPTIONS =
       ClassName.get("dev.tessera.repository", "RepositoryOptions");
-  public static final ClassName TRANSACTION = ClassName.get("dev.tessera.repository", "Transaction");
-  public static final ClassName TRANSACTIONS = ClassName.get("dev.tessera.repository", "Transactions");
+  static final ClassName TRANSACTION = ClassName.get("dev.tessera.repository", "Transaction");
+  static final ClassName TRANSACTIONS = ClassName.get("dev.tessera.repository", "Transactions");
   static final ClassName ENTITY_MAPPING = ClassName.get("dev.tessera.mapping", "EntityMapping");
   static final ClassName INDEX_DEFINITION =
       ClassName.get("dev.tessera.mapping", "IndexDefinition");
@@ -38,29 +37,29 @@ public final class TypeNames {
   static final ClassName BOX_QUERY = ClassName.get("dev.tessera.query.spatial", "BoxQuery");
   static final ClassName COMPONENT_SCHEMA =
       ClassName.get("dev.tessera.mapping", "ComponentSchema");
-  public static final ClassName KV_STORE = ClassName.get("dev.tessera.kv", "KvStore");
+  static final ClassName KV_STORE = ClassName.get("dev.tessera.kv", "KvStore");
   static final ClassName TUPLE = ClassName.get("dev.tessera.tuple", "Tuple");
   static final ClassName KEY_QUERY = ClassName.get("dev.tessera.query", "KeyQuery");
   static final ClassName KEY_GENERATION =
       ClassName.get("dev.tessera.annotations", "KeyGeneration");
   static final ClassName NORMALIZE = ClassName.get("dev.tessera.annotations", "Normalize");
 
-  public static final ClassName INJECT = ClassName.get("jakarta.inject", "Inject");
-  public static final ClassName GENERATED = ClassName.get("javax.annotation.processing", "Generated");
+  static final ClassName INJECT = ClassName.get("jakarta.inject", "Inject");
+  static final ClassName GENERATED = ClassName.get("javax.annotation.processing", "Generated");
 
-  public static final ClassName STRING = ClassName.get("java.lang", "String");
+  static final ClassName STRING = ClassName.get("java.lang", "String");
   static final ClassName CLASS = ClassName.get("java.lang", "Class");
   static final ClassName OVERRIDE = ClassName.get("java.lang", "Override");
   static final ClassName FLOAT = ClassName.get("java.lang", "Float");
   static final ClassName DOUBLE = ClassName.get("java.lang", "Double");
-  public static final ClassName OBJECTS = ClassName.get("java.util", "Objects");
-  public static final ClassName LIST = ClassName.get("java.util", "List");
+  static final ClassName OBJECTS = ClassName.get("java.util", "Objects");
+  static final ClassName LIST = ClassName.get("java.util", "List");
   static final ClassName COLLECTION = ClassName.get("java.util", "Collection");
   static final ClassName SET = ClassName.get("java.util", "Set");
   static final ClassName MAP = ClassName.get("java.util", "Map");
-  public static final ClassName OPTIONAL = ClassName.get("java.util", "Optional");
+  static final ClassName OPTIONAL = ClassName.get("java.util", "Optional");
   static final ClassName UUID = ClassName.get("java.util", "UUID");
-  public static final ClassName STREAM = ClassName.get("java.util.stream", "Stream");
+  static final ClassName STREAM = ClassName.get("java.util.stream", "Stream");
   static final ClassName INSTANT = ClassName.get("java.time", "Instant");
   static final ClassName LOCAL_DATE = ClassName.get("java.time", "LocalDate");
   static final ClassName LOCAL_DATE_TIME = ClassName.get("java.time", "LocalDateTime");
