@@ -81,7 +81,7 @@ class TransactionListingTest {
       all.addAll(ids(tx.store().list(ITEMS.reverse(true).after(cursor))));
       return all;
     });
-    assertThat(listed).containsExactly(8L, 6L, 3L, 2L);
+    assertThat(listed).containsExactly(8L, 6L, 4L, 3L, 2L);
   }
 
   @Test
