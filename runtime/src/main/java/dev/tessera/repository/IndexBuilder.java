@@ -15,7 +15,6 @@ import dev.tessera.mapping.EntityMapping;
 import dev.tessera.mapping.IndexDefinition;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
-import dev.tessera.tuple.Versionstamp;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -36,10 +35,7 @@ import java.util.function.Function;
  *       dropped index); a dropped index then leaves the catalog.
  *   <li>BACKFILLING: write the entry of every record after the cursor, checking each record's
  *       versionstamp, so a concurrent update or delete makes the batch retry. Writers maintain the
- *       index meanwhile, so records written behind the cursor are covered too, and so is a record
- *       written after the phase began: the backfill skips it. That bounds what writers can cost a
- *       build: a record lost to a concurrent update is read again newer than the phase, and
- *       skipped, so a record updated faster than a batch commits cannot hold the build forever.
+ *       index meanwhile, so records written behind the cursor are covered too.
  *   <li>RESOLVING (unique): settle the duplicate markers; if records still share a value, the index
  *       becomes FAILED and is cleared, else one commit, checked on the fence, makes it READABLE.
  * </ol>
@@ -220,8 +216,6 @@ final class IndexBuilder<T> {
 
   private void backfill(IndexCatalog.Stored start, IndexDefinition<T> index) {
     TupleRange records = TupleRange.prefix(entityPrefix);
-    // Every commit after this one saw the index being built, so its writer kept the index entries.
-    Versionstamp phaseSeen = start.stored().versionstamp();
     CatalogCursorJob job = new CatalogCursorJob(start, true) {
       @Override
       CursorBatch readAfter(KvSnapshot snapshot, AtomicOperation op, byte[] cursor, int limit) {
@@ -229,7 +223,7 @@ final class IndexBuilder<T> {
         if (batch.isEmpty()) {
           return null;
         }
-        backfillBatch(snapshot, op, index, current().entry().generation(), phaseSeen, batch);
+        backfillBatch(snapshot, op, index, current().entry().generation(), batch);
         return new CursorBatch(batch.size(), batch.get(batch.size() - 1).key().pack());
       }
     };
@@ -254,13 +248,9 @@ final class IndexBuilder<T> {
       AtomicOperation op,
       IndexDefinition<T> index,
       long generation,
-      Versionstamp phaseSeen,
       List<KvEntry> batch) {
     Map<Tuple, byte[]> written = new HashMap<>();
     for (KvEntry record : batch) {
-      if (record.versionstamp().compareTo(phaseSeen) > 0) {
-        continue; // written by a writer that maintained the index: nothing to backfill
-      }
       Tuple pkParts = record.key().subTuple(1, record.key().size());
       op.check(record); // a concurrent update or delete of the record makes the batch retry
       for (IndexEntry<T> entry : IndexEntry.forRecord(index, decoder.apply(record), pkParts)) {
@@ -497,8 +487,7 @@ final class IndexBuilder<T> {
   }
 
   private BatchWalk walk() {
-    // a build is never given up for lost races: each lost batch is read again, smaller (and a
-    // record lost to an update is skipped the next time, see backfill)
+    // a build is never given up for lost races: each lost batch is read again, smaller
     return new BatchWalk(store, entityName, "buildIndexes", options.batchSize(), Integer.MAX_VALUE, () -> stopped);
   }
 
