@@ -21,7 +21,6 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Executor;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
@@ -33,8 +32,7 @@ import java.util.function.Function;
  * {@link IndexAdmin}.
  *
  * <p>Thread-safe: the modes are an immutable snapshot in a volatile field; the background builder
- * runs at most once at a time, on a daemon thread of its own or on {@link
- * RepositoryOptions#buildExecutor()}, and is stoppable.
+ * is one daemon thread, started at most once at a time, and stoppable.
  *
  * @param <T> the record type
  */
@@ -55,7 +53,7 @@ final class IndexLifecycle<T> {
   private final Object monitor = new Object();
   private final IndexAdmin admin = new IndexAdmin(this);
   private volatile IndexModes modes = new IndexModes(Map.of(), null);
-  private boolean backgroundRunning; // guarded by monitor: a build was handed to the executor and has not ended
+  private Thread background; // guarded by monitor
 
   private IndexLifecycle(
       KvStore store, EntityMapping<T, ?> mapping, Function<KvEntry, T> decoder, RepositoryOptions options) {
@@ -222,11 +220,13 @@ final class IndexLifecycle<T> {
 
   /** Stops the background builder after its current batch and waits for it to end. */
   void stop() throws InterruptedException {
-    builder.stop();
+    Thread thread;
     synchronized (monitor) {
-      while (backgroundRunning) {
-        monitor.wait();
-      }
+      thread = background;
+    }
+    builder.stop();
+    if (thread != null) {
+      thread.join();
     }
   }
 
@@ -451,28 +451,12 @@ final class IndexLifecycle<T> {
 
   private void startBackground() {
     synchronized (monitor) {
-      if (backgroundRunning) {
+      if (background != null && background.isAlive()) {
         return;
       }
-      backgroundRunning = true;
-    }
-    Executor executor = options.buildExecutor();
-    Runnable build = () -> {
-      try {
-        runInBackground();
-      } finally {
-        synchronized (monitor) {
-          backgroundRunning = false;
-          monitor.notifyAll();
-        }
-      }
-    };
-    if (executor == null) {
-      Thread thread = new Thread(build, "tessera-index-build-" + entityName);
-      thread.setDaemon(true);
-      thread.start();
-    } else {
-      executor.execute(build);
+      background = new Thread(this::runInBackground, "tessera-index-build-" + entityName);
+      background.setDaemon(true);
+      background.start();
     }
   }
 

@@ -2,7 +2,6 @@ package dev.tessera.repository;
 
 import java.time.Duration;
 import java.util.Objects;
-import java.util.concurrent.Executor;
 
 /**
  * How a repository builds its indexes: the policy, the batch size, the progress listener and how
@@ -17,28 +16,25 @@ import java.util.concurrent.Executor;
 public final class RepositoryOptions {
   private static final RepositoryOptions DEFAULTS =
       new RepositoryOptions(IndexBuildPolicy.BACKGROUND, 1000, new IndexBuildListener() {},
-          Duration.ofSeconds(10), 1000, null);
+          Duration.ofSeconds(10), 1000);
 
   private final IndexBuildPolicy buildPolicy;
   private final int batchSize;
   private final IndexBuildListener listener;
   private final Duration logInterval;
   private final long inlineBuildLimit;
-  private final Executor buildExecutor;
 
   private RepositoryOptions(
       IndexBuildPolicy buildPolicy,
       int batchSize,
       IndexBuildListener listener,
       Duration logInterval,
-      long inlineBuildLimit,
-      Executor buildExecutor) {
+      long inlineBuildLimit) {
     this.buildPolicy = buildPolicy;
     this.batchSize = batchSize;
     this.listener = listener;
     this.logInterval = logInterval;
     this.inlineBuildLimit = inlineBuildLimit;
-    this.buildExecutor = buildExecutor;
   }
 
   /**
@@ -52,7 +48,7 @@ public final class RepositoryOptions {
   /** These options with {@code policy}. */
   public RepositoryOptions withBuildPolicy(IndexBuildPolicy policy) {
     return new RepositoryOptions(
-        Objects.requireNonNull(policy, "policy"), batchSize, listener, logInterval, inlineBuildLimit, buildExecutor);
+        Objects.requireNonNull(policy, "policy"), batchSize, listener, logInterval, inlineBuildLimit);
   }
 
   /**
@@ -64,13 +60,13 @@ public final class RepositoryOptions {
     if (records < 1 || records > 100_000) {
       throw new IllegalArgumentException("batch size must be in 1..100000, was " + records);
     }
-    return new RepositoryOptions(buildPolicy, records, listener, logInterval, inlineBuildLimit, buildExecutor);
+    return new RepositoryOptions(buildPolicy, records, listener, logInterval, inlineBuildLimit);
   }
 
   /** These options with {@code listener} observing builds. */
   public RepositoryOptions withListener(IndexBuildListener listener) {
     return new RepositoryOptions(
-        buildPolicy, batchSize, Objects.requireNonNull(listener, "listener"), logInterval, inlineBuildLimit, buildExecutor);
+        buildPolicy, batchSize, Objects.requireNonNull(listener, "listener"), logInterval, inlineBuildLimit);
   }
 
   /** These options logging build progress (logger {@code dev.tessera.index}) at most every {@code interval}. */
@@ -78,7 +74,7 @@ public final class RepositoryOptions {
     if (interval.isNegative()) {
       throw new IllegalArgumentException("log interval must not be negative: " + interval);
     }
-    return new RepositoryOptions(buildPolicy, batchSize, listener, interval, inlineBuildLimit, buildExecutor);
+    return new RepositoryOptions(buildPolicy, batchSize, listener, interval, inlineBuildLimit);
   }
 
   /**
@@ -93,26 +89,7 @@ public final class RepositoryOptions {
     if (records < 0) {
       throw new IllegalArgumentException("inline build limit must not be negative, was " + records);
     }
-    return new RepositoryOptions(buildPolicy, batchSize, listener, logInterval, records, buildExecutor);
-  }
-
-  /**
-   * These options running background index builds on {@code executor} instead of a daemon thread of
-   * their own per build (the default). One build of a repository runs at a time; the executor must
-   * run it eventually, on any thread. A test harness that schedules every thread itself passes its
-   * own executor here.
-   */
-  public RepositoryOptions withBuildExecutor(Executor executor) {
-    return new RepositoryOptions(buildPolicy, batchSize, listener, logInterval, inlineBuildLimit,
-        Objects.requireNonNull(executor, "executor"));
-  }
-
-  /**
-   * Where background index builds run: {@code null} (the default) for a daemon thread of their own
-   * per build.
-   */
-  public Executor buildExecutor() {
-    return buildExecutor;
+    return new RepositoryOptions(buildPolicy, batchSize, listener, logInterval, records);
   }
 
   /** When pending index work is done. */
