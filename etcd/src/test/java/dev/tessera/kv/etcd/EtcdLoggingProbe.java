@@ -3,6 +3,7 @@ package dev.tessera.kv.etcd;
 import dev.tessera.kv.KvStore;
 import dev.tessera.tuple.Tuple;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 
 /**
  * What an application does with the etcd store, run by {@link EtcdLoggingTest} in a child JVM so that
@@ -15,8 +16,14 @@ public final class EtcdLoggingProbe {
 
   /** Connects to {@code endpoints}, commits and reads one key, closes, prints {@code ok}. */
   public static void main(String[] endpoints) {
+    // Generous timeouts: the probe is about what gets printed, and a CI machine running the other
+    // etcd tests beside it can keep the shared cluster from answering within the 5 s default.
     EtcdOptions options =
-        EtcdOptions.builder(endpoints).keyPrefix("logging-" + System.nanoTime() + "/").build();
+        EtcdOptions.builder(endpoints)
+            .keyPrefix("logging-" + System.nanoTime() + "/")
+            .connectTimeout(Duration.ofSeconds(60))
+            .requestTimeout(Duration.ofSeconds(60))
+            .build();
     try (KvStore store = EtcdKvStore.connect(options)) {
       store.atomic().set(Tuple.of("greeting"), "hello".getBytes(StandardCharsets.UTF_8)).commit();
       String read = new String(store.get(Tuple.of("greeting")).value(), StandardCharsets.UTF_8);
