@@ -12,6 +12,7 @@ import dev.tessera.kv.etcd.testing.EtcdCluster;
 import dev.tessera.kv.etcd.testing.EtcdClusterExtension;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -37,7 +38,8 @@ class EtcdBatchLimitTest {
   @BeforeEach
   void open() {
     store = EtcdKvStore.connect(
-        EtcdOptions.builder(cluster.endpoints()).keyPrefix("limit-" + UUID.randomUUID() + "/").build());
+        EtcdOptions.builder(cluster.endpoints()).keyPrefix("limit-" + UUID.randomUUID() + "/")
+            .connectTimeout(Duration.ofSeconds(30)).requestTimeout(Duration.ofSeconds(30)).build());
   }
 
   @AfterEach

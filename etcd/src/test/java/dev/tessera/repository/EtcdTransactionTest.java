@@ -6,6 +6,7 @@ import dev.tessera.kv.etcd.EtcdOptions;
 import dev.tessera.kv.etcd.testing.EtcdCluster;
 import dev.tessera.kv.etcd.testing.EtcdClusterExtension;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.UUID;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -21,6 +22,7 @@ class EtcdTransactionTest extends TransactionTest {
   @Override
   protected KvStore openStore(Path directory) {
     return EtcdKvStore.connect(
-        EtcdOptions.builder(cluster.endpoints()).keyPrefix("tx-" + UUID.randomUUID() + "/").build());
+        EtcdOptions.builder(cluster.endpoints()).keyPrefix("tx-" + UUID.randomUUID() + "/")
+            .connectTimeout(Duration.ofSeconds(30)).requestTimeout(Duration.ofSeconds(30)).build());
   }
 }

@@ -8,6 +8,7 @@ import dev.tessera.kv.lmdb.Durability;
 import dev.tessera.kv.lmdb.LmdbKvStore;
 import dev.tessera.kv.lmdb.LmdbOptions;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.UUID;
 
 /**
@@ -34,7 +35,9 @@ public enum StoreBackend {
     @Override
     public KvStore open(Path directory) {
       return EtcdKvStore.connect(EtcdOptions.builder(EtcdClusterExtension.shared().endpoints())
-          .keyPrefix("it-" + UUID.randomUUID() + "/").build());
+          .keyPrefix("it-" + UUID.randomUUID() + "/")
+          // Behaviour tests, not timing ones: a loaded CI machine may keep etcd from answering in 5 s.
+          .connectTimeout(Duration.ofSeconds(30)).requestTimeout(Duration.ofSeconds(30)).build());
     }
 
     @Override

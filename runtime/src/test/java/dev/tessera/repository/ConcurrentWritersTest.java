@@ -20,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ConcurrentWritersTest {
   private static final int THREADS = 4;
-  private static final long RUN_MILLIS = 3_000;
+  /** Operations per thread: a count, not a duration, so a loaded machine runs the same test. */
+  private static final int OPERATIONS = 400;
   private static final int IDS = 16;
   private static final int EMAILS = 8;
   private static final String[] COLORS = {"red", "green", "blue"};
@@ -33,11 +34,10 @@ class ConcurrentWritersTest {
       UserRepository users = new UserRepository(store);
       ConcurrentLinkedQueue<Throwable> unexpected = new ConcurrentLinkedQueue<>();
       AtomicLong successes = new AtomicLong();
-      long deadline = System.currentTimeMillis() + RUN_MILLIS;
       List<Thread> workers = new ArrayList<>();
       for (int t = 0; t < THREADS; t++) {
         long seed = t;
-        Thread w = new Thread(() -> work(users, new Random(seed), deadline, successes, unexpected));
+        Thread w = new Thread(() -> work(users, new Random(seed), successes, unexpected));
         workers.add(w);
         w.start();
       }
@@ -45,7 +45,8 @@ class ConcurrentWritersTest {
         w.join();
       }
       assertThat(unexpected).isEmpty();
-      assertThat(successes.get()).isGreaterThan(100);
+      // Racing writers legitimately lose operations, but with 16 ids and 8 e-mails most succeed.
+      assertThat(successes.get()).isGreaterThan(THREADS * OPERATIONS / 10);
       UserInvariants.assertConsistent(store, users);
     }
   }
@@ -62,10 +63,9 @@ class ConcurrentWritersTest {
   private static void work(
       UserRepository users,
       Random random,
-      long deadline,
       AtomicLong successes,
       ConcurrentLinkedQueue<Throwable> unexpected) {
-    while (System.currentTimeMillis() < deadline) {
+    for (int i = 0; i < OPERATIONS; i++) {
       User u = randomUser(random);
       try {
         switch (random.nextInt(6)) {

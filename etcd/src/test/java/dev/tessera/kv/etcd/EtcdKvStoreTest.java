@@ -14,6 +14,7 @@ import dev.tessera.tuple.Versionstamp;
 import dev.tessera.kv.etcd.testing.EtcdCluster;
 import dev.tessera.kv.etcd.testing.EtcdClusterExtension;
 import io.etcd.jetcd.Client;
+import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -35,7 +36,8 @@ class EtcdKvStoreTest extends KvStoreContract {
   }
 
   private EtcdOptions.Builder options() {
-    return EtcdOptions.builder(cluster.endpoints()).keyPrefix("test-" + UUID.randomUUID() + "/");
+    return EtcdOptions.builder(cluster.endpoints()).keyPrefix("test-" + UUID.randomUUID() + "/")
+        .connectTimeout(Duration.ofSeconds(30)).requestTimeout(Duration.ofSeconds(30));
   }
 
   @Test
