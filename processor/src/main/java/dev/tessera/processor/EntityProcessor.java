@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.FilerException;
@@ -185,6 +186,16 @@ public final class EntityProcessor extends AbstractProcessor {
   }
 
   private void generate(TypeElement element, EntityModel model) {
+    Optional<List<String>> clash = RepositoryWriter.nameClash(model);
+    if (clash.isPresent()) {
+      List<String> names = clash.get();
+      errors.error(
+          ProcessorErrors.generatedNameClash(
+              element.getQualifiedName().toString(), names.get(0), names.get(1), names.get(2)),
+          element,
+          EntityReader.entityAnnotation(element));
+      return;
+    }
     JavaFile file = null;
     try {
       file = writer.write(model, element, generatedAnnotation.visibleFrom(element));

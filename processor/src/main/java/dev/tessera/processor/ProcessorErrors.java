@@ -62,6 +62,7 @@ public final class ProcessorErrors {
   public static final String INVALID_INJECT_OPTION = "[Tessera/InvalidInjectOption]";
   /** The tag of {@link #internalError}. */
   public static final String INTERNAL_ERROR = "[Tessera/InternalError]";
+  public static final String GENERATED_NAME_CLASH = "[Tessera/GeneratedNameClash]";
 
   private static final String STORED_TYPES =
       "primitives and their boxes, String, byte[], enums, UUID, Instant, LocalDate, LocalDateTime,"
@@ -310,6 +311,14 @@ public final class ProcessorErrors {
         "%s Tessera generates the repository of %s as %s, but a type of that name already exists:"
             + " rename that type, or move or rename the record",
         REPOSITORY_NAME_TAKEN, record, repository);
+  }
+
+  /** Two indexes whose generated key methods would share a name. */
+  public static String generatedNameClash(String record, String method, String first, String second) {
+    return String.format(
+        "%s indexes '%s' and '%s' of %s would both get a generated method named %s: give one of"
+            + " them another name with name = \"...\"",
+        GENERATED_NAME_CLASH, first, second, record, method);
   }
 
   /** The list of generated repositories could not be written to the class output. */

@@ -4,9 +4,12 @@ import com.palantir.javapoet.ClassName;
 import dev.tessera.processor.model.ClassRef;
 import dev.tessera.processor.model.EntityModel;
 import dev.tessera.processor.model.IndexModel;
-import java.util.List;
 import dev.tessera.processor.model.SpatialIndexModel;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 
 /** The names of generated classes and members, decided in one place. Stateless. */
 final class GeneratedNames {
@@ -95,6 +98,24 @@ final class GeneratedNames {
   /** The private method giving an index component's key: {@code email} gets {@code emailKey}. */
   static String indexKey(IndexModel index, String component) {
     return index.fields().size() == 1 ? index.name() + "Key" : index.name() + capitalized(component) + "Key";
+  }
+
+  /**
+   * The first key method name two indexes of {@code model} would both get ({@code aBKey} for an
+   * index {@code aB} and a composite index {@code a} over {@code b}), with the two index names.
+   */
+  static Optional<List<String>> keyMethodClash(EntityModel model) {
+    Map<String, String> owners = new HashMap<>();
+    for (IndexModel index : model.indexes()) {
+      for (String field : index.fields()) {
+        String method = indexKey(index, field);
+        String owner = owners.putIfAbsent(method, index.name());
+        if (owner != null && !owner.equals(index.name())) {
+          return Optional.of(List.of(method, owner, index.name()));
+        }
+      }
+    }
+    return Optional.empty();
   }
 
   private static String upperSnake(String camel) {

@@ -18,6 +18,7 @@ import dev.tessera.processor.model.SpatialIndexModel;
 import dev.tessera.processor.model.ValueKind;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.Modifier;
 
@@ -52,6 +53,14 @@ public final class RepositoryWriter {
     this.generatorName = generatorName;
     this.injectAvailable = injectAvailable;
     this.injectWithOptions = injectWithOptions;
+  }
+
+  /**
+   * The first generated method name two indexes of {@code model} would share, as {@code [method,
+   * first index, second index]}; such an entity must be reported, not generated.
+   */
+  public static Optional<List<String>> nameClash(EntityModel model) {
+    return GeneratedNames.keyMethodClash(model);
   }
 
   /**
