@@ -9,6 +9,8 @@ import dev.tessera.kv.KeyTooLargeException;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
+import dev.tessera.mapping.ComponentSchema;
+import dev.tessera.mapping.ComponentValues;
 import dev.tessera.mapping.EntityMapping;
 import dev.tessera.mapping.IndexDefinition;
 import dev.tessera.mapping.RecordSchema;
@@ -213,8 +215,8 @@ public abstract class EntityRepository<T, ID> {
         if (modes.enforced(entry.index())) {
           ID holder = uniqueHolders.putIfAbsent(entry.key(), record.id());
           if (holder != null) {
-            throw new UniqueConstraintViolationException(
-                entityName, entry.index().name(), entry.values(), holder);
+            throw new UniqueConstraintViolationException(entityName, entry.index().name(),
+                entry.values(), holder, shownValues(entry, record.encoded()));
           }
         }
       }
@@ -512,7 +514,7 @@ public abstract class EntityRepository<T, ID> {
       return null; // changed under us: read and diff again
     }
     if (!lostOnIndexReads(write, result)) {
-      throwUniqueConflict(write.enforced(), record.id());
+      throwUniqueConflict(write.enforced(), record.id(), record.encoded());
     }
     return null;
   }
@@ -851,7 +853,7 @@ public abstract class EntityRepository<T, ID> {
           if (modes.enforced(entry.index())) {
             KvEntry pointer = snapshot.get(entry.key());
             if (pointer.exists()) {
-              throw uniqueViolation(entry, pointer);
+              throw uniqueViolation(entry, pointer, p.encoded());
             }
           }
         }
@@ -860,23 +862,51 @@ public abstract class EntityRepository<T, ID> {
   }
 
   /** After a failed update whose record check held: a unique conflict, or a race that is gone. */
-  private void throwUniqueConflict(List<IndexEntry<T>> added, ID id) {
+  private void throwUniqueConflict(List<IndexEntry<T>> added, ID id, byte[] encoded) {
     try (KvSnapshot snapshot = store.snapshot()) {
       for (IndexEntry<T> entry : added) {
         if (entry.index().unique()) { // only enforced entries are passed
           KvEntry pointer = snapshot.get(entry.key());
           if (pointer.exists() && !UniqueClaim.pointedKey(pointer).equals(mapping.keyParts(id))) {
-            throw uniqueViolation(entry, pointer);
+            throw uniqueViolation(entry, pointer, encoded);
           }
         }
       }
     }
   }
 
-  private UniqueConstraintViolationException uniqueViolation(IndexEntry<T> entry, KvEntry pointer) {
+  /** The violation of {@code entry} by the record {@code encoded}, held by {@code pointer}'s record. */
+  private UniqueConstraintViolationException uniqueViolation(
+      IndexEntry<T> entry, KvEntry pointer, byte[] encoded) {
     ID holder = mapping.idFromKeyParts(UniqueClaim.pointedKey(pointer));
     return new UniqueConstraintViolationException(
-        entityName, entry.index().name(), entry.values(), holder);
+        entityName, entry.index().name(), entry.values(), holder, shownValues(entry, encoded));
+  }
+
+  /**
+   * The values of {@code entry} as a message shows them: an enum component by its constant's name,
+   * read from the record being written (its key part is the constant's ordinal, which means nothing
+   * to a reader), every other part as the index holds it.
+   */
+  private Tuple shownValues(IndexEntry<T> entry, byte[] encoded) {
+    IndexDefinition<T> index = entry.index();
+    if (index.multiValue() || entry.values().size() != index.fields().size()) {
+      return entry.values();
+    }
+    Map<String, String> types = new HashMap<>();
+    for (ComponentSchema component : mapping.schema().components()) {
+      types.put(component.name(), component.type());
+    }
+    if (index.fields().stream().noneMatch(field -> String.valueOf(types.get(field)).startsWith("enum "))) {
+      return entry.values();
+    }
+    Map<String, Object> values = ComponentValues.read(mapping.schema(), Tuple.unpack(encoded));
+    Object[] shown = new Object[index.fields().size()];
+    for (int i = 0; i < shown.length; i++) {
+      String field = index.fields().get(i);
+      shown[i] = String.valueOf(types.get(field)).startsWith("enum ") ? values.get(field) : entry.values().get(i);
+    }
+    return Tuple.of(shown);
   }
 
   private T decodeIfIndexed(KvEntry entry, IndexDefinition<T> index, Tuple values) {
@@ -887,12 +917,23 @@ public abstract class EntityRepository<T, ID> {
     return index.holds(record, values) ? record : null;
   }
 
+  /**
+   * Decodes a stored record, which must hold a primary key: a record decoding to a null one was not
+   * written by a repository (every write requires the key), so it is reported, never returned.
+   */
   private T decode(KvEntry entry) {
+    T record;
     try {
-      return mapping.decode(translator.toCurrent(Tuple.unpack(entry.value())));
+      record = mapping.decode(translator.toCurrent(Tuple.unpack(entry.value())));
     } catch (RuntimeException e) {
       throw new CorruptRecordException(entry.key(), e);
     }
+    if (mapping.idOf(record) == null) {
+      throw new CorruptRecordException(entry.key(), new IllegalArgumentException(
+          "the record of entity '" + entityName + "' holds no primary key '"
+              + mapping.primaryKeyName() + "'"));
+    }
+    return record;
   }
 
   /**

@@ -24,13 +24,28 @@ public final class UniqueConstraintViolationException extends TesseraException {
    * @param holder the primary key of the record that holds them
    */
   public UniqueConstraintViolationException(String entity, String index, Tuple values, Object holder) {
+    this(entity, index, values, holder, values);
+  }
+
+  /**
+   * Creates the exception, its message showing {@code shown} for the values.
+   *
+   * @param entity the entity name
+   * @param index the unique index name
+   * @param values the normalised index values that are taken
+   * @param holder the primary key of the record that holds them
+   * @param shown the values as the message shows them (an enum constant by name, not by the
+   *     ordinal its index key holds)
+   */
+  public UniqueConstraintViolationException(
+      String entity, String index, Tuple values, Object holder, Tuple shown) {
     super(
         "unique index "
             + index
             + " of "
             + entity
             + " already holds "
-            + describe(values)
+            + describe(shown)
             + " for primary key "
             + holder);
     this.entity = entity;
