@@ -16,8 +16,12 @@ import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.List;
+import java.util.Arrays;
+import java.util.Collection;
 import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -105,6 +109,26 @@ class MultiValueIndexTest {
       paged.addAll(ids(page.items()));
     }
     assertThat(paged).containsExactly("a1", "a3", "a2");
+  }
+
+  @Test
+  void inTakesACollectionOfElementsAsItTakesThemAsVarargs() {
+    articles.insert(article("a1", List.of("x", "y")));
+    articles.insert(article("a2", List.of("Y")));
+    articles.insert(article("a3", List.of("z")));
+
+    assertThat(ids(articles.byTags().in(Set.of("y", "x")).list()))
+        .isEqualTo(ids(articles.byTags().in("x", "y").list()))
+        .containsExactly("a1", "a2");
+    assertThat(articles.byTags().in(new TreeSet<>(List.of("Y", "y", "X"))).count()).isEqualTo(2);
+    assertThat(ids(articles.byTags().in(List.of("z", "x")).reverse().list()))
+        .containsExactly("a3", "a1");
+    assertThat(articles.byTags().in(List.<String>of()).list()).isEmpty();
+    assertThat(articles.byTags().in(List.<String>of()).exists()).isFalse();
+    assertThatThrownBy(() -> articles.byTags().in((Collection<String>) null))
+        .isInstanceOf(NullPointerException.class).hasMessage("tags");
+    assertThatThrownBy(() -> articles.byTags().in(Arrays.asList("x", null)))
+        .isInstanceOf(NullPointerException.class).hasMessage("tags");
   }
 
   @Test
