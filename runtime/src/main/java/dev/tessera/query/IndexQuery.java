@@ -319,17 +319,19 @@ public final class IndexQuery<T> implements Query<T> {
       throw new IllegalArgumentException("page size must be >= 1, was " + n);
     }
     int size = Math.min(n, limit);
-    List<Row<T>> rows = new ArrayList<>(Math.min(size, BATCH_SIZE));
-    try (IndexedRecordSpliterator<T> records = open(size, Snapshots.ONE)) {
-      while (rows.size() < size && records.tryAdvance(rows::add)) {
-        // collecting
-      }
-      boolean more = rows.size() == n && records.hasMoreKeys();
-      Optional<PageCursor> next = more
-          ? Optional.of(PageCursor.ofKey(rows.get(rows.size() - 1).indexKey().pack()))
-          : Optional.empty();
-      return new Page<>(rows.stream().map(Row::record).toList(), next);
+    // One row more than a full page tells whether another follows. Another key does not: the
+    // record of a multi-value key may have been returned under an earlier element.
+    int wanted = size == n && n < Integer.MAX_VALUE ? n + 1 : size;
+    List<Row<T>> rows = new ArrayList<>(Math.min(wanted, BATCH_SIZE));
+    try (IndexedRecordSpliterator<T> records = open(wanted, Snapshots.ONE)) {
+      records.forEachRemaining(rows::add);
     }
+    boolean more = rows.size() > n;
+    List<Row<T>> shown = more ? rows.subList(0, n) : rows;
+    Optional<PageCursor> next = more
+        ? Optional.of(PageCursor.ofKey(shown.get(shown.size() - 1).indexKey().pack()))
+        : Optional.empty();
+    return new Page<>(shown.stream().map(Row::record).toList(), next);
   }
 
   private IndexedRecordSpliterator<T> open(int rows, Snapshots snapshots) {
