@@ -286,6 +286,14 @@ class MultiValueIndexTest {
   }
 
   @Test
+  void isNullOnAMultiValueIndexThrowsSayingItHoldsElementsOnly() {
+    assertThatThrownBy(() -> articles.byTags().isNull())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("index 'tags' of entity 'article'")
+        .hasMessageContaining("a multi-value index holds elements only");
+  }
+
+  @Test
   void aRangeIsNotOfferedOnAMultiValueStage() {
     assertThatThrownBy(() -> ArticleRepository.ByTagsQuery.class.getMethod("between", Object.class, Object.class))
         .isInstanceOf(NoSuchMethodException.class);
