@@ -67,6 +67,9 @@ public record IndexDefinition<T>(
     Function<T, ? extends Collection<Tuple>> multiValues) {
   private static final String TEXT_RULES = ";text=";
   private static final String NULLS = ";nulls";
+  /** The descriptors of the primitive types, as the processor writes them: never null. */
+  private static final Set<String> PRIMITIVE_TYPES =
+      Set.of("boolean", "byte", "short", "char", "int", "long", "float", "double");
 
   /** Validates and copies the fields. */
   public IndexDefinition {
@@ -349,6 +352,55 @@ public record IndexDefinition<T>(
    */
   public boolean holdsNulls() {
     return !unique && (descriptor.endsWith(NULLS) || descriptor.contains(NULLS + TEXT_RULES));
+  }
+
+  /**
+   * Whether this index holds null parts for its component {@code field}: it {@linkplain
+   * #holdsNulls() holds nulls} and its descriptor does not give the field a primitive type ({@code
+   * pages:int}), which is never null. A composite index holds nulls when any of its fields may be
+   * null, so its primitive fields are told apart by their declared types; a descriptor that names no
+   * types (a hand-written definition's) leaves every field of an index that holds nulls nullable.
+   *
+   * @param field one of {@link #fields()}
+   * @return true if {@code isNull()} on that component can be served by this index
+   * @throws IllegalArgumentException if {@code field} is not one of this index's fields
+   */
+  public boolean holdsNulls(String field) {
+    if (!fields.contains(field)) {
+      throw new IllegalArgumentException(
+          "index '" + name + "' has no field '" + field + "', only " + fields);
+    }
+    return holdsNulls() && !PRIMITIVE_TYPES.contains(declaredType(field));
+  }
+
+  /**
+   * The type the descriptor gives {@code field}, e.g. {@code int} for {@code pages} in {@code
+   * index(shelf:INT,pages:int)/NONE;nulls}, or the empty string when it names none. Fields are split
+   * at the commas outside brackets: an enum's constants ({@code {NOVEL,POETRY}}) and a record's
+   * components hold commas too.
+   */
+  private String declaredType(String field) {
+    int open = descriptor.indexOf('(');
+    int depth = 0;
+    int start = open + 1;
+    for (int i = start; open >= 0 && i < descriptor.length(); i++) {
+      char c = descriptor.charAt(i);
+      if (depth == 0 && (c == ',' || c == ')')) {
+        String declared = descriptor.substring(start, i);
+        if (declared.startsWith(field + ":")) {
+          return declared.substring(field.length() + 1);
+        }
+        if (c == ')') {
+          break;
+        }
+        start = i + 1;
+      } else if (c == '(' || c == '{' || c == '<') {
+        depth++;
+      } else if (c == ')' || c == '}' || c == '>') {
+        depth--;
+      }
+    }
+    return "";
   }
 
   private static String defaultDescriptor(boolean unique, List<String> fields) {

@@ -169,26 +169,44 @@ public final class IndexQuery<T> implements Query<T> {
    * This query with the next component null: the entries an index that {@linkplain
    * IndexDefinition#holdsNulls() holds nulls} writes for records whose field is null.
    *
-   * @throws IllegalStateException if the index holds no null values (a unique index, or one over
-   *     primitive fields only), or no component is free
+   * @throws IllegalStateException if the index holds no null values for the next component (a
+   *     unique or multi-value index, one over primitive fields only, or a primitive field of a
+   *     composite one), or no component is free
    */
   IndexQuery<T> isNull() {
     requireNextComponent("isNull");
-    IndexDefinition<T> index = target.index();
-    if (!index.holdsNulls()) {
+    String refusal = whyNoNulls(target.index().fields().get(given));
+    if (refusal != null) {
       throw new IllegalStateException(
-          "isNull() cannot be served by " + target.describe() + " " + index.fields() + ": "
-              + (index.unique()
-                  ? "a unique index leaves out the records whose indexed field is null (several"
-                      + " records may hold null); query them with a non-unique @Index on the field"
-                  : "it holds no null values (its fields are primitive, or its definition "
-                      + index.descriptor() + " does not index nulls)"));
+          "isNull() cannot be served by " + target.describe() + " " + target.index().fields()
+              + ": " + refusal);
     }
     List<Branch> narrowed = new ArrayList<>(branches.size());
     for (Branch branch : branches) {
       narrowed.add(Branch.of(branch.prefix().add(null)));
     }
     return new IndexQuery<>(target, given + 1, List.copyOf(narrowed), false, reverse, limit, after);
+  }
+
+  /** Why the index holds no null part for its component {@code field}, or null if it does. */
+  private String whyNoNulls(String field) {
+    IndexDefinition<T> index = target.index();
+    if (index.unique()) {
+      return "a unique index leaves out the records whose indexed field is null (several records"
+          + " may hold null); query them with a non-unique @Index on the field";
+    }
+    if (index.multiValue()) {
+      return "a multi-value index holds elements only (a null or empty collection has no entry)";
+    }
+    if (!index.holdsNulls()) {
+      return "it holds no null values (its fields are primitive, or its definition "
+          + index.descriptor() + " does not index nulls)";
+    }
+    if (!index.holdsNulls(field)) {
+      return "its field '" + field + "' is primitive, never null (only its nullable fields are"
+          + " held as null)";
+    }
+    return null;
   }
 
   /**
@@ -319,17 +337,19 @@ public final class IndexQuery<T> implements Query<T> {
       throw new IllegalArgumentException("page size must be >= 1, was " + n);
     }
     int size = Math.min(n, limit);
-    List<Row<T>> rows = new ArrayList<>(Math.min(size, BATCH_SIZE));
-    try (IndexedRecordSpliterator<T> records = open(size, Snapshots.ONE)) {
-      while (rows.size() < size && records.tryAdvance(rows::add)) {
-        // collecting
-      }
-      boolean more = rows.size() == n && records.hasMoreKeys();
-      Optional<PageCursor> next = more
-          ? Optional.of(PageCursor.ofKey(rows.get(rows.size() - 1).indexKey().pack()))
-          : Optional.empty();
-      return new Page<>(rows.stream().map(Row::record).toList(), next);
+    // One row more than a full page tells whether another follows. Another key does not: the
+    // record of a multi-value key may have been returned under an earlier element.
+    int wanted = size == n && n < Integer.MAX_VALUE ? n + 1 : size;
+    List<Row<T>> rows = new ArrayList<>(Math.min(wanted, BATCH_SIZE));
+    try (IndexedRecordSpliterator<T> records = open(wanted, Snapshots.ONE)) {
+      records.forEachRemaining(rows::add);
     }
+    boolean more = rows.size() > n;
+    List<Row<T>> shown = more ? rows.subList(0, n) : rows;
+    Optional<PageCursor> next = more
+        ? Optional.of(PageCursor.ofKey(shown.get(shown.size() - 1).indexKey().pack()))
+        : Optional.empty();
+    return new Page<>(shown.stream().map(Row::record).toList(), next);
   }
 
   private IndexedRecordSpliterator<T> open(int rows, Snapshots snapshots) {

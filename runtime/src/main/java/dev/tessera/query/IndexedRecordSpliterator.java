@@ -111,30 +111,6 @@ final class IndexedRecordSpliterator<T> extends BatchedSpliterator<IndexedRecord
     return true;
   }
 
-  /**
-   * True if the index holds another key in range after the records yielded so far: buffered
-   * records, or a key after the last one read (looked up in the spliterator's snapshot).
-   */
-  boolean hasMoreKeys() {
-    if (hasBuffered()) {
-      return true;
-    }
-    if (current == ranges.size()) {
-      return false; // every range was read to its end
-    }
-    return read(snapshot -> {
-      for (int range = current; range < ranges.size(); range++) {
-        ListSelector keys = range == current ? following() : ranges.get(range);
-        try (KvIterator it = snapshot.list(keys.limit(1).batchSize(1))) {
-          if (it.hasNext()) {
-            return true;
-          }
-        }
-      }
-      return false;
-    });
-  }
-
   /** The index keys of the current range after the last one read. */
   private ListSelector following() {
     ListSelector keys = ranges.get(current);

@@ -1,6 +1,8 @@
 package dev.tessera.query;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
@@ -13,6 +15,7 @@ import java.util.function.Function;
  *
  * <pre>{@code
  * List<Book> books = books.byTags().in("sf", "classic").list();
+ * List<Book> same = books.byTags().in(Set.of("sf", "classic")).list();
  * }</pre>
  *
  * <p>Immutable and thread-safe.
@@ -57,8 +60,23 @@ public abstract class MultiValueStage<T, E> extends IndexQueryStage<T> {
    */
   @SafeVarargs
   public final IndexQuery<T> in(E... elements) {
+    return in(Arrays.asList(Objects.requireNonNull(elements, component)));
+  }
+
+  /**
+   * As {@link #in(Object[]) in(elements...)}, for elements already in a collection.
+   *
+   * <pre>{@code
+   * Set<String> followed = Set.of("sf", "classic");
+   * List<Book> books = books.byTags().in(followed).list();
+   * }</pre>
+   *
+   * @param elements the elements, not null (nor any of them)
+   * @return the query
+   */
+  public final IndexQuery<T> in(Collection<? extends E> elements) {
     Objects.requireNonNull(elements, component);
-    List<Object> parts = new ArrayList<>(elements.length);
+    List<Object> parts = new ArrayList<>(elements.size());
     for (E element : elements) {
       parts.add(key(element));
     }

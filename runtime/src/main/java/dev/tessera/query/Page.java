@@ -21,7 +21,8 @@ import java.util.Optional;
  *
  * @param <T> the record type
  * @param items the records of this page, unmodifiable
- * @param next where the next page starts; present when more rows may follow
+ * @param next where the next page starts; present when more rows followed this page in the
+ *     snapshot it was read in
  */
 public record Page<T>(List<T> items, Optional<PageCursor> next) {
 
@@ -31,7 +32,7 @@ public record Page<T>(List<T> items, Optional<PageCursor> next) {
     Objects.requireNonNull(next, "next");
   }
 
-  /** True if more rows may follow this page. */
+  /** True if more rows followed this page when it was read. */
   public boolean hasNext() {
     return next.isPresent();
   }

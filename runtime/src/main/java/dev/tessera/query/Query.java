@@ -91,8 +91,10 @@ public interface Query<T> {
 
   /**
    * The first {@code n} matching records (fewer when a smaller {@link #limit} is set) and a cursor
-   * to resume after the last of them. The cursor is present when the page is full and the index
-   * holds at least one more matching key.
+   * to resume after the last of them. The cursor is present when the page is full and at least one
+   * more matching record follows in the same snapshot (not merely another key: a record a
+   * multi-value {@code in} returned under an earlier element is not returned again), so a last page
+   * that happens to be full has none.
    *
    * @throws IllegalArgumentException if {@code n} is less than 1
    */

@@ -7,7 +7,9 @@ import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvStore;
 import dev.tessera.kv.ListSelector;
 import dev.tessera.kv.lmdb.LmdbKvStore;
+import dev.tessera.query.IndexQuery;
 import dev.tessera.query.Page;
+import dev.tessera.query.PageCursor;
 import dev.tessera.repository.IndexBuildPolicy;
 import dev.tessera.repository.IndexReport;
 import dev.tessera.repository.RepositoryOptions;
@@ -16,8 +18,12 @@ import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.List;
+import java.util.Arrays;
+import java.util.Collection;
 import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -108,6 +114,90 @@ class MultiValueIndexTest {
   }
 
   @Test
+  void inTakesACollectionOfElementsAsItTakesThemAsVarargs() {
+    articles.insert(article("a1", List.of("x", "y")));
+    articles.insert(article("a2", List.of("Y")));
+    articles.insert(article("a3", List.of("z")));
+
+    assertThat(ids(articles.byTags().in(Set.of("y", "x")).list()))
+        .isEqualTo(ids(articles.byTags().in("x", "y").list()))
+        .containsExactly("a1", "a2");
+    assertThat(articles.byTags().in(new TreeSet<>(List.of("Y", "y", "X"))).count()).isEqualTo(2);
+    assertThat(ids(articles.byTags().in(List.of("z", "x")).reverse().list()))
+        .containsExactly("a3", "a1");
+    assertThat(articles.byTags().in(List.<String>of()).list()).isEmpty();
+    assertThat(articles.byTags().in(List.<String>of()).exists()).isFalse();
+    assertThatThrownBy(() -> articles.byTags().in((Collection<String>) null))
+        .isInstanceOf(NullPointerException.class).hasMessage("tags");
+    assertThatThrownBy(() -> articles.byTags().in(Arrays.asList("x", null)))
+        .isInstanceOf(NullPointerException.class).hasMessage("tags");
+  }
+
+  /**
+   * A record holding several of the asked elements is returned once, under the first: so the page
+   * that returns the last distinct record has no cursor, though index keys (that record's later
+   * elements) follow it; and what follows such a cursor is empty to every terminal.
+   */
+  @Test
+  void aFullLastPageOfAnInHasNoCursorThoughARecordsLaterElementsFollow() {
+    articles.insert(article("x", List.of("t1", "t3")));
+    articles.insert(article("y", List.of("t2")));
+
+    assertInEndsAtTheLastDistinctRecord(articles);
+  }
+
+  /** As above, read through a transaction's view, with one of the records its own write. */
+  @Test
+  void aFullLastPageOfAnInHasNoCursorInsideATransaction() {
+    articles.insert(article("x", List.of("t1", "t3")));
+    Transactions.run(store, tx -> {
+      ArticleRepository inTx = articles.in(tx);
+      inTx.insert(article("y", List.of("t2")));
+      assertInEndsAtTheLastDistinctRecord(inTx);
+      return null;
+    });
+  }
+
+  /** Over x [t1, t3] and y [t2]: {@code in("t1", "t2", "t3")} returns x, y (reversed: x, y). */
+  private static void assertInEndsAtTheLastDistinctRecord(ArticleRepository articles) {
+    IndexQuery<Article> in = articles.byTags().in("t1", "t2", "t3");
+    for (IndexQuery<Article> query : List.of(in, in.reverse())) {
+      String as = query.toString();
+      Page<Article> whole = query.page(2);
+      assertThat(ids(whole.items())).as(as).containsExactly("x", "y");
+      assertThat(whole.next()).as(as).isEmpty();
+      assertThat(query.page(3).next()).as(as).isEmpty();
+      assertThat(query.count()).as(as).isEqualTo(2);
+      assertThat(query.limit(1).count()).as(as).isEqualTo(1);
+
+      Page<Article> first = query.page(1);
+      assertThat(ids(first.items())).as(as).containsExactly("x");
+      Page<Article> second = query.after(first.next().orElseThrow()).page(1);
+      assertThat(ids(second.items())).as(as).containsExactly("y");
+      assertThat(second.next()).as(as + " after y").isEmpty();
+    }
+
+    // The unnarrowed index reads (t1, x), (t2, y), (t3, x): its cursor after y is one of the same
+    // index, and after it in() has only x's entry under t3 left, which x was returned under t1.
+    PageCursor afterY = articles.byTags().page(2).next().orElseThrow();
+    IndexQuery<Article> rest = in.after(afterY);
+    assertThat(rest.list()).isEmpty();
+    assertThat(rest.count()).isZero();
+    assertThat(rest.exists()).isFalse();
+    assertThat(rest.first()).isEmpty();
+    Page<Article> none = rest.page(1);
+    assertThat(none.items()).isEmpty();
+    assertThat(none.next()).isEmpty();
+    // Reversed, only (t1, x) is before the cursor, and x was returned under t3.
+    IndexQuery<Article> before = in.reverse().after(afterY);
+    assertThat(before.list()).isEmpty();
+    assertThat(before.count()).isZero();
+    assertThat(before.exists()).isFalse();
+    assertThat(before.first()).isEmpty();
+    assertThat(before.page(1).next()).isEmpty();
+  }
+
+  @Test
   void updatesAddAndRemoveExactlyTheChangedElements() {
     articles.insert(article("a1", List.of("keep", "drop")));
     Tuple kept = Tuple.of("article_by_tags", "keep", "a1");
@@ -193,6 +283,14 @@ class MultiValueIndexTest {
       assertThat(v2.byTags().in(0, 1, 2, 3).count()).isEqualTo(45);
       assertThat(v2.indexAdmin().verifyIndexes().clean()).isTrue();
     }
+  }
+
+  @Test
+  void isNullOnAMultiValueIndexThrowsSayingItHoldsElementsOnly() {
+    assertThatThrownBy(() -> articles.byTags().isNull())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("index 'tags' of entity 'article'")
+        .hasMessageContaining("a multi-value index holds elements only");
   }
 
   @Test

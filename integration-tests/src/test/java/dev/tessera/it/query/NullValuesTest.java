@@ -170,6 +170,37 @@ class NullValuesTest {
         .hasMessageContaining("holds no null values");
   }
 
+  /**
+   * A composite index with a nullable field holds nulls, but not for its primitive fields: {@code
+   * isNull()} on one of those refuses as on a single primitive field, naming the field, on a
+   * leading and on a later component alike; on the nullable one it finds the nulls.
+   */
+  @Test
+  void isNullOnAPrimitiveComponentOfACompositeIndexThrowsNamingTheField() {
+    ManuscriptRepository manuscripts = new ManuscriptRepository(store);
+    manuscripts.insertAll(List.of(
+        new Manuscript(1, Genre.NOVEL, 300, null), new Manuscript(2, null, 120, 4),
+        new Manuscript(3, Genre.NOVEL, 80, 9), new Manuscript(4, null, 300, null)));
+
+    assertThatThrownBy(() -> manuscripts.byGenreAndPages().equalTo(Genre.NOVEL).isNull())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("index 'genreAndPages' of entity 'manuscript'")
+        .hasMessageContaining("field 'pages' is primitive, never null");
+    assertThatThrownBy(() -> manuscripts.byGenreAndPages().in(Genre.NOVEL, Genre.ESSAY).isNull())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("field 'pages' is primitive, never null");
+    assertThatThrownBy(() -> manuscripts.byPagesAndChapters().isNull())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("index 'pagesAndChapters' of entity 'manuscript'")
+        .hasMessageContaining("field 'pages' is primitive, never null");
+
+    assertThat(manuscripts.byGenreAndPages().isNull().list()).extracting(Manuscript::id)
+        .containsExactly(2L, 4L);
+    assertThat(manuscripts.byPagesAndChapters().equalTo(300).isNull().list())
+        .extracting(Manuscript::id).containsExactly(1L, 4L);
+    assertThat(manuscripts.byPagesAndChapters().in(120, 80).isNull().exists()).isFalse();
+  }
+
   @Test
   void verifyReportsAMissingNullEntryAndRepairRestoresIt() {
     editions.insertAll(sample());

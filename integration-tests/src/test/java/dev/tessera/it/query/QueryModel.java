@@ -125,7 +125,14 @@ final class QueryModel {
       java.util.Collections.reverse(expected);
       query = query.reverse();
     }
-    String as = label + (reverse ? " reversed" : "");
+    assertReturns(label + (reverse ? " reversed" : ""), query, expected, random);
+  }
+
+  /**
+   * The query returns exactly {@code expected}, in order, through every terminal, with a random
+   * limit, and as a chain of pages resumed through their cursors.
+   */
+  static <R> void assertReturns(String as, Query<R> query, List<R> expected, Random random) {
     assertThat(query.list()).as(as).containsExactlyElementsOf(expected);
     assertThat(query.count()).as(as).isEqualTo(expected.size());
     assertThat(query.first()).as(as).isEqualTo(expected.stream().findFirst());
