@@ -112,6 +112,19 @@ class SpatialPagingTest {
   }
 
   @Test
+  void theLargestPageSizeIsOnePageOfEverything() {
+    List<String> inBox = ids(box().list());
+    Page<Place> boxPage = box().page(Integer.MAX_VALUE);
+    assertThat(ids(boxPage.items())).isEqualTo(inBox);
+    assertThat(boxPage.next()).isEmpty();
+
+    List<String> all = ids(places.byId().list());
+    Page<Place> keyPage = places.byId().page(Integer.MAX_VALUE);
+    assertThat(ids(keyPage.items())).hasSize(300).isEqualTo(all);
+    assertThat(keyPage.next()).isEmpty();
+  }
+
+  @Test
   void aCursorOfAnotherIndexIsRefused() {
     places.insert(new Place("z1", 1, 1, "a"));
     PageCursor keyCursor = places.byId().page(1).next().orElseThrow();

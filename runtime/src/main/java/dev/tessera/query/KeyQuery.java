@@ -299,7 +299,7 @@ public final class KeyQuery<T, ID> implements Query<T> {
     int size = Math.min(n, limit);
     // One row more than a full page tells whether another follows.
     List<KvEntry> entries = new ArrayList<>(Math.min(size, BATCH_SIZE) + 1);
-    scan(size == n ? n + 1 : size, entries::add);
+    scan(size == n && n < Integer.MAX_VALUE ? n + 1 : size, entries::add);
     boolean more = entries.size() > n;
     List<KvEntry> shown = more ? entries.subList(0, n) : entries;
     List<T> records = new ArrayList<>(shown.size());

@@ -152,7 +152,7 @@ public final class BoxQuery<T> {
     }
     int size = Math.min(n, limit);
     // One row more than a full page tells whether another follows.
-    List<Row<T>> rows = rows(size == n ? n + 1 : size);
+    List<Row<T>> rows = rows(size == n && n < Integer.MAX_VALUE ? n + 1 : size);
     boolean more = rows.size() > n;
     List<Row<T>> shown = more ? rows.subList(0, n) : rows;
     Optional<PageCursor> next = more
