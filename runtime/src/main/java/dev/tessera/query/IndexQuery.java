@@ -333,23 +333,12 @@ public final class IndexQuery<T> implements Query<T> {
 
   @Override
   public Page<T> page(int n) {
-    if (n < 1) {
-      throw new IllegalArgumentException("page size must be >= 1, was " + n);
-    }
-    int size = Math.min(n, limit);
-    // One row more than a full page tells whether another follows. Another key does not: the
-    // record of a multi-value key may have been returned under an earlier element.
-    int wanted = size == n && n < Integer.MAX_VALUE ? n + 1 : size;
+    int wanted = PageRows.toRead(n, limit);
     List<Row<T>> rows = new ArrayList<>(Math.min(wanted, BATCH_SIZE));
     try (IndexedRecordSpliterator<T> records = open(wanted, Snapshots.ONE)) {
       records.forEachRemaining(rows::add);
     }
-    boolean more = rows.size() > n;
-    List<Row<T>> shown = more ? rows.subList(0, n) : rows;
-    Optional<PageCursor> next = more
-        ? Optional.of(PageCursor.ofKey(shown.get(shown.size() - 1).indexKey().pack()))
-        : Optional.empty();
-    return new Page<>(shown.stream().map(Row::record).toList(), next);
+    return PageRows.page(rows, n, Row::record, Row::indexKey);
   }
 
   private IndexedRecordSpliterator<T> open(int rows, Snapshots snapshots) {

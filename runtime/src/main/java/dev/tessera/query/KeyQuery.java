@@ -293,24 +293,12 @@ public final class KeyQuery<T, ID> implements Query<T> {
 
   @Override
   public Page<T> page(int n) {
-    if (n < 1) {
-      throw new IllegalArgumentException("page size must be >= 1, was " + n);
-    }
-    int size = Math.min(n, limit);
-    // One row more than a full page tells whether another follows.
-    List<KvEntry> entries = new ArrayList<>(Math.min(size, BATCH_SIZE) + 1);
-    scan(size == n && n < Integer.MAX_VALUE ? n + 1 : size, entries::add);
-    boolean more = entries.size() > n;
-    List<KvEntry> shown = more ? entries.subList(0, n) : entries;
-    List<T> records = new ArrayList<>(shown.size());
-    for (KvEntry entry : shown) {
-      records.add(target.reader().decode(entry));
-    }
-    Optional<PageCursor> next = more
-        ? Optional.of(PageCursor.ofKey(shown.get(shown.size() - 1).key().pack()))
-        : Optional.empty();
-    return new Page<>(records, next);
+    int wanted = PageRows.toRead(n, limit);
+    List<KvEntry> entries = new ArrayList<>(Math.min(wanted, BATCH_SIZE));
+    scan(wanted, entries::add);
+    return PageRows.page(entries, n, target.reader()::decode, KvEntry::key);
   }
+
 
   /** Hands at most {@code rows} records of this query to {@code sink}, read in one snapshot. */
   private void scan(int rows, Consumer<KvEntry> sink) {

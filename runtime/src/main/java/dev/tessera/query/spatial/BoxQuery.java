@@ -7,6 +7,7 @@ import dev.tessera.query.BatchedSpliterator;
 import dev.tessera.query.BatchedSpliterator.Snapshots;
 import dev.tessera.query.Page;
 import dev.tessera.query.PageCursor;
+import dev.tessera.query.PageRows;
 import dev.tessera.query.RecordReader;
 import dev.tessera.tuple.Tuple;
 import java.util.ArrayList;
@@ -147,19 +148,9 @@ public final class BoxQuery<T> {
    * @throws IllegalArgumentException if {@code n} is less than 1
    */
   public Page<T> page(int n) {
-    if (n < 1) {
-      throw new IllegalArgumentException("page size must be >= 1, was " + n);
-    }
-    int size = Math.min(n, limit);
-    // One row more than a full page tells whether another follows.
-    List<Row<T>> rows = rows(size == n && n < Integer.MAX_VALUE ? n + 1 : size);
-    boolean more = rows.size() > n;
-    List<Row<T>> shown = more ? rows.subList(0, n) : rows;
-    Optional<PageCursor> next = more
-        ? Optional.of(PageCursor.ofKey(shown.get(shown.size() - 1).indexKey().pack()))
-        : Optional.empty();
-    return new Page<>(shown.stream().map(Row::record).toList(), next);
+    return PageRows.page(rows(PageRows.toRead(n, limit)), n, Row::record, Row::indexKey);
   }
+
 
   /**
    * Every record inside the box (up to the limit, after the cursor), lazily, in batches: each
