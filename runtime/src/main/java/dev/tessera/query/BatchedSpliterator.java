@@ -97,16 +97,6 @@ public abstract class BatchedSpliterator<E> extends Spliterators.AbstractSpliter
     return true;
   }
 
-  /** True if elements were read but not handed out yet. */
-  protected final boolean hasBuffered() {
-    return !buffer.isEmpty();
-  }
-
-  /** True once {@link #readBatch} reported the end of the source. */
-  protected final boolean sourceExhausted() {
-    return exhausted;
-  }
-
   /** Runs {@code body} in a snapshot as the batches do: the shared one, or one of its own. */
   protected final <R> R read(Function<KvSnapshot, R> body) {
     if (snapshots == Snapshots.ONE) {

@@ -14,6 +14,7 @@ import dev.tessera.mapping.ComponentValues;
 import dev.tessera.mapping.EntityMapping;
 import dev.tessera.mapping.IndexDefinition;
 import dev.tessera.mapping.RecordSchema;
+import dev.tessera.mapping.TypeDescriptor;
 import dev.tessera.query.IndexQuery;
 import dev.tessera.query.IndexQueryStage;
 import dev.tessera.query.KeyQuery;
@@ -890,21 +891,24 @@ public abstract class EntityRepository<T, ID> {
    */
   private Tuple shownValues(IndexEntry<T> entry, byte[] encoded) {
     IndexDefinition<T> index = entry.index();
-    if (index.multiValue() || entry.values().size() != index.fields().size()) {
+    if (index.multiValue()) {
       return entry.values();
     }
-    Map<String, String> types = new HashMap<>();
+    Set<String> enums = new HashSet<>();
     for (ComponentSchema component : mapping.schema().components()) {
-      types.put(component.name(), component.type());
+      if (index.fields().contains(component.name())
+          && TypeDescriptor.parse(component.type()).kind().equals("ENUM")) {
+        enums.add(component.name());
+      }
     }
-    if (index.fields().stream().noneMatch(field -> String.valueOf(types.get(field)).startsWith("enum "))) {
+    if (enums.isEmpty()) {
       return entry.values();
     }
     Map<String, Object> values = ComponentValues.read(mapping.schema(), Tuple.unpack(encoded));
     Object[] shown = new Object[index.fields().size()];
     for (int i = 0; i < shown.length; i++) {
       String field = index.fields().get(i);
-      shown[i] = String.valueOf(types.get(field)).startsWith("enum ") ? values.get(field) : entry.values().get(i);
+      shown[i] = enums.contains(field) ? values.get(field) : entry.values().get(i);
     }
     return Tuple.of(shown);
   }
