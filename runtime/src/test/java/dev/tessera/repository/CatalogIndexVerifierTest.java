@@ -59,6 +59,27 @@ class CatalogIndexVerifierTest {
   }
 
   @Test
+  void aStoreOpenedReadOnlyIsVerifiedAndARepairOfItCommitsNothing() {
+    rawDelete(Tuple.of("user_by_email", "user6@example.com"));
+    raw(Tuple.of("user_by_favoriteColor", "c9", "ghost"), new byte[0]);
+    users = null;
+    store.close();
+    try (LmdbKvStore readOnly = LmdbKvStore.openReadOnly(dir)) {
+      IndexVerification found = CatalogIndexVerifier.verify(readOnly, "user", false, i -> {})
+          .verification();
+      assertThat(found.index("email").missing()).isEqualTo(1);
+      assertThat(found.index("favoriteColor").dangling()).isEqualTo(1);
+
+      assertThatThrownBy(() -> CatalogIndexVerifier.verify(readOnly, "user", true, i -> {}))
+          .isInstanceOf(UnsupportedOperationException.class)
+          .hasMessageContaining("read-only");
+      assertThat(CatalogIndexVerifier.verify(readOnly, "user", false, i -> {})
+          .verification().index("email").missing()).isEqualTo(1);
+    }
+    store = LmdbKvStore.open(dir);
+  }
+
+  @Test
   void findsAndRepairsWhatTheApplicationsVerifierFinds() {
     rawDelete(Tuple.of("user_by_favoriteColor", "c2", "u6"));
     rawDelete(Tuple.of("user_by_email", "user6@example.com"));

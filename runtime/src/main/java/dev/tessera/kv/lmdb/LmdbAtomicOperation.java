@@ -95,6 +95,10 @@ final class LmdbAtomicOperation implements AtomicOperation {
   @Override
   public CommitResult commit() {
     ensureNotCommitted();
+    if (environment.readOnly()) {
+      throw new UnsupportedOperationException("The store in " + environment.name()
+          + " was opened read-only (LmdbKvStore.openReadOnly): it cannot commit");
+    }
     committed = true;
     // Key order gives the same outcome as the order added (a stable sort keeps each key's own
     // writes in order, and different keys do not interact), and LMDB fills its pages better:

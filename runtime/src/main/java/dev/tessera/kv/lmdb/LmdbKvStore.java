@@ -112,8 +112,9 @@ public final class LmdbKvStore implements KvStore {
    * {@code data.mdb} is opened read-only, so a store whose data file this process may not write
    * can be read, and nothing in the directory is created or changed but LMDB's lock file (which
    * readers need to register; created if missing and removed again if the open fails). Reads,
-   * snapshots, statistics and backups work as in a store opened for writing; {@link #atomic()}
-   * throws {@link UnsupportedOperationException}.
+   * snapshots, statistics and backups work as in a store opened for writing; an operation from
+   * {@link #atomic()} can be built and checked, but its {@code commit()} throws {@link
+   * UnsupportedOperationException}.
    *
    * <pre>{@code
    * try (LmdbKvStore store = LmdbKvStore.openReadOnly(Path.of("data/users"))) {
@@ -172,10 +173,8 @@ public final class LmdbKvStore implements KvStore {
     if (environment.isClosed()) {
       throw new StoreClosedException(environment.name(), "start an atomic operation");
     }
-    if (environment.readOnly()) {
-      throw new UnsupportedOperationException("The store in " + environment.name()
-          + " was opened read-only (LmdbKvStore.openReadOnly): it cannot commit");
-    }
+    // On a store opened read-only the operation can be built (a verify walk builds one per batch
+    // and commits only what it would fix); its commit refuses.
     return new LmdbAtomicOperation(environment);
   }
 
