@@ -179,7 +179,7 @@ class LoadCommandIT {
       MeasureRepository measures = new MeasureRepository(kv);
       measures.insert(new Measure(1, -0.0, -0.0f, -0.0,
           OffsetDateTime.of(2024, 5, 6, 7, 8, 9, 123_456_789, ZoneOffset.ofHoursMinutes(5, 45)),
-          "Zo\u00eb \u2713 \u0000 \uD83D\uDE00 \uD800 line\u2028break"));
+          "Zo\u00eb \u2713 \u0000 \uD83D\uDE00 line\u2028break"));
       measures.insert(new Measure(2, 0.1, 0.1f, null,
           OffsetDateTime.of(1969, 12, 31, 23, 59, 59, 1, ZoneOffset.ofHours(-18)), ""));
       measures.insert(new Measure(3, Double.NaN, Float.NEGATIVE_INFINITY, Double.MIN_VALUE,
@@ -220,31 +220,53 @@ class LoadCommandIT {
         file("malformed.jsonl", DAN, "{\"id\":6,\"name\":}", "{id:7}", EVE + " x"));
 
     assertThat(load.exitCode()).as(load.toString()).isEqualTo(1);
+    // The column is where the JSON parser stopped: the offending character ('}' at 16), or the one
+    // after it when the parser had to read it to know (the 'i' of id at 2, the 'x' after EVE).
     assertThat(load.err()).isEqualTo(
-        "tessera load: line 2: not JSON at column 17: expected value\n"
+        "tessera load: line 2: not JSON at column 16: expected value\n"
             + "tessera load: line 3: not JSON at column 3: malformed JSON\n"
-            + "tessera load: line 4: not JSON at column " + (EVE.length() + 2)
+            + "tessera load: line 4: not JSON at column " + (EVE.length() + 3)
             + ": malformed JSON\n");
     assertThat(contents(target)).isEqualTo(before);
   }
 
   @Test
   void anEntityWithAnIndexLoadCannotDeriveIsRefusedWithExit1AndNothingWritten() throws IOException {
+    Path target = dir.resolve("graded");
+    try (LmdbKvStore kv = LmdbKvStore.open(target)) {
+      new GradedRepository(kv);
+    }
+    List<String> before = contents(target);
+
+    CommandRun load = CommandRun.of("load", target.toString(), "graded",
+        file("graded.jsonl", "{\"id\":1,\"grade\":\"HIGH\"}"));
+
+    assertThat(load.exitCode()).as(load.toString()).isEqualTo(1);
+    assertThat(load.out()).isEmpty();
+    assertThat(load.err()).startsWith("tessera load: Records of 'graded' cannot be written from"
+        + " the catalog: its index 'grade' cannot be maintained without the application's classes:")
+        .endsWith("; nothing was written\n").hasLineCount(1);
+    assertThat(contents(target)).isEqualTo(before);
+  }
+
+  @Test
+  void aMultiValueIndexIsWrittenAsTheRepositoryWritesIt() throws IOException {
     Path target = dir.resolve("tagged");
     try (LmdbKvStore kv = LmdbKvStore.open(target)) {
       new TaggedRepository(kv);
     }
-    List<String> before = contents(target);
 
     CommandRun load = CommandRun.of("load", target.toString(), "tagged",
-        file("tagged.jsonl", "{\"id\":1,\"tags\":[\"a\",\"b\"]}"));
+        file("tagged.jsonl", "{\"id\":1,\"tags\":[\"a\",\"b\",\"a\"]}",
+            "{\"id\":2,\"tags\":[]}", "{\"id\":3,\"tags\":[\"b\"]}"));
 
-    assertThat(load.exitCode()).as(load.toString()).isEqualTo(1);
-    assertThat(load.out()).isEmpty();
-    assertThat(load.err()).startsWith("tessera load: Records of 'tagged' cannot be written from"
-        + " the catalog: its index 'tags' cannot be maintained without the application's classes:")
-        .endsWith("; nothing was written\n").hasLineCount(1);
-    assertThat(contents(target)).isEqualTo(before);
+    assertThat(load.exitCode()).as(load.toString()).isZero();
+    try (LmdbKvStore kv = LmdbKvStore.open(target)) {
+      TaggedRepository tagged = new TaggedRepository(kv);
+      assertThat(tagged.byTags().equalTo("a").list()).extracting(Tagged::id).containsExactly(1);
+      assertThat(tagged.byTags().equalTo("b").list()).extracting(Tagged::id).containsExactly(1, 3);
+      assertThat(tagged.indexAdmin().verifyIndexes().clean()).isTrue();
+    }
   }
 
   @Test

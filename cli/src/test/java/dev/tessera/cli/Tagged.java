@@ -6,7 +6,7 @@ import dev.tessera.annotations.PrimaryKey;
 import java.util.List;
 
 /**
- * An entity with a multi-value index, which the catalog does not derive.
+ * An entity with a multi-value index: one entry per distinct tag.
  *
  * @param id the primary key
  * @param tags one index entry per tag
