@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -41,11 +42,18 @@ record CommandRun(int exitCode, String out, String err) {
   }
 
   static CommandRun run(List<String> command) {
+    return run(command, Map.of());
+  }
+
+  /** Runs {@code command} with {@code environment} added to this process's. */
+  static CommandRun run(List<String> command, Map<String, String> environment) {
     try {
       Path out = Files.createTempFile("tessera-out", ".txt");
       Path err = Files.createTempFile("tessera-err", ".txt");
       try {
-        Process process = new ProcessBuilder(command)
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().putAll(environment);
+        Process process = builder
             .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
         if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
           process.destroyForcibly();
