@@ -452,7 +452,12 @@ public abstract class EntityRepository<T, ID> {
    * checks of unique values and fences, the index mutations.
    */
   private IndexWrite<T> plan(AtomicOperation op, List<IndexEntry<T>> removed, List<IndexEntry<T>> added) {
-    IndexWrite<T> write = lifecycle.prepare(store, removed, added);
+    return plan(op, removed, added, List.of());
+  }
+
+  private IndexWrite<T> plan(
+      AtomicOperation op, List<IndexEntry<T>> removed, List<IndexEntry<T>> added, List<IndexEntry<T>> kept) {
+    IndexWrite<T> write = lifecycle.prepare(store, removed, added, kept);
     write.addTo(op);
     return write;
   }
@@ -503,7 +508,7 @@ public abstract class EntityRepository<T, ID> {
     }
     IndexDiff<T> diff = IndexDiff.between(entriesOf(decodeStored(current), record.pkParts()), record.entries());
     AtomicOperation op = store.atomic().check(current);
-    IndexWrite<T> write = plan(op, diff.removed(), diff.added());
+    IndexWrite<T> write = plan(op, diff.removed(), diff.added(), diff.kept());
     CommitResult result = op.set(record.key(), record.encoded()).commit();
     if (result.ok()) {
       return record.value();

@@ -35,7 +35,10 @@ import java.util.function.Function;
  *       dropped index); a dropped index then leaves the catalog.
  *   <li>BACKFILLING: write the entry of every record after the cursor, checking each record's
  *       versionstamp, so a concurrent update or delete makes the batch retry. Writers maintain the
- *       index meanwhile, so records written behind the cursor are covered too.
+ *       index meanwhile, so records written behind the cursor are covered too; an update writes
+ *       all of the new record's entries, unchanged ones too ({@link IndexModes#rewritesKept}), and
+ *       a record whose entries are all there is skipped unchecked, so a record updated faster than
+ *       a batch commits costs one lost race, not an endless retry.
  *   <li>RESOLVING (unique): settle the duplicate markers; if records still share a value, the index
  *       becomes FAILED and is cleared, else one commit, checked on the fence, makes it READABLE.
  * </ol>
@@ -47,6 +50,8 @@ import java.util.function.Function;
 final class IndexBuilder<T> {
   private static final System.Logger LOG = System.getLogger("dev.tessera.index");
   private static final byte[] EMPTY = new byte[0];
+  /** Lost commits in a row after which a phase stops (see {@link #walk}). */
+  static final int MAX_LOST_RACES = 1000;
 
   private final KvStore store;
   private final EntityMapping<T, ?> mapping;
@@ -249,14 +254,60 @@ final class IndexBuilder<T> {
       IndexDefinition<T> index,
       long generation,
       List<KvEntry> batch) {
-    Map<Tuple, byte[]> written = new HashMap<>();
+    List<Tuple> pks = new ArrayList<>(batch.size());
+    List<List<IndexEntry<T>>> entries = new ArrayList<>(batch.size());
     for (KvEntry record : batch) {
       Tuple pkParts = record.key().subTuple(1, record.key().size());
-      op.check(record); // a concurrent update or delete of the record makes the batch retry
-      for (IndexEntry<T> entry : IndexEntry.forRecord(index, decoder.apply(record), pkParts)) {
-        backfillEntry(snapshot, op, index, generation, written, pkParts, entry);
+      pks.add(pkParts);
+      entries.add(IndexEntry.forRecord(index, decoder.apply(record), pkParts));
+    }
+    boolean[] whole = whole(snapshot, index, generation, pks, entries);
+    Map<Tuple, byte[]> written = new HashMap<>();
+    for (int i = 0; i < batch.size(); i++) {
+      if (whole[i]) {
+        continue; // an update since the build began wrote them: nothing to write, no race to lose
+      }
+      op.check(batch.get(i)); // a concurrent update or delete of the record makes the batch retry
+      for (IndexEntry<T> entry : entries.get(i)) {
+        backfillEntry(snapshot, op, index, generation, written, pks.get(i), entry);
       }
     }
+  }
+
+  /**
+   * Which records of a batch the index already holds whole in {@code snapshot}: every entry is
+   * there (a unique one pointing to the record, or the record's duplicate marker of this build).
+   * Two multi-key reads: the entries, then the markers of unique values held by another record.
+   */
+  private boolean[] whole(
+      KvSnapshot snapshot, IndexDefinition<T> index, long generation, List<Tuple> pks,
+      List<List<IndexEntry<T>>> entries) {
+    List<Tuple> keys = new ArrayList<>();
+    entries.forEach(of -> of.forEach(entry -> keys.add(entry.key())));
+    List<KvEntry> stored = snapshot.getMany(keys);
+    int next = 0;
+    boolean[] whole = new boolean[pks.size()];
+    List<Tuple> markers = new ArrayList<>();
+    List<Integer> markerOwners = new ArrayList<>();
+    for (int i = 0; i < pks.size(); i++) {
+      whole[i] = true;
+      for (IndexEntry<T> entry : entries.get(i)) {
+        KvEntry kv = stored.get(next++);
+        if (!kv.exists()) {
+          whole[i] = false;
+        } else if (index.unique() && !Arrays.equals(kv.value(), entry.value())) {
+          markers.add(marker(index, generation, entry.values(), pks.get(i)));
+          markerOwners.add(i);
+        }
+      }
+    }
+    List<KvEntry> found = snapshot.getMany(markers);
+    for (int m = 0; m < found.size(); m++) {
+      if (!found.get(m).exists()) {
+        whole[markerOwners.get(m)] = false;
+      }
+    }
+    return whole;
   }
 
   private void backfillEntry(
@@ -487,8 +538,10 @@ final class IndexBuilder<T> {
   }
 
   private BatchWalk walk() {
-    // a build is never given up for lost races: each lost batch is read again, smaller
-    return new BatchWalk(store, entityName, "buildIndexes", options.batchSize(), Integer.MAX_VALUE, () -> stopped);
+    // Each lost batch is read again, smaller. A backfill cannot lose one record's batch twice to
+    // updates (the update makes the record whole), so this many lost races in a row means writers
+    // that do not follow the build (an older Tessera): the build stops, to resume on the next run.
+    return new BatchWalk(store, entityName, "buildIndexes", options.batchSize(), MAX_LOST_RACES, () -> stopped);
   }
 
   /** A batch of a phase whose cursor is the catalog entry's: how many keys, the last one. */

@@ -133,9 +133,13 @@ final class IndexLifecycle<T> {
     }
   }
 
-  /** Prepares the index mutations of one write attempt, reading through {@code kv}. */
-  IndexWrite<T> prepare(KvStore kv, List<IndexEntry<T>> removed, List<IndexEntry<T>> added) {
-    return IndexWrite.prepare(kv, entityName, indexes, modes(kv), removed, added);
+  /**
+   * Prepares the index mutations of one write attempt, reading through {@code kv}; {@code kept} are
+   * an update's unchanged entries (see {@link IndexModes#rewritesKept}).
+   */
+  IndexWrite<T> prepare(
+      KvStore kv, List<IndexEntry<T>> removed, List<IndexEntry<T>> added, List<IndexEntry<T>> kept) {
+    return IndexWrite.prepare(kv, entityName, indexes, modes(kv), removed, added, kept);
   }
 
   /**

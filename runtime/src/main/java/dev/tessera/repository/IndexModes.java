@@ -2,6 +2,7 @@ package dev.tessera.repository;
 
 import dev.tessera.catalog.IndexCatalog;
 import dev.tessera.catalog.IndexCatalogEntry;
+import dev.tessera.catalog.IndexPhase;
 import dev.tessera.catalog.IndexState;
 import dev.tessera.mapping.IndexDefinition;
 import dev.tessera.kv.KvEntry;
@@ -21,6 +22,9 @@ import java.util.Map;
  *       the commit checks the index's fence, so the switch to READABLE (or FAILED) makes it retry.
  *   <li>FAILED (unique only): not maintained, but guarded, so a new build makes writers retry.
  * </ul>
+ *
+ * <p>While an index is cleared and backfilled, an update writes all of the new record's entries
+ * in it, unchanged ones too ({@link #rewritesKept}).
  *
  * @param entries the catalog entries of the entity, by index name
  * @param statesStamp the versionstamp of the entity's {@linkplain IndexCatalog#statesKey states
@@ -64,6 +68,18 @@ record IndexModes(Map<String, IndexCatalogEntry> entries, Versionstamp statesSta
   /** Whether writes read the entries of {@code index} first and check its fence. */
   boolean guarded(IndexDefinition<?> index) {
     return index.unique() && state(index) != IndexState.READABLE;
+  }
+
+  /**
+   * Whether an update writes every entry of the new record in {@code index}, not only the changed
+   * ones: while the index is cleared and backfilled, so the backfill finds an updated record whole
+   * and skips it instead of racing its writers (see {@link IndexBuilder}).
+   */
+  boolean rewritesKept(IndexDefinition<?> index) {
+    IndexCatalogEntry entry = entries.get(index.name());
+    return entry != null
+        && entry.state() == IndexState.BUILDING
+        && (entry.phase() == IndexPhase.CLEARING || entry.phase() == IndexPhase.BACKFILLING);
   }
 
   /** The build generation of {@code index} (its duplicate markers carry it). */

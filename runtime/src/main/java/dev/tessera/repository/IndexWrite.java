@@ -33,7 +33,10 @@ final class IndexWrite<T> {
   private final List<IndexEntry<T>> added;
   private final Map<Tuple, KvEntry> pointers;
   private final List<KvEntry> fences;
-  /** The states generation key the write checks, or null when the entity has no unique index. */
+  /**
+   * The states generation key the write checks (null when the entity has no index): a build's
+   * start changes it, so a writer that did not know of the build reads the modes again.
+   */
   private final Tuple statesKey;
 
   private IndexWrite(
@@ -54,9 +57,10 @@ final class IndexWrite<T> {
   }
 
   /**
-   * Prepares a write that deletes the entries {@code removed} and writes {@code added}: reads the
-   * entries of guarded indexes and the fences of all of them (one snapshot), none when every index
-   * is readable.
+   * Prepares a write that deletes the entries {@code removed} and writes {@code added}, and the
+   * entries {@code kept} of an update in an index that {@linkplain IndexModes#rewritesKept rewrites
+   * them}: reads the entries of guarded indexes and the fences of all of them (one snapshot), none
+   * when every index is readable.
    */
   static <T> IndexWrite<T> prepare(
       KvStore store,
@@ -64,7 +68,9 @@ final class IndexWrite<T> {
       List<IndexDefinition<T>> indexes,
       IndexModes modes,
       List<IndexEntry<T>> removed,
-      List<IndexEntry<T>> added) {
+      List<IndexEntry<T>> added,
+      List<IndexEntry<T>> kept) {
+    added = withRewrittenKept(modes, added, kept);
     List<Tuple> keys = new ArrayList<>();
     for (IndexDefinition<T> index : indexes) {
       if (modes.guarded(index)) {
@@ -73,7 +79,7 @@ final class IndexWrite<T> {
     }
     if (keys.isEmpty()) {
       return new IndexWrite<>(
-          entityName, modes, removed, added, Map.of(), List.of(), hasUnique(indexes));
+          entityName, modes, removed, added, Map.of(), List.of(), !indexes.isEmpty());
     }
     int fenceCount = keys.size();
     Set<Tuple> guardedKeys = new HashSet<>();
@@ -213,13 +219,20 @@ final class IndexWrite<T> {
 
   // Only unique indexes are written differently in different states (enforced, guarded, not
   // maintained when failed); a non-unique index is maintained alike in every state.
-  private static <T> boolean hasUnique(List<IndexDefinition<T>> indexes) {
-    for (IndexDefinition<T> index : indexes) {
-      if (index.unique()) {
-        return true;
+
+  /** {@code added}, and the entries of {@code kept} whose index rewrites them (a new list then). */
+  private static <T> List<IndexEntry<T>> withRewrittenKept(
+      IndexModes modes, List<IndexEntry<T>> added, List<IndexEntry<T>> kept) {
+    List<IndexEntry<T>> all = added;
+    for (IndexEntry<T> entry : kept) {
+      if (modes.rewritesKept(entry.index())) {
+        if (all == added) {
+          all = new ArrayList<>(added);
+        }
+        all.add(entry);
       }
     }
-    return false;
+    return all;
   }
 
   private static <T> List<IndexEntry<T>> maintained(IndexModes modes, List<IndexEntry<T>> entries) {
