@@ -1,10 +1,10 @@
 package dev.tessera.cli;
 
-import dev.tessera.catalog.IndexCatalog;
 import dev.tessera.catalog.IndexCatalogEntry;
 import dev.tessera.catalog.IndexPhase;
-import dev.tessera.catalog.SchemaCatalog;
-import dev.tessera.catalog.StoredRecordReader;
+import dev.tessera.internal.catalog.IndexCatalog;
+import dev.tessera.internal.catalog.SchemaCatalog;
+import dev.tessera.internal.catalog.StoredRecordReader;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.ListSelector;

@@ -1,12 +1,12 @@
 package dev.tessera.cli;
 
-import dev.tessera.catalog.IndexCatalog;
-import dev.tessera.catalog.SchemaCatalog;
+import dev.tessera.internal.catalog.IndexCatalog;
+import dev.tessera.internal.catalog.SchemaCatalog;
+import dev.tessera.internal.kv.ReservedKeys;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.ListSelector;
-import dev.tessera.kv.ReservedKeys;
 import dev.tessera.kv.lmdb.LmdbKvStore;
 import dev.tessera.kv.lmdb.StoreStatistics;
 import dev.tessera.tuple.Tuple;

@@ -1,8 +1,8 @@
 package dev.tessera.cli;
 
-import dev.tessera.catalog.SchemaCatalog;
-import dev.tessera.catalog.StoredRecordReader;
-import dev.tessera.kv.ReservedKeys;
+import dev.tessera.internal.catalog.SchemaCatalog;
+import dev.tessera.internal.catalog.StoredRecordReader;
+import dev.tessera.internal.kv.ReservedKeys;
 import dev.tessera.kv.lmdb.LmdbKvStore;
 import dev.tessera.repository.CatalogIndexVerifier;
 import dev.tessera.repository.IndexProblem;

@@ -1,7 +1,7 @@
 package dev.tessera.cli;
 
-import dev.tessera.catalog.SchemaCatalog;
 import dev.tessera.cli.Person.Address;
+import dev.tessera.internal.catalog.SchemaCatalog;
 import dev.tessera.kv.lmdb.LmdbKvStore;
 import dev.tessera.mapping.ComponentSchema;
 import dev.tessera.mapping.RecordSchema;

@@ -2,10 +2,10 @@ package dev.tessera.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tessera.internal.kv.ReservedKeys;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.ListSelector;
-import dev.tessera.kv.ReservedKeys;
 import dev.tessera.kv.lmdb.LmdbKvStore;
 import dev.tessera.tuple.TupleRange;
 import java.io.IOException;

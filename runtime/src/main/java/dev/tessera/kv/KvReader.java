@@ -25,7 +25,7 @@ public interface KvReader {
 
   /**
    * Lists the entries selected by {@code selector}, lazily, in key order (descending when
-   * reversed). The iterator's {@link KvIterator#cursor() cursor} is a {@link ListCursor}: a listing
+   * reversed). The iterator's {@link KvIterator#cursor() cursor} is a listing cursor (the last key, packed, base64url): a listing
    * of the same range resumed with it starts strictly after the last entry returned.
    */
   KvIterator list(ListSelector selector);

@@ -46,7 +46,7 @@ public interface EntityMapping<T, ID> {
 
   /**
    * The record's current stored shape: its schema identifier, components, former names and
-   * defaults. Values stored with older shapes are read through it (see {@link SchemaTranslation}).
+   * defaults. Values stored with older shapes are read through it (the runtime translates each older shape to the current one).
    */
   RecordSchema schema();
 

@@ -26,7 +26,7 @@ import java.util.function.Supplier;
 
 /**
  * Encodes record component values into tuple parts and decodes them back. Generated mappings call
- * them through the typed {@link Codecs} (and tools through {@link ComponentValues}), so every entity
+ * them through the typed {@link Codecs} (and tools through the catalog), so every entity
  * stores a given type the same way.
  *
  * <p>Each {@code encodeX} returns a part for {@link Tuple#of}; each {@code decodeX} reads what

@@ -14,7 +14,7 @@ import java.util.stream.Collectors;
  * identifier, while former names and defaults (which only say how to read older shapes) do not.
  *
  * <p>Generated code declares the current schema of its entity; the catalog keeps every schema ever
- * opened, so values stored with an older one can still be read (see {@link SchemaTranslation}).
+ * opened, so values stored with an older one can still be read (the runtime translates it to the current shape).
  *
  * <p>Immutable and thread-safe.
  */

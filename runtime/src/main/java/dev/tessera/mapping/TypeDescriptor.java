@@ -52,7 +52,7 @@ public record TypeDescriptor(
   }
 
   /** True for a kind stored as a tuple integer: {@code byte}, {@code short}, {@code char}, {@code int}, {@code long}. */
-  boolean integral() {
+  public boolean integral() {
     switch (kind) {
       case "BYTE":
       case "SHORT":
@@ -66,7 +66,7 @@ public record TypeDescriptor(
   }
 
   /** True for a type without arguments or components (a primitive, box, {@code String}...). */
-  boolean scalar() {
+  public boolean scalar() {
     return className.isEmpty() && arguments.isEmpty();
   }
 

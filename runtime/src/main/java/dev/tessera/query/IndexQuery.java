@@ -1,11 +1,12 @@
 package dev.tessera.query;
 
+import dev.tessera.internal.query.BatchedSpliterator.Snapshots;
+import dev.tessera.internal.query.PageRows;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
 import dev.tessera.kv.ListSelector;
 import dev.tessera.mapping.IndexDefinition;
-import dev.tessera.query.BatchedSpliterator.Snapshots;
 import dev.tessera.query.IndexedRecordSpliterator.Row;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;

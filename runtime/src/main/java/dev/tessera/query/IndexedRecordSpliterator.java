@@ -1,5 +1,6 @@
 package dev.tessera.query;
 
+import dev.tessera.internal.query.BatchedSpliterator;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;

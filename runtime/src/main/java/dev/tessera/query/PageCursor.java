@@ -1,7 +1,7 @@
 package dev.tessera.query;
 
-import dev.tessera.kv.KeyOrder;
-import dev.tessera.kv.ListCursor;
+import dev.tessera.internal.kv.KeyOrder;
+import dev.tessera.internal.kv.ListCursor;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
 import java.util.Arrays;

@@ -1,8 +1,8 @@
 package dev.tessera.repository;
 
+import dev.tessera.internal.kv.KeyOrder;
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.CommitResult;
-import dev.tessera.kv.KeyOrder;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
 import dev.tessera.tuple.TupleRange;

@@ -1,17 +1,17 @@
 package dev.tessera.repository;
 
 import dev.tessera.annotations.Normalize;
-import dev.tessera.catalog.IndexCatalog;
 import dev.tessera.catalog.IndexCatalogEntry;
 import dev.tessera.catalog.IndexState;
-import dev.tessera.catalog.StoredRecordReader;
+import dev.tessera.internal.catalog.IndexCatalog;
+import dev.tessera.internal.catalog.StoredRecordReader;
+import dev.tessera.internal.mapping.ComponentValues;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
 import dev.tessera.mapping.Codec;
 import dev.tessera.mapping.Codecs;
 import dev.tessera.mapping.ComponentSchema;
-import dev.tessera.mapping.ComponentValues;
 import dev.tessera.mapping.FieldCodec;
 import dev.tessera.mapping.IndexDefinition;
 import dev.tessera.mapping.RecordSchema;

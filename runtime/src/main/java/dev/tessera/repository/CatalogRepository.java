@@ -1,11 +1,11 @@
 package dev.tessera.repository;
 
-import dev.tessera.catalog.IndexCatalog;
 import dev.tessera.catalog.IndexCatalogEntry;
-import dev.tessera.catalog.StoredRecordReader;
+import dev.tessera.internal.catalog.IndexCatalog;
+import dev.tessera.internal.catalog.StoredRecordReader;
+import dev.tessera.internal.mapping.ComponentValues;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
-import dev.tessera.mapping.ComponentValues;
 import dev.tessera.mapping.IndexDefinition;
 import dev.tessera.mapping.RecordSchema;
 import dev.tessera.tuple.Tuple;

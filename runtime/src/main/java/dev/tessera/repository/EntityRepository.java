@@ -1,7 +1,8 @@
 package dev.tessera.repository;
 
 import dev.tessera.annotations.KeyGeneration;
-import dev.tessera.catalog.RecordTranslator;
+import dev.tessera.internal.catalog.RecordTranslator;
+import dev.tessera.internal.mapping.ComponentValues;
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.CommitResult;
 import dev.tessera.kv.CorruptEntryException;
@@ -10,7 +11,6 @@ import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
 import dev.tessera.mapping.ComponentSchema;
-import dev.tessera.mapping.ComponentValues;
 import dev.tessera.mapping.EntityMapping;
 import dev.tessera.mapping.IndexDefinition;
 import dev.tessera.mapping.RecordSchema;
@@ -765,19 +765,6 @@ public abstract class EntityRepository<T, ID> {
   /** The mapping this repository uses. */
   protected final EntityMapping<T, ID> mapping() {
     return mapping;
-  }
-
-  /**
-   * For generated queries: reads records the way this repository does (older stored shapes
-   * translated, undecodable bytes reported as {@link CorruptRecordException} naming the key).
-   */
-  protected final RecordReader<T> recordReader() {
-    return reader;
-  }
-
-  /** The store this repository uses. */
-  protected final KvStore store() {
-    return store;
   }
 
   // ---------------------------------------------------------------- internals

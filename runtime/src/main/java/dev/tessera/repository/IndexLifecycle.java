@@ -1,9 +1,9 @@
 package dev.tessera.repository;
 
-import dev.tessera.catalog.IndexCatalog;
 import dev.tessera.catalog.IndexCatalogEntry;
 import dev.tessera.catalog.IndexPhase;
 import dev.tessera.catalog.IndexState;
+import dev.tessera.internal.catalog.IndexCatalog;
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvSnapshot;
@@ -11,9 +11,9 @@ import dev.tessera.kv.KvStore;
 import dev.tessera.kv.StoreClosedException;
 import dev.tessera.mapping.EntityMapping;
 import dev.tessera.mapping.IndexDefinition;
-import java.lang.System.Logger.Level;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
+import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,12 +1,12 @@
 package dev.tessera.repository;
 
-import dev.tessera.catalog.IndexCatalog;
 import dev.tessera.catalog.IndexCatalogEntry;
 import dev.tessera.catalog.IndexPhase;
 import dev.tessera.catalog.IndexState;
-import dev.tessera.mapping.IndexDefinition;
+import dev.tessera.internal.catalog.IndexCatalog;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvSnapshot;
+import dev.tessera.mapping.IndexDefinition;
 import dev.tessera.tuple.Versionstamp;
 import java.util.HashMap;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package dev.tessera.repository;
 
-import dev.tessera.catalog.IndexCatalog;
+import dev.tessera.internal.catalog.IndexCatalog;
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.CommitResult;
 import dev.tessera.kv.KvEntry;

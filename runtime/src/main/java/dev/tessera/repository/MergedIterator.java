@@ -1,8 +1,8 @@
 package dev.tessera.repository;
 
+import dev.tessera.internal.kv.ListCursor;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
-import dev.tessera.kv.ListCursor;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.Map;

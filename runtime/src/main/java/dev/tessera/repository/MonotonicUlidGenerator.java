@@ -19,7 +19,7 @@ import java.util.function.LongSupplier;
  * String id = MonotonicUlidGenerator.shared().next(); // e.g. "01J9Z8Q4VQ7X2M3N4P5R6S7T8V"
  * }</pre>
  */
-public final class MonotonicUlidGenerator {
+final class MonotonicUlidGenerator {
   private static final char[] ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ".toCharArray();
   private static final long RANDOM_LOW_MASK = 0xFFFF_FFFF_FFFFL; // low 48 of the 80 random bits
   private static final long RANDOM_HIGH_MASK = 0xFFFF_FFFFL; // high 32 of the 80 random bits

@@ -1,7 +1,7 @@
 package dev.tessera.repository;
 
+import dev.tessera.internal.kv.KeyOrder;
 import dev.tessera.kv.AtomicOperation;
-import dev.tessera.kv.KeyOrder;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;

@@ -1,7 +1,7 @@
 package dev.tessera.repository;
 
+import dev.tessera.internal.kv.KeyOrder;
 import dev.tessera.kv.CorruptEntryException;
-import dev.tessera.kv.KeyOrder;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.ListSelector;

@@ -1,16 +1,16 @@
 package dev.tessera.repository;
 
+import dev.tessera.internal.kv.Counter;
+import dev.tessera.internal.kv.KeyOrder;
+import dev.tessera.internal.kv.ListCursor;
+import dev.tessera.internal.kv.ReservedKeys;
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.CommitResult;
-import dev.tessera.kv.Counter;
-import dev.tessera.kv.KeyOrder;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
-import dev.tessera.kv.ListCursor;
 import dev.tessera.kv.ListSelector;
-import dev.tessera.kv.ReservedKeys;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
 import dev.tessera.tuple.Versionstamp;

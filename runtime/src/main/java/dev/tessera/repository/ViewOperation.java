@@ -1,7 +1,7 @@
 package dev.tessera.repository;
 
+import dev.tessera.internal.kv.Counter;
 import dev.tessera.kv.AtomicOperation;
-import dev.tessera.kv.Counter;
 import dev.tessera.kv.CommitResult;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;

@@ -3,6 +3,9 @@ package dev.tessera.kv;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tessera.internal.kv.Counter;
+import dev.tessera.internal.kv.KeyOrder;
+import dev.tessera.internal.kv.ListCursor;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
 import java.util.Arrays;

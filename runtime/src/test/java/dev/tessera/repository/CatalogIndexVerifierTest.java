@@ -121,8 +121,8 @@ class CatalogIndexVerifierTest {
 
   @Test
   void anIndexItCannotDeriveIsSkippedWithTheReason() {
-    raw(dev.tessera.catalog.IndexCatalog.key("user", "location"),
-        dev.tessera.catalog.IndexCatalog.encode(dev.tessera.catalog.IndexCatalogEntry.readable(
+    raw(dev.tessera.internal.catalog.IndexCatalog.key("user", "location"),
+        dev.tessera.internal.catalog.IndexCatalog.encode(dev.tessera.catalog.IndexCatalogEntry.readable(
             "user", "location", "spatial(x:INT,y:INT)/z16", "user_by_location", false)));
     CatalogIndexVerifier.Result result = CatalogIndexVerifier.verify(store, "user", false, i -> {});
     assertThat(result.skipped()).containsExactly("user.location: its definition"
@@ -132,11 +132,11 @@ class CatalogIndexVerifierTest {
 
   @Test
   void anIndexFoldedUnderOtherRulesOrOverAnEnumIsSkippedWithTheReason() {
-    raw(dev.tessera.catalog.IndexCatalog.key("user", "nick"),
-        dev.tessera.catalog.IndexCatalog.encode(dev.tessera.catalog.IndexCatalogEntry.readable(
+    raw(dev.tessera.internal.catalog.IndexCatalog.key("user", "nick"),
+        dev.tessera.internal.catalog.IndexCatalog.encode(dev.tessera.catalog.IndexCatalogEntry.readable(
             "user", "nick", "index(name:STRING)/CASE_INSENSITIVE", "user_by_nick", false)));
-    raw(dev.tessera.catalog.IndexCatalog.key("user", "level"),
-        dev.tessera.catalog.IndexCatalog.encode(dev.tessera.catalog.IndexCatalogEntry.readable(
+    raw(dev.tessera.internal.catalog.IndexCatalog.key("user", "level"),
+        dev.tessera.internal.catalog.IndexCatalog.encode(dev.tessera.catalog.IndexCatalogEntry.readable(
             "user", "level", "index(level:enum com.acme.Level{LOW,HIGH})/NONE", "user_by_level", false)));
     CatalogIndexVerifier.Result result = CatalogIndexVerifier.verify(store, "user", false, i -> {});
     assertThat(result.skipped()).containsExactlyInAnyOrder(

@@ -5,11 +5,11 @@ import static dev.tessera.repository.IndexedUserMapping.EMAIL;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.tessera.catalog.IndexCatalog;
 import dev.tessera.catalog.IndexCatalogEntry;
+import dev.tessera.internal.catalog.IndexCatalog;
+import dev.tessera.internal.mapping.ComponentValues;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.lmdb.LmdbKvStore;
-import dev.tessera.mapping.ComponentValues;
 import dev.tessera.tuple.Tuple;
 import java.nio.file.Path;
 import java.util.HashMap;

@@ -3,8 +3,8 @@ package dev.tessera.repository;
 import static dev.tessera.repository.IndexedUserMapping.COLOR;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tessera.catalog.IndexCatalog;
 import dev.tessera.catalog.IndexState;
+import dev.tessera.internal.catalog.IndexCatalog;
 import dev.tessera.kv.lmdb.LmdbKvStore;
 import dev.tessera.mapping.IndexDefinition;
 import dev.tessera.tuple.Tuple;

@@ -7,10 +7,10 @@ import static dev.tessera.repository.IndexedUserMapping.NAME;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.tessera.catalog.IndexCatalog;
 import dev.tessera.catalog.IndexCatalogEntry;
 import dev.tessera.catalog.IndexPhase;
 import dev.tessera.catalog.IndexState;
+import dev.tessera.internal.catalog.IndexCatalog;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.ListSelector;

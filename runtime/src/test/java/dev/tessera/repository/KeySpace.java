@@ -1,10 +1,10 @@
 package dev.tessera.repository;
 
+import dev.tessera.internal.kv.ReservedKeys;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvStore;
 import dev.tessera.kv.ListSelector;
-import dev.tessera.kv.ReservedKeys;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
 import java.util.ArrayList;

@@ -1,15 +1,15 @@
 package dev.tessera.kv.etcd;
 
+import dev.tessera.internal.kv.Counter;
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.CommitResult;
-import dev.tessera.kv.Counter;
 import dev.tessera.kv.CounterValueException;
+import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.RangeCheckTooLargeException;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
 import dev.tessera.tuple.Versionstamp;
 import io.etcd.jetcd.ByteSequence;
-import dev.tessera.kv.KvEntry;
 import io.etcd.jetcd.op.Cmp;
 import io.etcd.jetcd.op.CmpTarget;
 import io.etcd.jetcd.op.Op;

@@ -1,9 +1,9 @@
 package dev.tessera.kv.etcd;
 
 import dev.tessera.OperationInterruptedException;
+import dev.tessera.internal.kv.Counter;
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.CommitResult;
-import dev.tessera.kv.Counter;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.ValueTooLargeException;
 import dev.tessera.tuple.Tuple;

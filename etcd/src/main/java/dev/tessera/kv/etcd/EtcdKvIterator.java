@@ -1,9 +1,9 @@
 package dev.tessera.kv.etcd;
 
-import dev.tessera.kv.KeyOrder;
+import dev.tessera.internal.kv.KeyOrder;
+import dev.tessera.internal.kv.ListCursor;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
-import dev.tessera.kv.ListCursor;
 import dev.tessera.kv.ListSelector;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;

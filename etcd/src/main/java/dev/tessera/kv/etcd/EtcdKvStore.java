@@ -1,12 +1,12 @@
 package dev.tessera.kv.etcd;
 
+import dev.tessera.internal.kv.ReservedKeys;
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
 import dev.tessera.kv.ListSelector;
-import dev.tessera.kv.ReservedKeys;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.Versionstamp;
 import io.etcd.jetcd.ByteSequence;

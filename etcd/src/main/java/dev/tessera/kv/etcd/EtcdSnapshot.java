@@ -1,10 +1,10 @@
 package dev.tessera.kv.etcd;
 
+import dev.tessera.internal.kv.ReservedKeys;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.ListSelector;
-import dev.tessera.kv.ReservedKeys;
 import dev.tessera.tuple.Tuple;
 import java.util.List;
 

@@ -2,6 +2,7 @@ package dev.tessera.it.keys;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tessera.internal.mapping.ComponentValues;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvStore;
@@ -9,7 +10,6 @@ import dev.tessera.kv.ListSelector;
 import dev.tessera.kv.lmdb.Durability;
 import dev.tessera.kv.lmdb.LmdbKvStore;
 import dev.tessera.kv.lmdb.LmdbOptions;
-import dev.tessera.mapping.ComponentValues;
 import dev.tessera.mapping.EntityMapping;
 import dev.tessera.mapping.IndexDefinition;
 import dev.tessera.repository.CatalogIndexVerifier;

@@ -2,10 +2,10 @@ package dev.tessera.it.lifecycle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tessera.catalog.IndexCatalog;
 import dev.tessera.catalog.IndexCatalogEntry;
 import dev.tessera.catalog.IndexPhase;
 import dev.tessera.catalog.IndexState;
+import dev.tessera.internal.catalog.IndexCatalog;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.lmdb.LmdbKvStore;
 import dev.tessera.repository.IndexBuildListener;

@@ -3,9 +3,9 @@ package dev.tessera.it.query;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.tessera.catalog.IndexCatalog;
 import dev.tessera.catalog.IndexCatalogEntry;
 import dev.tessera.catalog.IndexState;
+import dev.tessera.internal.catalog.IndexCatalog;
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvStore;

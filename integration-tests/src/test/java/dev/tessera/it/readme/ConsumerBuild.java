@@ -136,6 +136,16 @@ final class ConsumerBuild {
    */
   String maven(Path mavenHome, Path javaHome, Path settings, String... goals)
       throws IOException, InterruptedException {
+    Run run = mavenRun(mavenHome, javaHome, settings, goals);
+    if (run.exitCode() != 0) {
+      throw new AssertionError("the consumer build failed (mvn " + String.join(" ", goals) + "):\n" + run.stdout());
+    }
+    return run.stdout();
+  }
+
+  /** Runs {@code mvn} like {@link #maven} and returns how it ended, failed or not. */
+  Run mavenRun(Path mavenHome, Path javaHome, Path settings, String... goals)
+      throws IOException, InterruptedException {
     List<String> command = new ArrayList<>();
     command.add(mavenHome.resolve("bin").resolve("mvn").toString());
     command.addAll(List.of("-B", "-ntp", "-q", "-s", settings.toString(), "-gs", settings.toString(),
@@ -144,11 +154,7 @@ final class ConsumerBuild {
     ProcessBuilder builder = new ProcessBuilder(command).directory(project().toFile()).redirectErrorStream(true);
     builder.environment().put("JAVA_HOME", javaHome.toString());
     builder.environment().remove("MAVEN_OPTS");
-    Run run = Run.of(builder, MAVEN_TIMEOUT_MINUTES);
-    if (run.exitCode() != 0) {
-      throw new AssertionError("the consumer build failed (mvn " + String.join(" ", goals) + "):\n" + run.stdout());
-    }
-    return run.stdout();
+    return Run.of(builder, MAVEN_TIMEOUT_MINUTES);
   }
 
   /** The output of one finished process. */

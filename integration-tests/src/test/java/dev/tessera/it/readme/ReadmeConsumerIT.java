@@ -99,7 +99,7 @@ class ReadmeConsumerIT {
     String sources = "src/main/java/" + ExampleProgram.PACKAGE + "/";
     modular.write(sources + program.entityName() + ".java", program.entitySource());
     modular.write(sources + "Main.java", program.mainSource());
-    // README's module-info, verbatim: the two automatic module names, nothing else.
+    // README's module-info, verbatim: the two module names, nothing else.
     modular.write("src/main/java/module-info.java", moduleInfo);
 
     modular.maven(
@@ -107,6 +107,16 @@ class ReadmeConsumerIT {
 
     assertThat(modular.project().resolve("target/classes/module-info.class")).exists();
     assertThat(modular.project().resolve("target/classes/consumer/" + program.entityName() + "Repository.class")).exists();
+
+    // The generated repository compiled against the runtime's exported packages alone; a
+    // module that reaches past them into an internal package does not compile.
+    modular.write(sources + "Peek.java", "package " + ExampleProgram.PACKAGE + ";\n"
+        + "class Peek {\n  Object prefix = dev.tessera.internal.kv.ReservedKeys.class;\n}\n");
+    ConsumerBuild.Run peek = modular.mavenRun(
+        Path.of(property("maven.home")), Path.of(System.getProperty("java.home")), build.settings(), "compile");
+    assertThat(peek.exitCode()).as(peek.stdout()).isNotZero();
+    assertThat(peek.stdout()).contains("package dev.tessera.internal.kv is declared in module"
+        + " dev.tessera.runtime, which does not export it");
   }
 
   /**

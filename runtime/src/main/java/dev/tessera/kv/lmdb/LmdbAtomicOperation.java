@@ -1,8 +1,8 @@
 package dev.tessera.kv.lmdb;
 
+import dev.tessera.internal.kv.Counter;
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.CommitResult;
-import dev.tessera.kv.Counter;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;

@@ -1,8 +1,8 @@
 package dev.tessera.kv.lmdb;
 
+import dev.tessera.internal.kv.ListCursor;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
-import dev.tessera.kv.ListCursor;
 import dev.tessera.kv.ListSelector;
 import dev.tessera.kv.StoreClosedException;
 import java.util.ArrayDeque;

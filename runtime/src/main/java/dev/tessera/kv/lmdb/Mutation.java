@@ -1,6 +1,6 @@
 package dev.tessera.kv.lmdb;
 
-import dev.tessera.kv.Counter;
+import dev.tessera.internal.kv.Counter;
 import dev.tessera.kv.CounterValueException;
 import dev.tessera.tuple.Tuple;
 import java.nio.ByteOrder;

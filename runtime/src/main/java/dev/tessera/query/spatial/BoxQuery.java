@@ -1,13 +1,13 @@
 package dev.tessera.query.spatial;
 
+import dev.tessera.internal.query.BatchedSpliterator.Snapshots;
+import dev.tessera.internal.query.BatchedSpliterator;
+import dev.tessera.internal.query.PageRows;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
-import dev.tessera.query.BatchedSpliterator;
-import dev.tessera.query.BatchedSpliterator.Snapshots;
 import dev.tessera.query.Page;
 import dev.tessera.query.PageCursor;
-import dev.tessera.query.PageRows;
 import dev.tessera.query.RecordReader;
 import dev.tessera.tuple.Tuple;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.tessera.query.spatial;
 
-import dev.tessera.kv.KeyOrder;
+import dev.tessera.internal.kv.KeyOrder;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.ListSelector;

@@ -1,8 +1,11 @@
-package dev.tessera.mapping;
+package dev.tessera.internal.mapping;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tessera.mapping.ComponentSchema;
+import dev.tessera.mapping.FieldCodec;
+import dev.tessera.mapping.RecordSchema;
 import dev.tessera.tuple.Tuple;
 import java.math.BigDecimal;
 import java.math.BigInteger;

@@ -1,5 +1,7 @@
-package dev.tessera.mapping;
+package dev.tessera.internal.mapping;
 
+import dev.tessera.mapping.FieldCodec;
+import dev.tessera.mapping.TypeDescriptor;
 import dev.tessera.tuple.Tuple;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,7 +1,8 @@
-package dev.tessera.catalog;
+package dev.tessera.internal.catalog;
 
+import dev.tessera.catalog.UnknownEntityException;
+import dev.tessera.internal.mapping.ComponentValues;
 import dev.tessera.kv.KvStore;
-import dev.tessera.mapping.ComponentValues;
 import dev.tessera.mapping.RecordSchema;
 import dev.tessera.tuple.Tuple;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package dev.tessera.kv;
+package dev.tessera.internal.kv;
 
 import dev.tessera.tuple.TupleRange;
 import java.util.Base64;
@@ -6,7 +6,7 @@ import java.util.Base64;
 /**
  * The cursor of a listing, the one encoding every store and view uses: the packed key of the last
  * entry returned, base64url without padding. A listing resumed with it ({@link
- * ListSelector#after(String)}) starts strictly after that key in its direction. Page cursors of
+ * dev.tessera.kv.ListSelector#after(String)}) starts strictly after that key in its direction. Page cursors of
  * queries ({@code dev.tessera.query.PageCursor}) use the same form.
  *
  * <p>The cursor is a pure function of the last key, so an iterator may keep that key and encode it

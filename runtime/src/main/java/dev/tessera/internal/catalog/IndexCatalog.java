@@ -1,11 +1,14 @@
-package dev.tessera.catalog;
+package dev.tessera.internal.catalog;
 
+import dev.tessera.catalog.IndexCatalogEntry;
+import dev.tessera.catalog.IndexPhase;
+import dev.tessera.catalog.IndexState;
+import dev.tessera.internal.kv.ReservedKeys;
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.ListSelector;
-import dev.tessera.kv.ReservedKeys;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
 import java.util.LinkedHashMap;

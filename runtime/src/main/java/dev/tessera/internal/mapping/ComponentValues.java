@@ -1,5 +1,9 @@
-package dev.tessera.mapping;
+package dev.tessera.internal.mapping;
 
+import dev.tessera.mapping.ComponentSchema;
+import dev.tessera.mapping.FieldCodec;
+import dev.tessera.mapping.RecordSchema;
+import dev.tessera.mapping.TypeDescriptor;
 import dev.tessera.tuple.Tuple;
 import java.math.BigDecimal;
 import java.math.BigInteger;

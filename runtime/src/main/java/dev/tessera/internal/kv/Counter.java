@@ -1,10 +1,11 @@
-package dev.tessera.kv;
+package dev.tessera.internal.kv;
 
+import dev.tessera.kv.CounterValueException;
 import dev.tessera.tuple.Tuple;
 
 /**
- * The unsigned 64-bit counter of {@link AtomicOperation#sum}, {@link AtomicOperation#min} and
- * {@link AtomicOperation#max} (Deno KV's KvU64): stored as 8 bytes, big-endian. The one definition
+ * The unsigned 64-bit counter of {@link dev.tessera.kv.AtomicOperation#sum}, {@link dev.tessera.kv.AtomicOperation#min} and
+ * {@link dev.tessera.kv.AtomicOperation#max} (Deno KV's KvU64): stored as 8 bytes, big-endian. The one definition
  * of its encoding and of how each operation combines with it, used by every store and by a
  * transaction's view of its own writes. Stateless.
  */

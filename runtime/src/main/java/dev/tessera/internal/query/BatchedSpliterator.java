@@ -1,4 +1,4 @@
-package dev.tessera.query;
+package dev.tessera.internal.query;
 
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;

@@ -1,11 +1,11 @@
-package dev.tessera.catalog;
+package dev.tessera.internal.catalog;
 
+import dev.tessera.internal.kv.ReservedKeys;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
 import dev.tessera.kv.ListSelector;
-import dev.tessera.kv.ReservedKeys;
 import dev.tessera.mapping.ComponentSchema;
 import dev.tessera.mapping.RecordSchema;
 import dev.tessera.tuple.Tuple;

@@ -1,4 +1,4 @@
-package dev.tessera.kv;
+package dev.tessera.internal.kv;
 
 import dev.tessera.tuple.Tuple;
 

@@ -1,8 +1,12 @@
-package dev.tessera.mapping;
+package dev.tessera.internal.mapping;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tessera.mapping.ComponentSchema;
+import dev.tessera.mapping.FieldCodec;
+import dev.tessera.mapping.IncompatibleSchemaException;
+import dev.tessera.mapping.RecordSchema;
 import dev.tessera.tuple.Tuple;
 import java.math.BigInteger;
 import java.util.ArrayList;

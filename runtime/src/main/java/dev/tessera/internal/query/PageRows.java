@@ -1,5 +1,7 @@
-package dev.tessera.query;
+package dev.tessera.internal.query;
 
+import dev.tessera.query.Page;
+import dev.tessera.query.PageCursor;
 import dev.tessera.tuple.Tuple;
 import java.util.ArrayList;
 import java.util.List;

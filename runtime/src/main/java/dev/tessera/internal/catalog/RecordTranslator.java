@@ -1,9 +1,9 @@
-package dev.tessera.catalog;
+package dev.tessera.internal.catalog;
 
+import dev.tessera.internal.mapping.SchemaTranslation;
 import dev.tessera.kv.KvStore;
 import dev.tessera.mapping.IncompatibleSchemaException;
 import dev.tessera.mapping.RecordSchema;
-import dev.tessera.mapping.SchemaTranslation;
 import dev.tessera.tuple.Tuple;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;

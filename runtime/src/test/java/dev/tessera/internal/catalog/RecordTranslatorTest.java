@@ -1,4 +1,4 @@
-package dev.tessera.catalog;
+package dev.tessera.internal.catalog;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,0 +1,28 @@
+/**
+ * The Tessera runtime: the tuple encoding, the key store contract and its LMDB store, the base of
+ * generated repositories, queries, transactions and the index life cycle.
+ *
+ * <p>Exported: what applications use ({@code dev.tessera}, {@code tuple}, {@code kv}, {@code
+ * kv.lmdb}, {@code repository}, {@code query}, {@code query.spatial}, {@code catalog}) and what
+ * generated repositories call ({@code mapping}). The {@code dev.tessera.internal} packages are
+ * exported only to Tessera's own modules.
+ */
+module dev.tessera.runtime {
+  requires transitive dev.tessera.annotations;
+  requires lmdbjava;
+  requires org.agrona.core;
+  requires com.ibm.icu;
+
+  exports dev.tessera;
+  exports dev.tessera.catalog;
+  exports dev.tessera.kv;
+  exports dev.tessera.kv.lmdb;
+  exports dev.tessera.mapping;
+  exports dev.tessera.query;
+  exports dev.tessera.query.spatial;
+  exports dev.tessera.repository;
+  exports dev.tessera.tuple;
+
+  exports dev.tessera.internal.catalog to dev.tessera.cli;
+  exports dev.tessera.internal.kv to dev.tessera.etcd, dev.tessera.cli;
+}
