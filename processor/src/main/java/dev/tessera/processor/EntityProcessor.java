@@ -40,7 +40,6 @@ import javax.tools.Diagnostic;
  */
 @AutoService(Processor.class)
 public final class EntityProcessor extends AbstractProcessor {
-  private static final String ENTITY = "dev.tessera.annotations.Entity";
   private static final String INJECT = "jakarta.inject.Inject";
   /**
    * The processor option naming the constructor that carries {@code @Inject}: {@code store} (the
@@ -99,7 +98,7 @@ public final class EntityProcessor extends AbstractProcessor {
   /** All Tessera annotations, so that none is reported as unclaimed under -Xlint:processing. */
   @Override
   public Set<String> getSupportedAnnotationTypes() {
-    return Set.of("dev.tessera.annotations.*");
+    return Set.of(AnnotationNames.ALL);
   }
 
   @Override
@@ -123,7 +122,7 @@ public final class EntityProcessor extends AbstractProcessor {
 
   private void processRound(RoundEnvironment round) {
     checkPrimaryKeyPlacement(round);
-    TypeElement entity = processingEnv.getElementUtils().getTypeElement(ENTITY);
+    TypeElement entity = processingEnv.getElementUtils().getTypeElement(AnnotationNames.ENTITY);
     if (entity == null) {
       return;
     }
@@ -172,7 +171,7 @@ public final class EntityProcessor extends AbstractProcessor {
 
   private void checkPrimaryKeyPlacement(RoundEnvironment round) {
     TypeElement primaryKey =
-        processingEnv.getElementUtils().getTypeElement(PrimaryKeyPlacement.annotationName());
+        processingEnv.getElementUtils().getTypeElement(AnnotationNames.PRIMARY_KEY);
     if (primaryKey == null) {
       return;
     }

@@ -1,6 +1,8 @@
 package dev.tessera.processor.codegen;
 
 import com.palantir.javapoet.ClassName;
+import dev.tessera.annotations.KeyGeneration;
+import dev.tessera.annotations.Normalize;
 
 /**
  * The runtime and library types generated code names. The processor does not depend on the
@@ -40,9 +42,8 @@ final class TypeNames {
   static final ClassName KV_STORE = ClassName.get("dev.tessera.kv", "KvStore");
   static final ClassName TUPLE = ClassName.get("dev.tessera.tuple", "Tuple");
   static final ClassName KEY_QUERY = ClassName.get("dev.tessera.query", "KeyQuery");
-  static final ClassName KEY_GENERATION =
-      ClassName.get("dev.tessera.annotations", "KeyGeneration");
-  static final ClassName NORMALIZE = ClassName.get("dev.tessera.annotations", "Normalize");
+  static final ClassName KEY_GENERATION = ClassName.get(KeyGeneration.class);
+  static final ClassName NORMALIZE = ClassName.get(Normalize.class);
 
   static final ClassName INJECT = ClassName.get("jakarta.inject", "Inject");
   static final ClassName GENERATED = ClassName.get("javax.annotation.processing", "Generated");

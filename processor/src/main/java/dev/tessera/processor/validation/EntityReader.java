@@ -6,6 +6,7 @@ import static dev.tessera.processor.validation.IndexAnnotation.value;
 
 import dev.tessera.annotations.KeyGeneration;
 import dev.tessera.annotations.Normalize;
+import dev.tessera.processor.AnnotationNames;
 import dev.tessera.processor.ProcessorErrors;
 import dev.tessera.processor.model.ClassRef;
 import dev.tessera.processor.model.ComponentModel;
@@ -39,9 +40,6 @@ import javax.lang.model.util.Elements;
  * <p>Not thread-safe: one instance per processor.
  */
 public final class EntityReader {
-  static final String ENTITY = "dev.tessera.annotations.Entity";
-  private static final String PRIMARY_KEY = "dev.tessera.annotations.PrimaryKey";
-
   private final Elements elements;
   private final ErrorReporter errors;
   private final FieldTypeResolver types;
@@ -59,7 +57,7 @@ public final class EntityReader {
 
   /** The {@code @Entity} annotation of {@code element}, for error positions. */
   public static AnnotationMirror entityAnnotation(Element element) {
-    return find(element, ENTITY);
+    return find(element, AnnotationNames.ENTITY);
   }
 
   /** The model of {@code element}, or empty after reporting why there is none. */
@@ -169,7 +167,7 @@ public final class EntityReader {
     KeyGeneration generation = KeyGeneration.NONE;
     for (int i = 0; i < elementsOfRecord.size(); i++) {
       RecordComponentElement component = elementsOfRecord.get(i);
-      AnnotationMirror key = find(component, PRIMARY_KEY);
+      AnnotationMirror key = find(component, AnnotationNames.PRIMARY_KEY);
       if (key == null) {
         continue;
       }

@@ -1,5 +1,6 @@
 package dev.tessera.processor.validation;
 
+import dev.tessera.processor.AnnotationNames;
 import dev.tessera.processor.ProcessorErrors;
 import dev.tessera.processor.model.ComponentModel;
 import java.util.ArrayList;
@@ -22,9 +23,6 @@ import javax.lang.model.util.Elements;
  * <p>Not thread-safe: one instance per processor.
  */
 final class EvolutionAnnotations {
-  private static final String DEFAULT_VALUE = "dev.tessera.annotations.DefaultValue";
-  private static final String RENAMED = "dev.tessera.annotations.Renamed";
-
   private final Elements elements;
   private final ErrorReporter errors;
 
@@ -67,7 +65,7 @@ final class EvolutionAnnotations {
       RecordComponentElement element,
       Set<String> current,
       Map<String, String> claimedBy) {
-    AnnotationMirror renamed = IndexAnnotation.find(element, RENAMED);
+    AnnotationMirror renamed = IndexAnnotation.find(element, AnnotationNames.RENAMED);
     if (renamed == null) {
       return List.of();
     }
@@ -97,7 +95,7 @@ final class EvolutionAnnotations {
   /** The canonical default, or {@code null} when none is declared or it is reported invalid. */
   private String defaultValue(
       String recordName, RecordComponentElement element, ComponentModel component) {
-    AnnotationMirror annotation = IndexAnnotation.find(element, DEFAULT_VALUE);
+    AnnotationMirror annotation = IndexAnnotation.find(element, AnnotationNames.DEFAULT_VALUE);
     if (annotation == null) {
       return null;
     }

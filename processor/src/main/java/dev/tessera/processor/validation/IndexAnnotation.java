@@ -1,6 +1,9 @@
 package dev.tessera.processor.validation;
 
+import dev.tessera.annotations.Index;
 import dev.tessera.annotations.Normalize;
+import dev.tessera.annotations.UniqueIndex;
+import dev.tessera.processor.AnnotationNames;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,14 +27,9 @@ import javax.lang.model.util.Elements;
  */
 record IndexAnnotation(
     AnnotationMirror mirror, boolean unique, String name, List<String> fields, Normalize normalize) {
-  static final String INDEX = "dev.tessera.annotations.Index";
-  static final String INDEXES = "dev.tessera.annotations.Indexes";
-  static final String UNIQUE_INDEX = "dev.tessera.annotations.UniqueIndex";
-  static final String UNIQUE_INDEXES = "dev.tessera.annotations.UniqueIndexes";
-
   /** The annotation's simple name for messages. */
   String annotationName() {
-    return unique ? "UniqueIndex" : "Index";
+    return (unique ? UniqueIndex.class : Index.class).getSimpleName();
   }
 
   /** Every index annotation on {@code element}, containers unpacked, in source order. */
@@ -39,9 +37,10 @@ record IndexAnnotation(
     List<IndexAnnotation> found = new ArrayList<>();
     for (AnnotationMirror mirror : element.getAnnotationMirrors()) {
       String type = qualifiedName(mirror);
-      if (type.equals(INDEX) || type.equals(UNIQUE_INDEX)) {
+      if (type.equals(AnnotationNames.INDEX) || type.equals(AnnotationNames.UNIQUE_INDEX)) {
         found.add(read(mirror, elements));
-      } else if (type.equals(INDEXES) || type.equals(UNIQUE_INDEXES)) {
+      } else if (type.equals(AnnotationNames.INDEXES)
+          || type.equals(AnnotationNames.UNIQUE_INDEXES)) {
         for (Object nested : listValue(mirror, "value", elements)) {
           found.add(read((AnnotationMirror) nested, elements));
         }
@@ -86,7 +85,7 @@ record IndexAnnotation(
     }
     return new IndexAnnotation(
         mirror,
-        qualifiedName(mirror).equals(UNIQUE_INDEX),
+        qualifiedName(mirror).equals(AnnotationNames.UNIQUE_INDEX),
         (String) value(mirror, "name", elements),
         List.copyOf(fields),
         Normalize.valueOf(enumValue(mirror, "normalize", elements)));

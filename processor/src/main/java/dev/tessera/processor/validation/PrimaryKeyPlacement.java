@@ -1,5 +1,6 @@
 package dev.tessera.processor.validation;
 
+import dev.tessera.processor.AnnotationNames;
 import dev.tessera.processor.ProcessorErrors;
 import java.util.Locale;
 import javax.lang.model.element.Element;
@@ -14,18 +15,11 @@ import javax.lang.model.element.TypeElement;
  * <p>Not thread-safe: used by the processor's one thread.
  */
 public final class PrimaryKeyPlacement {
-  private static final String PRIMARY_KEY = "dev.tessera.annotations.PrimaryKey";
-
   private final ErrorReporter errors;
 
   /** Reports to {@code errors}. */
   public PrimaryKeyPlacement(ErrorReporter errors) {
     this.errors = errors;
-  }
-
-  /** The annotation's qualified name, to ask the round for the elements carrying it. */
-  public static String annotationName() {
-    return PRIMARY_KEY;
   }
 
   /** Reports {@code element} (one carrying {@code @PrimaryKey}) if it is a field outside a record. */
@@ -41,6 +35,6 @@ public final class PrimaryKeyPlacement {
             owner.getKind().name().toLowerCase(Locale.ROOT).replace('_', ' '),
             type),
         element,
-        IndexAnnotation.find(element, PRIMARY_KEY));
+        IndexAnnotation.find(element, AnnotationNames.PRIMARY_KEY));
   }
 }

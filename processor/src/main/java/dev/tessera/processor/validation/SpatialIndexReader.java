@@ -2,6 +2,7 @@ package dev.tessera.processor.validation;
 
 import static dev.tessera.processor.validation.IndexAnnotation.value;
 
+import dev.tessera.processor.AnnotationNames;
 import dev.tessera.processor.ProcessorErrors;
 import dev.tessera.processor.model.ComponentModel;
 import dev.tessera.processor.model.FieldType;
@@ -28,8 +29,6 @@ import javax.lang.model.util.Elements;
  * <p>Not thread-safe: one instance per processor.
  */
 final class SpatialIndexReader {
-  static final String SPATIAL_INDEX = "dev.tessera.annotations.SpatialIndex";
-  static final String SPATIAL_INDEXES = "dev.tessera.annotations.SpatialIndexes";
   private static final Set<ValueKind> NUMERIC =
       Set.of(
           ValueKind.BYTE,
@@ -133,9 +132,9 @@ final class SpatialIndexReader {
     for (AnnotationMirror mirror : record.getAnnotationMirrors()) {
       String type =
           ((TypeElement) mirror.getAnnotationType().asElement()).getQualifiedName().toString();
-      if (type.equals(SPATIAL_INDEX)) {
+      if (type.equals(AnnotationNames.SPATIAL_INDEX)) {
         found.add(mirror);
-      } else if (type.equals(SPATIAL_INDEXES)) {
+      } else if (type.equals(AnnotationNames.SPATIAL_INDEXES)) {
         for (AnnotationValue nested : annotationValues(mirror, "value")) {
           found.add((AnnotationMirror) nested.getValue());
         }
