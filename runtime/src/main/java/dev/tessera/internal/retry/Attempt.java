@@ -1,5 +1,7 @@
 package dev.tessera.internal.retry;
 
+import java.util.function.Function;
+
 /**
  * What one attempt of a retried operation came to: {@link Done} with its result, or {@link Lost}
  * (a race with a concurrent writer, a store that did not answer), naming why, so that {@link Retry}
@@ -9,6 +11,9 @@ package dev.tessera.internal.retry;
  * @param <R> the result of a successful attempt
  */
 public sealed interface Attempt<R> permits Attempt.Done, Attempt.Lost {
+  /** This attempt with {@code mapping} applied to its result if done; the same loss if lost. */
+  <S> Attempt<S> map(Function<? super R, ? extends S> mapping);
+
   /**
    * The attempt succeeded.
    *
@@ -16,7 +21,12 @@ public sealed interface Attempt<R> permits Attempt.Done, Attempt.Lost {
    *     nothing
    * @param <R> the result type
    */
-  record Done<R>(R result) implements Attempt<R> {}
+  record Done<R>(R result) implements Attempt<R> {
+    @Override
+    public <S> Attempt<S> map(Function<? super R, ? extends S> mapping) {
+      return new Done<>(mapping.apply(result));
+    }
+  }
 
   /**
    * The attempt lost and wrote nothing; another may win.
@@ -27,6 +37,11 @@ public sealed interface Attempt<R> permits Attempt.Done, Attempt.Lost {
    * @param <R> the result type the operation would have had
    */
   record Lost<R>(String reason, Object key, Throwable cause) implements Attempt<R> {
+    @Override
+    public <S> Attempt<S> map(Function<? super R, ? extends S> mapping) {
+      return new Lost<>(reason, key, cause);
+    }
+
     /** Says what lost: the reason, and the key when there is one. */
     @Override
     public String toString() {

@@ -18,7 +18,7 @@ import java.util.function.Supplier;
  * interrupt status stays set.
  *
  * <pre>{@code
- * static final Retry WRITES = Retry.atMost(1000, Backoff.WRITES, "Retrying a commit");
+ * static final Retry WRITES = Retry.commits(1000, Backoff.WRITES);
  * User stored = WRITES.run("user", "update", id, () -> tryUpdate(user));
  * }</pre>
  *
@@ -57,6 +57,14 @@ public final class Retry {
       throw new IllegalArgumentException("at least one attempt is needed, not " + maxAttempts);
     }
     return new Retry(waiting, backoff, maxAttempts, 0, false, System::nanoTime, LockSupport::parkNanos);
+  }
+
+  /**
+   * Retries at most {@code maxAttempts} commits that lose races with concurrent writers: {@link
+   * #atMost} naming the wait "Retrying a commit that lost a race with a concurrent writer".
+   */
+  public static Retry commits(int maxAttempts, Backoff backoff) {
+    return atMost(maxAttempts, backoff, "Retrying a commit that lost a race with a concurrent writer");
   }
 
   /**
