@@ -79,7 +79,8 @@ final class BulkDelete<T, ID> {
     int at = 0;
     while (at < ids.size()) {
       int from = at;
-      Deleted batch = EntityRepository.WRITES.run(entityName, "delete", ids.get(at), () -> deleteBatch(ids, from));
+      Deleted batch =
+          EntityRepository.WRITES.run(entityName, "delete", ids.get(at), () -> deleteBatch(ids, from));
       size.succeeded();
       at += batch.ids();
       counted(batch.records());

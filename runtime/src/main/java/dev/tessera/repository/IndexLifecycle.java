@@ -376,11 +376,13 @@ final class IndexLifecycle<T> {
   }
 
   /** Done with {@code changes} if {@code op} commits, else lost on the catalog key that changed. */
-  private static Attempt<List<IndexCatalogEntry>> committed(AtomicOperation op, List<IndexCatalogEntry> changes) {
+  private static Attempt<List<IndexCatalogEntry>> committed(
+      AtomicOperation op, List<IndexCatalogEntry> changes) {
     CommitResult result = op.commit();
     return result.ok()
         ? Attempt.done(changes)
-        : Attempt.lost("a concurrent writer changed the index catalog or the record count", result.failedKey());
+        : Attempt.lost(
+            "a concurrent writer changed the index catalog or the record count", result.failedKey());
   }
 
   /** The catalog entry {@code index} needs instead of {@code entry}, or null if it is right. */

@@ -188,7 +188,8 @@ final class IndexVerifier<T> {
    * same commit, so the check fails if a record came or went meanwhile: count again).
    */
   private RecordReport checkCount(boolean repair, Findings decoding) {
-    return COUNT_REPAIRS.run(mapping.entityName(), "repairIndexes", null, () -> tryCheckCount(repair, decoding));
+    return COUNT_REPAIRS.run(
+        mapping.entityName(), "repairIndexes", null, () -> tryCheckCount(repair, decoding));
   }
 
   /** One attempt of {@link #checkCount}: done with the report, or lost when the repair lost a race. */
