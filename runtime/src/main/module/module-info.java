@@ -25,4 +25,5 @@ module dev.tessera.runtime {
 
   exports dev.tessera.internal.catalog to dev.tessera.cli;
   exports dev.tessera.internal.kv to dev.tessera.etcd, dev.tessera.cli;
+  exports dev.tessera.internal.retry to dev.tessera.etcd;
 }

@@ -1,11 +1,15 @@
 package dev.tessera.repository;
 
 import dev.tessera.internal.kv.KeyOrder;
+import dev.tessera.internal.retry.Attempt;
+import dev.tessera.internal.retry.Backoff;
+import dev.tessera.internal.retry.Retry;
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.CommitResult;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
 import dev.tessera.tuple.TupleRange;
+import java.util.Optional;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -80,7 +84,7 @@ final class BatchWalk {
   private final String entity;
   private final String operation;
   private final BatchSize size;
-  private final int maxConflicts;
+  private final Retry conflicts;
   private final BooleanSupplier stopped;
 
   /**
@@ -99,7 +103,7 @@ final class BatchWalk {
     this.entity = entity;
     this.operation = operation;
     this.size = new BatchSize(batchSize);
-    this.maxConflicts = maxConflicts;
+    this.conflicts = Retry.commits(maxConflicts, Backoff.WRITES);
     this.stopped = stopped;
   }
 
@@ -110,7 +114,20 @@ final class BatchWalk {
    * @throws dev.tessera.kv.CommitTooLargeException if even a batch of one entry is too large
    */
   <B> End run(Job<B> job) {
-    int conflicts = 0;
+    while (true) {
+      Optional<End> end = conflicts.run(entity, operation, null, () -> nextBatch(job));
+      if (end.isPresent()) {
+        return end.get();
+      }
+    }
+  }
+
+  /**
+   * One attempt at the next batch: done with how the walk ended, or with nothing when the batch
+   * moved the cursor; lost when its commit failed a check. A batch too large for one commit is
+   * read again, smaller, within the same attempt: it lost no race.
+   */
+  private <B> Attempt<Optional<End>> nextBatch(Job<B> job) {
     while (!stopped.getAsBoolean()) {
       AtomicOperation op = store.atomic();
       B batch;
@@ -118,36 +135,31 @@ final class BatchWalk {
         batch = job.read(snapshot, op, size.get());
       }
       if (batch == null) {
-        return End.EXHAUSTED;
+        return Attempt.done(Optional.of(End.EXHAUSTED));
       }
       if (!job.writes(batch)) {
-        conflicts = 0;
         job.committed(batch, null);
-        continue;
+        return Attempt.done(Optional.empty());
       }
       CommitResult result = size.commit(op, job.size(batch));
       if (result == null) {
         continue; // too large for one commit of the store: read a smaller batch
       }
       if (result.ok()) {
-        conflicts = 0;
         size.succeeded();
         job.committed(batch, result);
-        continue;
+        return Attempt.done(Optional.empty());
       }
       AfterConflict next = job.conflicted(result);
       if (next == AfterConflict.ABANDON) {
-        return End.ABANDONED;
+        return Attempt.done(Optional.of(End.ABANDONED));
       }
       if (next == AfterConflict.RETRY_SMALLER) {
         size.conflicted();
       }
-      if (++conflicts >= maxConflicts) {
-        throw new RetryLimitExceededException(entity, operation, null, conflicts);
-      }
-      Backoff.WRITES.pause(conflicts);
+      return Attempt.lost("a concurrent writer changed what the batch read", result.failedKey());
     }
-    return End.STOPPED;
+    return Attempt.done(Optional.of(End.STOPPED));
   }
 
   /**

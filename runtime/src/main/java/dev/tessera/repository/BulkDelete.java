@@ -1,5 +1,6 @@
 package dev.tessera.repository;
 
+import dev.tessera.internal.retry.Attempt;
 import dev.tessera.query.Query;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
@@ -31,10 +32,10 @@ final class BulkDelete<T, ID> {
      * Deletes the records of {@code ids} that exist, in one commit sized by {@code size}; a record
      * deleted on its own (one that does not decode) is reported to {@code deletedAlone} at once.
      *
-     * @return how many the commit deleted, or {@code null} if it lost a race or was too large
+     * @return done with how many the commit deleted, or lost if it lost a race or was too large
      *     (nothing of it was written; {@code size} has been adjusted)
      */
-    Integer tryDelete(List<ID> ids, BatchSize size, IntConsumer deletedAlone);
+    Attempt<Integer> tryDelete(List<ID> ids, BatchSize size, IntConsumer deletedAlone);
   }
 
   private final String entityName;
@@ -76,23 +77,25 @@ final class BulkDelete<T, ID> {
 
   private void deleteIds(List<ID> ids) {
     int at = 0;
-    int attempts = 0;
     while (at < ids.size()) {
-      int n = Math.min(size.get(), ids.size() - at);
-      Integer done = deleter.tryDelete(ids.subList(at, at + n), size, this::counted);
-      if (done == null) {
-        if (++attempts >= EntityRepository.MAX_ATTEMPTS) {
-          throw new RetryLimitExceededException(entityName, "delete", ids.get(at), attempts);
-        }
-        Backoff.WRITES.pause(attempts);
-        continue;
-      }
-      attempts = 0;
+      int from = at;
+      Deleted batch =
+          EntityRepository.WRITES.run(entityName, "delete", ids.get(at), () -> deleteBatch(ids, from));
       size.succeeded();
-      at += n;
-      counted(done);
+      at += batch.ids();
+      counted(batch.records());
     }
   }
+
+  /** One attempt at the batch of {@code ids} from {@code from}, as large as the size is now. */
+  private Attempt<Deleted> deleteBatch(List<ID> ids, int from) {
+    int n = Math.min(size.get(), ids.size() - from);
+    return deleter.tryDelete(ids.subList(from, from + n), size, this::counted)
+        .map(records -> new Deleted(n, records));
+  }
+
+  /** A committed batch: how many ids it covered and how many records it deleted. */
+  private record Deleted(int ids, int records) {}
 
   private void counted(int records) {
     deleted += records;

@@ -3,6 +3,9 @@ package dev.tessera.repository;
 import dev.tessera.annotations.KeyGeneration;
 import dev.tessera.internal.catalog.RecordTranslator;
 import dev.tessera.internal.mapping.ComponentValues;
+import dev.tessera.internal.retry.Attempt;
+import dev.tessera.internal.retry.Backoff;
+import dev.tessera.internal.retry.Retry;
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.CommitResult;
 import dev.tessera.kv.CorruptEntryException;
@@ -83,6 +86,9 @@ import java.util.stream.Stream;
 public abstract class EntityRepository<T, ID> {
   /** How many commits a write attempts before giving up on a hot key. */
   static final int MAX_ATTEMPTS = 1000;
+
+  /** The retries of single writes and of the index catalog: {@value #MAX_ATTEMPTS}, short waits. */
+  static final Retry WRITES = Retry.commits(MAX_ATTEMPTS, Backoff.WRITES);
 
   private static final long MINUS_ONE = 0xFFFF_FFFF_FFFF_FFFFL;
 
@@ -188,7 +194,7 @@ public abstract class EntityRepository<T, ID> {
     RecordWrite<T, ID> record = recordWrite(withKey(entity));
     List<RecordWrite<T, ID>> batch = List.of(record);
     return retrying("insert", record.id(), record.entries(),
-        () -> tryInsert(batch, record.entries(), false) ? record.value() : null);
+        () -> tryInsert(batch, record.entries(), false, record.value()));
   }
 
   /**
@@ -225,7 +231,7 @@ public abstract class EntityRepository<T, ID> {
     }
     List<IndexEntry<T>> allEntries = new ArrayList<>();
     batch.forEach(p -> allEntries.addAll(p.entries()));
-    retrying("insertAll", null, allEntries, () -> tryInsert(batch, allEntries, false) ? batch : null);
+    retrying("insertAll", null, allEntries, () -> tryInsert(batch, allEntries, false, batch));
   }
 
   /**
@@ -274,7 +280,7 @@ public abstract class EntityRepository<T, ID> {
     List<RecordWrite<T, ID>> batch = List.of(record);
     return retrying("save", record.id(), record.entries(), () -> store.get(record.key()).exists()
         ? tryUpdate(record, null, true)
-        : tryInsert(batch, record.entries(), true) ? record.value() : null);
+        : tryInsert(batch, record.entries(), true, record.value()));
   }
 
   /**
@@ -373,11 +379,11 @@ public abstract class EntityRepository<T, ID> {
   }
 
   /**
-   * One attempt to delete the records of {@code ids} in one commit: how many were deleted, or null
-   * if the commit lost a race or was too large (nothing written). A record that does not decode is
+   * One attempt to delete the records of {@code ids} in one commit: done with how many were deleted,
+   * or lost if the commit lost a race or was too large (nothing written). A record that does not decode is
    * deleted on its own first, as {@link #delete(Object)} does, and reported to {@code deletedAlone}.
    */
-  private Integer tryDeleteBatch(List<ID> ids, BatchSize size, IntConsumer deletedAlone) {
+  private Attempt<Integer> tryDeleteBatch(List<ID> ids, BatchSize size, IntConsumer deletedAlone) {
     Map<Tuple, ID> unique = new HashMap<>();
     for (ID id : ids) {
       unique.putIfAbsent(recordKey(id), id);
@@ -404,7 +410,7 @@ public abstract class EntityRepository<T, ID> {
       batch++;
     }
     if (batch == 0) {
-      return 0;
+      return Attempt.done(0);
     }
     IndexWrite<T> write = plan(op, removed, List.of());
     RecordCount.add(countShardKeys, op, -(long) batch); // unsigned: adds 2^64 - batch
@@ -415,36 +421,35 @@ public abstract class EntityRepository<T, ID> {
       throw keyTooLarge(e, removed);
     }
     if (result == null) {
-      return null;
+      return Attempt.lost("the batch was too large for one commit");
     }
     if (!result.ok()) {
       lostOnIndexReads(write, result);
       size.conflicted();
-      return null;
+      return lostOn(result);
     }
-    return batch;
+    return Attempt.done(batch);
   }
 
   // The one write path: each try* below plans one attempt (reads, checks and mutations) through
-  // plan(), commits it, and returns null when it lost a race; retrying() runs attempts.
+  // plan(), commits it, and says whether it was done or lost a race; retrying() runs attempts.
 
   /**
-   * Runs {@code attempt} until it returns a result (null: it lost a race), waiting between
-   * attempts ({@link Backoff#WRITES}); at most {@value #MAX_ATTEMPTS} attempts.
+   * Runs {@code attempt} until it is done, waiting between lost attempts ({@link #WRITES}); at most
+   * {@value #MAX_ATTEMPTS} attempts.
    */
-  private <R> R retrying(String operation, Object id, List<IndexEntry<T>> entries, Supplier<R> attempt) {
+  private <R> R retrying(
+      String operation, Object id, List<IndexEntry<T>> entries, Supplier<Attempt<R>> attempt) {
     try {
-      for (int n = 1; n <= MAX_ATTEMPTS; n++) {
-        R result = attempt.get();
-        if (result != null) {
-          return result;
-        }
-        Backoff.WRITES.pause(n);
-      }
+      return WRITES.run(entityName, operation, id, attempt);
     } catch (KeyTooLargeException e) {
       throw keyTooLarge(e, entries);
     }
-    throw new RetryLimitExceededException(entityName, operation, id, MAX_ATTEMPTS);
+  }
+
+  /** A lost attempt whose commit failed the check of {@code result}'s failed key. */
+  private static <R> Attempt<R> lostOn(CommitResult result) {
+    return Attempt.lost("a concurrent commit changed what it read", result.failedKey());
   }
 
   /**
@@ -463,11 +468,12 @@ public abstract class EntityRepository<T, ID> {
   }
 
   /**
-   * One attempt to insert {@code batch}: true if committed, false if it lost a race. Throws the
-   * specific exception when a key or unique value is taken; with {@code takenKeyIsRace} (save), a
-   * taken primary key is a race too, so the caller decides again.
+   * One attempt to insert {@code batch}: done with {@code inserted} if committed, else lost. Throws
+   * the specific exception when a key or unique value is taken; with {@code takenKeyIsRace} (save),
+   * a taken primary key is a race too, so the caller decides again.
    */
-  private boolean tryInsert(List<RecordWrite<T, ID>> batch, List<IndexEntry<T>> entries, boolean takenKeyIsRace) {
+  private <R> Attempt<R> tryInsert(
+      List<RecordWrite<T, ID>> batch, List<IndexEntry<T>> entries, boolean takenKeyIsRace, R inserted) {
     AtomicOperation op = store.atomic();
     for (RecordWrite<T, ID> record : batch) {
       op.check(record.key(), null).set(record.key(), record.encoded());
@@ -475,31 +481,31 @@ public abstract class EntityRepository<T, ID> {
     IndexWrite<T> write = plan(op, List.of(), entries);
     CommitResult result = RecordCount.add(countShardKeys, op, batch.size()).commit();
     if (result.ok()) {
-      return true;
+      return Attempt.done(inserted);
     }
     if (lostOnIndexReads(write, result)) {
-      return false;
+      return lostOn(result);
     }
     if (takenKeyIsRace && batch.get(0).key().equals(result.failedKey())) {
-      return false;
+      return Attempt.lost("the record was inserted meanwhile", result.failedKey());
     }
     throwInsertConflict(batch, write.modes());
-    return false; // the conflict is gone
+    return lostOn(result); // the conflict is gone
   }
 
   /**
-   * One attempt to update to {@code record}: the record as stored, or null if it lost a race.
-   * With {@code expected}, a record at another versionstamp fails. With {@code absentIsRace}
-   * (save), an absent record is a race, so the caller decides again.
+   * One attempt to update to {@code record}: done with the record as stored, or lost. With {@code
+   * expected}, a record at another versionstamp fails. With {@code absentIsRace} (save), an absent
+   * record is a race, so the caller decides again.
    */
-  private T tryUpdate(RecordWrite<T, ID> record, Versionstamp expected, boolean absentIsRace) {
+  private Attempt<T> tryUpdate(RecordWrite<T, ID> record, Versionstamp expected, boolean absentIsRace) {
     KvEntry current = store.get(record.key());
     if (!current.exists()) {
       if (expected != null) {
         throw new ConcurrentModificationException(entityName, record.id(), expected, null);
       }
       if (absentIsRace) {
-        return null;
+        return Attempt.lost("the record was deleted meanwhile", record.key());
       }
       throw new EntityNotFoundException(entityName, record.id());
     }
@@ -511,25 +517,25 @@ public abstract class EntityRepository<T, ID> {
     IndexWrite<T> write = plan(op, diff.removed(), diff.added(), diff.kept());
     CommitResult result = op.set(record.key(), record.encoded()).commit();
     if (result.ok()) {
-      return record.value();
+      return Attempt.done(record.value());
     }
     if (record.key().equals(result.failedKey())) {
       if (expected != null) {
         throw new ConcurrentModificationException(entityName, record.id(), expected, result.actual());
       }
-      return null; // changed under us: read and diff again
+      return lostOn(result); // changed under us: read and diff again
     }
     if (!lostOnIndexReads(write, result)) {
       throwUniqueConflict(write.enforced(), record.id(), record.encoded());
     }
-    return null;
+    return lostOn(result);
   }
 
   /**
-   * One attempt to delete: true if deleted, false if absent, null if it lost a race. With {@code
+   * One attempt to delete: done with true if deleted, false if absent, or lost. With {@code
    * expected}, a record at another versionstamp fails.
    */
-  private Boolean tryDelete(Tuple recordKey, ID id, Versionstamp expected) {
+  private Attempt<Boolean> tryDelete(Tuple recordKey, ID id, Versionstamp expected) {
     KvEntry current;
     try {
       current = store.get(recordKey);
@@ -537,10 +543,10 @@ public abstract class EntityRepository<T, ID> {
       if (expected != null) {
         throw unreadable; // its versionstamp cannot be compared
       }
-      return lifecycle.deleteUndecodable(store, recordKey, null) ? Boolean.TRUE : null;
+      return deletedUndecodable(lifecycle.deleteUndecodable(store, recordKey, null), recordKey);
     }
     if (!current.exists()) {
-      return false;
+      return Attempt.done(false);
     }
     if (expected != null && !expected.equals(current.versionstamp())) {
       throw new ConcurrentModificationException(entityName, id, expected, current.versionstamp());
@@ -549,16 +555,22 @@ public abstract class EntityRepository<T, ID> {
     try {
       stored = decodeStored(current);
     } catch (CorruptRecordException undecodable) {
-      return lifecycle.deleteUndecodable(store, current.key(), current) ? Boolean.TRUE : null;
+      return deletedUndecodable(lifecycle.deleteUndecodable(store, current.key(), current), recordKey);
     }
     AtomicOperation op = store.atomic().check(current).delete(recordKey);
     IndexWrite<T> write = plan(op, entriesOf(stored, mapping.keyParts(id)), List.of());
     CommitResult result = RecordCount.add(countShardKeys, op, MINUS_ONE).commit();
     if (!result.ok()) {
       lostOnIndexReads(write, result);
-      return null; // the record changed, or an index fence or the index states did: read again
+      return lostOn(result); // the record changed, or an index fence or the index states did: read again
     }
-    return true;
+    return Attempt.done(true);
+  }
+
+  private static Attempt<Boolean> deletedUndecodable(boolean committed, Tuple recordKey) {
+    return committed
+        ? Attempt.done(true)
+        : Attempt.lost("the undecodable record or an index entry pointing to it changed", recordKey);
   }
 
   // ---------------------------------------------------------------- reads

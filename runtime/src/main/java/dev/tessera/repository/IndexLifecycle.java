@@ -4,7 +4,9 @@ import dev.tessera.catalog.IndexCatalogEntry;
 import dev.tessera.catalog.IndexPhase;
 import dev.tessera.catalog.IndexState;
 import dev.tessera.internal.catalog.IndexCatalog;
+import dev.tessera.internal.retry.Attempt;
 import dev.tessera.kv.AtomicOperation;
+import dev.tessera.kv.CommitResult;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
@@ -320,59 +322,67 @@ final class IndexLifecycle<T> {
    * every catalog entry read, so concurrent openers agree.
    */
   private void reconcile() {
-    for (int attempt = 1; attempt <= EntityRepository.MAX_ATTEMPTS; attempt++) {
-      Map<String, IndexCatalog.Stored> catalog;
-      RecordCount.Shards count;
-      try (KvSnapshot snapshot = store.snapshot()) {
-        catalog = IndexCatalog.read(snapshot, entityName);
-        count = RecordCount.readShards(snapshot::list, entityName);
-      }
-      boolean empty = count.sum() == 0;
-      boolean countChecked = false;
-      AtomicOperation op = store.atomic();
-      Set<String> declared = new HashSet<>();
-      List<IndexCatalogEntry> changes = new ArrayList<>();
-      for (IndexDefinition<T> index : indexes) {
-        declared.add(index.name());
-        IndexCatalog.Stored stored = catalog.get(index.name());
-        IndexCatalogEntry next = reconciled(index, stored == null ? null : stored.entry(), empty);
-        if (next == null) {
-          continue;
-        }
-        changes.add(next);
-        if (stored == null) {
-          op.check(IndexCatalog.key(entityName, index.name()), null);
-        } else {
-          op.check(stored.stored());
-        }
-        if (next.state() == IndexState.READABLE && !countChecked) {
-          count.checkUnchanged(op); // no record was inserted meanwhile
-          countChecked = true;
-        }
-        op.set(IndexCatalog.key(entityName, index.name()), IndexCatalog.encode(next))
-            .sum(IndexCatalog.fenceKey(entityName, index.name()), 1);
-      }
-      for (IndexCatalog.Stored stored : catalog.values()) {
-        IndexCatalogEntry entry = stored.entry();
-        if (!declared.contains(entry.indexName()) && entry.state() != IndexState.DROPPING) {
-          IndexCatalogEntry next = entry.startPhase(IndexState.DROPPING, IndexPhase.CLEARING);
-          changes.add(next);
-          op.check(stored.stored())
-              .set(stored.stored().key(), IndexCatalog.encode(next))
-              .sum(IndexCatalog.fenceKey(entityName, entry.indexName()), 1);
-        }
-      }
-      if (changes.isEmpty()) {
-        return;
-      }
-      IndexCatalog.statesChanged(op, entityName);
-      if (op.commit().ok()) {
-        changes.forEach(this::log);
-        return;
-      }
-      Backoff.WRITES.pause(attempt); // another opener changed the catalog: read it again
+    EntityRepository.WRITES.run(entityName, "open", null, this::tryReconcile).forEach(this::log);
+  }
+
+  /** One attempt of {@link #reconcile}: done with the entries it changed, or lost to another opener. */
+  private Attempt<List<IndexCatalogEntry>> tryReconcile() {
+    Map<String, IndexCatalog.Stored> catalog;
+    RecordCount.Shards count;
+    try (KvSnapshot snapshot = store.snapshot()) {
+      catalog = IndexCatalog.read(snapshot, entityName);
+      count = RecordCount.readShards(snapshot::list, entityName);
     }
-    throw new RetryLimitExceededException(entityName, "open", null, EntityRepository.MAX_ATTEMPTS);
+    boolean empty = count.sum() == 0;
+    boolean countChecked = false;
+    AtomicOperation op = store.atomic();
+    Set<String> declared = new HashSet<>();
+    List<IndexCatalogEntry> changes = new ArrayList<>();
+    for (IndexDefinition<T> index : indexes) {
+      declared.add(index.name());
+      IndexCatalog.Stored stored = catalog.get(index.name());
+      IndexCatalogEntry next = reconciled(index, stored == null ? null : stored.entry(), empty);
+      if (next == null) {
+        continue;
+      }
+      changes.add(next);
+      if (stored == null) {
+        op.check(IndexCatalog.key(entityName, index.name()), null);
+      } else {
+        op.check(stored.stored());
+      }
+      if (next.state() == IndexState.READABLE && !countChecked) {
+        count.checkUnchanged(op); // no record was inserted meanwhile
+        countChecked = true;
+      }
+      op.set(IndexCatalog.key(entityName, index.name()), IndexCatalog.encode(next))
+          .sum(IndexCatalog.fenceKey(entityName, index.name()), 1);
+    }
+    for (IndexCatalog.Stored stored : catalog.values()) {
+      IndexCatalogEntry entry = stored.entry();
+      if (!declared.contains(entry.indexName()) && entry.state() != IndexState.DROPPING) {
+        IndexCatalogEntry next = entry.startPhase(IndexState.DROPPING, IndexPhase.CLEARING);
+        changes.add(next);
+        op.check(stored.stored())
+            .set(stored.stored().key(), IndexCatalog.encode(next))
+            .sum(IndexCatalog.fenceKey(entityName, entry.indexName()), 1);
+      }
+    }
+    if (changes.isEmpty()) {
+      return Attempt.done(changes);
+    }
+    IndexCatalog.statesChanged(op, entityName);
+    return committed(op, changes); // lost: another opener changed the catalog, read it again
+  }
+
+  /** Done with {@code changes} if {@code op} commits, else lost on the catalog key that changed. */
+  private static Attempt<List<IndexCatalogEntry>> committed(
+      AtomicOperation op, List<IndexCatalogEntry> changes) {
+    CommitResult result = op.commit();
+    return result.ok()
+        ? Attempt.done(changes)
+        : Attempt.lost(
+            "a concurrent writer changed the index catalog or the record count", result.failedKey());
   }
 
   /** The catalog entry {@code index} needs instead of {@code entry}, or null if it is right. */
@@ -393,38 +403,37 @@ final class IndexLifecycle<T> {
   }
 
   private void restartFailed() {
-    for (int attempt = 1; attempt <= EntityRepository.MAX_ATTEMPTS; attempt++) {
-      Map<String, IndexCatalog.Stored> catalog;
-      try (KvSnapshot snapshot = store.snapshot()) {
-        catalog = IndexCatalog.read(snapshot, entityName);
-      }
-      AtomicOperation op = store.atomic();
-      List<IndexCatalogEntry> changes = new ArrayList<>();
-      for (IndexDefinition<T> index : indexes) {
-        IndexCatalog.Stored stored = catalog.get(index.name());
-        if (stored != null && stored.entry().state() == IndexState.FAILED) {
-          IndexCatalogEntry entry = stored.entry();
-          IndexCatalogEntry next =
-              IndexCatalogEntry.building(
-                  entityName, entry.indexName(), entry.descriptor(), entry.subspace(),
-                  entry.unique(), entry.generation());
-          op.check(stored.stored())
-              .set(stored.stored().key(), IndexCatalog.encode(next))
-              .sum(IndexCatalog.fenceKey(entityName, index.name()), 1);
-          changes.add(next);
-        }
-      }
-      if (!changes.isEmpty()) {
-        IndexCatalog.statesChanged(op, entityName);
-      }
-      if (changes.isEmpty() || op.commit().ok()) {
-        changes.forEach(this::log);
-        refresh();
-        return;
-      }
-      Backoff.WRITES.pause(attempt);
+    EntityRepository.WRITES.run(entityName, "buildIndexes", null, this::tryRestartFailed).forEach(this::log);
+    refresh();
+  }
+
+  /** One attempt of {@link #restartFailed}: done with the entries it changed, or lost. */
+  private Attempt<List<IndexCatalogEntry>> tryRestartFailed() {
+    Map<String, IndexCatalog.Stored> catalog;
+    try (KvSnapshot snapshot = store.snapshot()) {
+      catalog = IndexCatalog.read(snapshot, entityName);
     }
-    throw new RetryLimitExceededException(entityName, "buildIndexes", null, EntityRepository.MAX_ATTEMPTS);
+    AtomicOperation op = store.atomic();
+    List<IndexCatalogEntry> changes = new ArrayList<>();
+    for (IndexDefinition<T> index : indexes) {
+      IndexCatalog.Stored stored = catalog.get(index.name());
+      if (stored != null && stored.entry().state() == IndexState.FAILED) {
+        IndexCatalogEntry entry = stored.entry();
+        IndexCatalogEntry next =
+            IndexCatalogEntry.building(
+                entityName, entry.indexName(), entry.descriptor(), entry.subspace(),
+                entry.unique(), entry.generation());
+        op.check(stored.stored())
+            .set(stored.stored().key(), IndexCatalog.encode(next))
+            .sum(IndexCatalog.fenceKey(entityName, index.name()), 1);
+        changes.add(next);
+      }
+    }
+    if (changes.isEmpty()) {
+      return Attempt.done(changes);
+    }
+    IndexCatalog.statesChanged(op, entityName);
+    return committed(op, changes);
   }
 
   private long records() {

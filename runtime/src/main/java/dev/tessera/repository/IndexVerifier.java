@@ -1,5 +1,8 @@
 package dev.tessera.repository;
 
+import dev.tessera.internal.retry.Attempt;
+import dev.tessera.internal.retry.Backoff;
+import dev.tessera.internal.retry.Retry;
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.CommitResult;
 import dev.tessera.kv.CorruptEntryException;
@@ -46,6 +49,7 @@ import java.util.function.Function;
  */
 final class IndexVerifier<T> {
   private static final int MAX_BATCH_ATTEMPTS = 100;
+  private static final Retry COUNT_REPAIRS = Retry.commits(MAX_BATCH_ATTEMPTS, Backoff.WRITES);
   private static final byte[] EMPTY = new byte[0];
 
   private final KvStore store;
@@ -184,45 +188,46 @@ final class IndexVerifier<T> {
    * same commit, so the check fails if a record came or went meanwhile: count again).
    */
   private RecordReport checkCount(boolean repair, Findings decoding) {
-    for (int attempt = 1; ; attempt++) {
-      long records = 0;
-      RecordCount.Shards counter;
-      try (KvSnapshot snapshot = store.snapshot()) {
-        RangeScan scan = new RangeScan(TupleRange.prefix(entityPrefix), batchSize);
-        long[] corrupt = {0};
-        while (true) {
-          RangeScan.Batch batch = scan.next(snapshot::list, e -> corrupt[0]++);
-          if (scan.done()) {
-            break;
-          }
-          records += batch.entries().size();
-          scan.advance(batch);
+    return COUNT_REPAIRS.run(
+        mapping.entityName(), "repairIndexes", null, () -> tryCheckCount(repair, decoding));
+  }
+
+  /** One attempt of {@link #checkCount}: done with the report, or lost when the repair lost a race. */
+  private Attempt<RecordReport> tryCheckCount(boolean repair, Findings decoding) {
+    long records = 0;
+    RecordCount.Shards counter;
+    try (KvSnapshot snapshot = store.snapshot()) {
+      RangeScan scan = new RangeScan(TupleRange.prefix(entityPrefix), batchSize);
+      long[] corrupt = {0};
+      while (true) {
+        RangeScan.Batch batch = scan.next(snapshot::list, e -> corrupt[0]++);
+        if (scan.done()) {
+          break;
         }
-        records += corrupt[0];
-        counter = RecordCount.readShardsOfDamagedData(snapshot::list, mapping.entityName());
+        records += batch.entries().size();
+        scan.advance(batch);
       }
-      OptionalLong stored = counter.sumIfValid();
-      boolean matches = stored.isPresent() && stored.getAsLong() == records;
-      Findings found = new Findings();
-      found.add(decoding);
-      if (!matches) {
-        found.problem(new IndexProblem(IndexProblem.Kind.COUNT_MISMATCH,
-            RecordCount.key(mapping.entityName()), null, null,
-            "the stored count is " + (stored.isPresent()
-                ? Long.toUnsignedString(stored.getAsLong()) : "not an 8-byte counter")
-            + ", the entity has " + records + " records"));
-      }
-      if (matches || !repair) {
-        return found.recordReport(records, stored, false);
-      }
-      if (counter.rewrite(store.atomic(), records).commit().ok()) {
-        return found.recordReport(records, stored, true);
-      }
-      if (attempt >= MAX_BATCH_ATTEMPTS) {
-        throw new RetryLimitExceededException(mapping.entityName(), "repairIndexes", null, attempt);
-      }
-      Backoff.WRITES.pause(attempt); // a record came or went: count again
+      records += corrupt[0];
+      counter = RecordCount.readShardsOfDamagedData(snapshot::list, mapping.entityName());
     }
+    OptionalLong stored = counter.sumIfValid();
+    boolean matches = stored.isPresent() && stored.getAsLong() == records;
+    Findings found = new Findings();
+    found.add(decoding);
+    if (!matches) {
+      found.problem(new IndexProblem(IndexProblem.Kind.COUNT_MISMATCH,
+          RecordCount.key(mapping.entityName()), null, null,
+          "the stored count is " + (stored.isPresent()
+              ? Long.toUnsignedString(stored.getAsLong()) : "not an 8-byte counter")
+          + ", the entity has " + records + " records"));
+    }
+    if (matches || !repair) {
+      return Attempt.done(found.recordReport(records, stored, false));
+    }
+    CommitResult result = counter.rewrite(store.atomic(), records).commit();
+    return result.ok()
+        ? Attempt.done(found.recordReport(records, stored, true))
+        : Attempt.lost("a record came or went while it was counted", result.failedKey()); // count again
   }
 
   // ---------------------------------------------------------------- one index

@@ -14,9 +14,22 @@ public final class RetryLimitExceededException extends TesseraException {
   private final String operation;
   private final transient Object key;
   private final int attempts;
+  private final String lastLoss;
 
   /** Creates the exception for {@code operation} on {@code entity}/{@code key}. */
   public RetryLimitExceededException(String entity, String operation, Object key, int attempts) {
+    this(entity, operation, key, attempts, null);
+  }
+
+  /**
+   * Creates the exception for {@code operation} on {@code entity}/{@code key}, naming what the last
+   * attempt lost on.
+   *
+   * @param lastLoss why the last attempt lost (e.g. {@code "the record changed (key ...)"}), or
+   *     {@code null} if unknown
+   */
+  public RetryLimitExceededException(
+      String entity, String operation, Object key, int attempts, String lastLoss) {
     super(
         operation
             + " of "
@@ -25,11 +38,13 @@ public final class RetryLimitExceededException extends TesseraException {
             + key
             + " gave up after "
             + attempts
-            + " attempts lost to concurrent writers");
+            + " attempts lost to concurrent writers"
+            + (lastLoss == null ? "" : "; the last lost because " + lastLoss));
     this.entity = entity;
     this.operation = operation;
     this.key = key;
     this.attempts = attempts;
+    this.lastLoss = lastLoss;
   }
 
   /** The entity name. */
@@ -50,5 +65,10 @@ public final class RetryLimitExceededException extends TesseraException {
   /** How many commits were attempted. */
   public int attempts() {
     return attempts;
+  }
+
+  /** Why the last attempt lost, or {@code null} if unknown. */
+  public String lastLoss() {
+    return lastLoss;
   }
 }

@@ -1,5 +1,8 @@
 package dev.tessera.repository;
 
+import dev.tessera.internal.retry.Attempt;
+import dev.tessera.internal.retry.Backoff;
+import dev.tessera.internal.retry.Retry;
 import dev.tessera.kv.CommitResult;
 import dev.tessera.kv.KvStore;
 import java.util.ArrayList;
@@ -73,25 +76,32 @@ public final class Transactions {
     Objects.requireNonNull(options, "options");
     Objects.requireNonNull(work, "work");
     List<CommitResult> lost = new ArrayList<>();
-    for (int attempt = 1; attempt <= options.maxAttempts(); attempt++) {
-      Transaction tx = new Transaction(store, options, attempt);
-      CommitResult result;
-      R value;
-      try {
-        value = work.apply(tx);
-        result = tx.commit();
-      } finally {
-        tx.end();
-      }
-      if (result == null) {
-        return new TransactionResult<>(value, null);
-      }
-      if (result.ok()) {
-        return new TransactionResult<>(value, result.versionstamp());
-      }
-      lost.add(result);
-      Backoff.TRANSACTIONS.pause(attempt);
+    return Retry.commits(options.maxAttempts(), Backoff.TRANSACTIONS).run(
+        () -> attempt(store, options, work, lost),
+        exhausted -> {
+          throw TransactionConflictException.of(exhausted.attempts(), lost);
+        });
+  }
+
+  /** Runs {@code work} once and commits: done, or lost (its failed commit added to {@code lost}). */
+  private static <R> Attempt<TransactionResult<R>> attempt(
+      KvStore store, TransactionOptions options, Function<Transaction, R> work, List<CommitResult> lost) {
+    Transaction tx = new Transaction(store, options, lost.size() + 1);
+    CommitResult result;
+    R value;
+    try {
+      value = work.apply(tx);
+      result = tx.commit();
+    } finally {
+      tx.end();
     }
-    throw TransactionConflictException.of(options.maxAttempts(), lost);
+    if (result == null) {
+      return Attempt.done(new TransactionResult<>(value, null));
+    }
+    if (result.ok()) {
+      return Attempt.done(new TransactionResult<>(value, result.versionstamp()));
+    }
+    lost.add(result);
+    return Attempt.lost("a concurrent commit changed what it read", result.failedKey());
   }
 }

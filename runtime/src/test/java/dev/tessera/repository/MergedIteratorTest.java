@@ -3,13 +3,13 @@ package dev.tessera.repository;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tessera.internal.kv.Counter;
+import dev.tessera.internal.kv.KeyOrder;
+import dev.tessera.internal.kv.ListCursor;
 import dev.tessera.kv.AtomicOperation;
-import dev.tessera.kv.Counter;
-import dev.tessera.kv.KeyOrder;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
-import dev.tessera.kv.ListCursor;
 import dev.tessera.kv.ListSelector;
 import dev.tessera.kv.lmdb.Durability;
 import dev.tessera.kv.lmdb.LmdbKvStore;

@@ -2,9 +2,9 @@ package dev.tessera.repository;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tessera.internal.kv.KeyOrder;
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.CommitResult;
-import dev.tessera.kv.KeyOrder;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;

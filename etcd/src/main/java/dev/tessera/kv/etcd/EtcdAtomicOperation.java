@@ -2,6 +2,9 @@ package dev.tessera.kv.etcd;
 
 import dev.tessera.OperationInterruptedException;
 import dev.tessera.internal.kv.Counter;
+import dev.tessera.internal.retry.Attempt;
+import dev.tessera.internal.retry.Backoff;
+import dev.tessera.internal.retry.Retry;
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.CommitResult;
 import dev.tessera.kv.KvEntry;
@@ -133,70 +136,88 @@ final class EtcdAtomicOperation implements AtomicOperation {
     connection.ensureOpen("commit");
     plan.checkLimits(connection.options(), 1);
     long deadline = System.nanoTime() + connection.options().outcomeTimeout().toNanos();
-    Backoff backoff = new Backoff("An etcd commit");
-    Throwable lastFailure = null;
-    do {
-      Map<Tuple, KvEntry> stored;
-      try {
-        stored = storedCounterValues();
-      } catch (EtcdUnavailableException e) {
-        // Nothing was sent yet: reading again is safe, within the same deadline.
-        lastFailure = e;
-        continue;
+    return Retry.until(deadline, Backoff.REQUESTS, "An etcd commit")
+        .run(() -> tryCommit(deadline), exhausted -> {
+          throw gaveUp(exhausted.lastCause());
+        });
+  }
+
+  /**
+   * One attempt to commit: done with the result, or lost when etcd was unreachable before anything
+   * was sent, the commit certainly did not land, or a concurrent commit changed a counter.
+   */
+  private Attempt<CommitResult> tryCommit(long deadline) {
+    Map<Tuple, KvEntry> stored;
+    try {
+      stored = storedCounterValues();
+    } catch (EtcdUnavailableException e) {
+      // Nothing was sent yet: reading again is safe, within the same deadline.
+      return Attempt.failed("etcd did not answer the counter reads", e);
+    }
+    CommitPlan.Resolved resolved = plan.resolve(stored);
+    String commitId = markers.newCommitId();
+    TxnResponse response;
+    try {
+      response = connection.await(transaction(resolved, commitId).commit());
+    } catch (OperationInterruptedException e) {
+      // Sent but not answered: it may still land, and an interrupted thread cannot settle it.
+      throw new CommitOutcomeUnknownException(commitId, markers.retentionSeconds(), e);
+    } catch (ExecutionException | TimeoutException e) {
+      return unanswered(commitId, deadline, e);
+    }
+    if (response.isSucceeded()) {
+      return Attempt.done(CommitResult.success(Versionstamp.of(response.getHeader().getRevision(), 0)));
+    }
+    CommitResult failed = failedCheck(response);
+    if (failed != null) {
+      return Attempt.done(failed);
+    }
+    return Attempt.lost("a concurrent commit changed a counter it adds to"); // read it again
+  }
+
+  /**
+   * After commit {@code commitId} got no answer ({@code e}): done if it settled as landed, lost if
+   * it certainly did not land (or only its marker's lease was gone); throws when it was rejected or
+   * stays unsettled.
+   */
+  private Attempt<CommitResult> unanswered(String commitId, long deadline, Exception e) {
+    if (Failures.outcomeOf(e) == Failures.Outcome.REJECTED) {
+      if (String.valueOf(Failures.unwrap(e).getMessage()).contains("lease not found")) {
+        markers.forgetLease();
+        return Attempt.failed("the outcome marker's lease was gone", e);
       }
-      CommitPlan.Resolved resolved = plan.resolve(stored);
-      String commitId = markers.newCommitId();
-      TxnResponse response;
-      try {
-        response = connection.await(transaction(resolved, commitId).commit());
-      } catch (OperationInterruptedException e) {
-        // Sent but not answered: it may still land, and an interrupted thread cannot settle it.
-        throw new CommitOutcomeUnknownException(commitId, markers.retentionSeconds(), e);
-      } catch (ExecutionException | TimeoutException e) {
-        lastFailure = e;
-        if (Failures.outcomeOf(e) == Failures.Outcome.REJECTED) {
-          if (String.valueOf(Failures.unwrap(e).getMessage()).contains("lease not found")) {
-            markers.forgetLease();
-            continue;
-          }
-          String tooLarge = Failures.tooLargeReason(e);
-          if (tooLarge != null) {
-            throw plan.refusedAsTooLarge(connection.options(), 1, tooLarge);
-          }
-          throw Failures.translate("commit", e, connection.keys());
-        }
-        OutcomeMarkers.Settlement settlement = markers.settleUnlessInterrupted(commitId, deadline);
-        if (settlement instanceof OutcomeMarkers.Landed landed) {
-          LOG.log(Level.INFO, "etcd commit {0}: no answer ({1}); settled: it landed at revision {2}",
-              commitId, Failures.unwrap(e).getMessage(), landed.revision());
-          return CommitResult.success(Versionstamp.of(landed.revision(), 0));
-        }
-        if (settlement instanceof OutcomeMarkers.Unsettled unsettled) {
-          throw new CommitOutcomeUnknownException(commitId, markers.retentionSeconds(),
-              Failures.translate("commit", unsettled.lastFailure() == null ? e
-                  : unsettled.lastFailure(), connection.keys()));
-        }
-        LOG.log(Level.INFO, "etcd commit {0}: no answer ({1}); settled: it did not land, retrying",
-            commitId, Failures.unwrap(e).getMessage());
-        continue;
+      String tooLarge = Failures.tooLargeReason(e);
+      if (tooLarge != null) {
+        throw plan.refusedAsTooLarge(connection.options(), 1, tooLarge);
       }
-      if (response.isSucceeded()) {
-        return CommitResult.success(Versionstamp.of(response.getHeader().getRevision(), 0));
-      }
-      CommitResult failed = failedCheck(response);
-      if (failed != null) {
-        return failed;
-      }
-      // Only a counter guard failed: a concurrent commit changed a counter; read it again.
-    } while (backoff.pause(deadline));
+      throw Failures.translate("commit", e, connection.keys());
+    }
+    OutcomeMarkers.Settlement settlement = markers.settleUnlessInterrupted(commitId, deadline);
+    if (settlement instanceof OutcomeMarkers.Landed landed) {
+      LOG.log(Level.INFO, "etcd commit {0}: no answer ({1}); settled: it landed at revision {2}",
+          commitId, Failures.unwrap(e).getMessage(), landed.revision());
+      return Attempt.done(CommitResult.success(Versionstamp.of(landed.revision(), 0)));
+    }
+    if (settlement instanceof OutcomeMarkers.Unsettled unsettled) {
+      throw new CommitOutcomeUnknownException(commitId, markers.retentionSeconds(),
+          Failures.translate("commit", unsettled.lastFailure() == null ? e
+              : unsettled.lastFailure(), connection.keys()));
+    }
+    LOG.log(Level.INFO, "etcd commit {0}: no answer ({1}); settled: it did not land, retrying",
+        commitId, Failures.unwrap(e).getMessage());
+    return Attempt.failed("etcd gave no answer and the commit did not land", e);
+  }
+
+  /** What a commit throws at its deadline: the last failure, or that its counters kept changing. */
+  private RuntimeException gaveUp(Throwable lastFailure) {
     if (lastFailure instanceof RuntimeException tessera && !(lastFailure instanceof
         java.util.concurrent.CompletionException)) {
-      throw tessera;
+      return tessera;
     }
     if (lastFailure != null) {
-      throw Failures.translate("commit", lastFailure, connection.keys());
+      return Failures.translate("commit", lastFailure, connection.keys());
     }
-    throw new EtcdStoreException("The commit's counters kept changing under concurrent commits for "
+    return new EtcdStoreException("The commit's counters kept changing under concurrent commits for "
         + connection.options().outcomeTimeout().toSeconds() + " s; nothing was written", null);
   }
 

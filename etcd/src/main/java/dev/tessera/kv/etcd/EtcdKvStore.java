@@ -1,6 +1,9 @@
 package dev.tessera.kv.etcd;
 
 import dev.tessera.internal.kv.ReservedKeys;
+import dev.tessera.internal.retry.Attempt;
+import dev.tessera.internal.retry.Backoff;
+import dev.tessera.internal.retry.Retry;
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
@@ -98,17 +101,17 @@ public final class EtcdKvStore implements KvStore {
    */
   private static void probe(Connection connection) {
     long deadline = System.nanoTime() + connection.options().connectTimeout().toNanos();
-    Backoff backoff = new Backoff("Connecting to etcd");
-    while (true) {
-      try {
-        connection.get(ReservedKeys.of("connect-probe"), new Revision());
-        return;
-      } catch (EtcdUnavailableException e) {
-        if (!backoff.pause(deadline)) {
-          throw e;
-        }
-      }
-    }
+    Retry.until(deadline, Backoff.REQUESTS, "Connecting to etcd").run(
+        () -> {
+          try {
+            return Attempt.done(connection.get(ReservedKeys.of("connect-probe"), new Revision()));
+          } catch (EtcdUnavailableException e) {
+            return Attempt.failed("etcd did not answer", e);
+          }
+        },
+        exhausted -> {
+          throw (EtcdUnavailableException) exhausted.lastCause(); // every loss has one
+        });
   }
 
   @Override

@@ -1,6 +1,9 @@
 package dev.tessera.kv.etcd;
 
 import dev.tessera.OperationInterruptedException;
+import dev.tessera.internal.retry.Attempt;
+import dev.tessera.internal.retry.Backoff;
+import dev.tessera.internal.retry.Retry;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.KeyValue;
 import io.etcd.jetcd.kv.TxnResponse;
@@ -82,37 +85,40 @@ final class OutcomeMarkers {
    */
   Settlement settle(String commitId, long deadlineNanos) {
     ByteSequence marker = connection.keys().outcomeMarker(commitId);
-    Backoff backoff = new Backoff("Settling an etcd commit");
-    Throwable last = null;
-    do {
-      try {
-        TxnResponse response = connection.await(connection.kv().txn()
-            .If(new Cmp(marker, Cmp.Op.EQUAL, CmpTarget.modRevision(0)))
-            .Then(Op.put(marker, FENCED, leaseOption()))
-            .Else(Op.get(marker, GetOption.DEFAULT))
-            .commit());
-        if (response.isSucceeded()) {
-          return new Fenced();
-        }
-        List<KeyValue> kvs = response.getGetResponses().get(0).getKvs();
-        if (!kvs.isEmpty()) {
-          KeyValue kv = kvs.get(0);
-          // An earlier fence of ours whose answer was lost left "F": not landed either.
-          return kv.getValue().equals(COMMITTED) ? new Landed(kv.getModRevision()) : new Fenced();
-        }
-      } catch (ExecutionException | TimeoutException e) {
-        last = e;
-        if (Failures.outcomeOf(e) == Failures.Outcome.REJECTED) {
-          if (String.valueOf(Failures.unwrap(e).getMessage()).contains("lease not found")) {
-            forgetLease();
-          } else {
-            return new Unsettled(e);
-          }
-        }
+    return Retry.until(deadlineNanos, Backoff.REQUESTS, "Settling an etcd commit")
+        .run(() -> trySettle(marker), exhausted -> new Unsettled(exhausted.lastCause()));
+  }
+
+  /** One fencing transaction: done with the settlement, or lost when etcd gave no clear answer. */
+  private Attempt<Settlement> trySettle(ByteSequence marker) {
+    Attempt<Settlement> lost;
+    try {
+      TxnResponse response = connection.await(connection.kv().txn()
+          .If(new Cmp(marker, Cmp.Op.EQUAL, CmpTarget.modRevision(0)))
+          .Then(Op.put(marker, FENCED, leaseOption()))
+          .Else(Op.get(marker, GetOption.DEFAULT))
+          .commit());
+      if (response.isSucceeded()) {
+        return Attempt.done(new Fenced());
       }
-      connection.ensureOpen("settle a commit");
-    } while (backoff.pause(deadlineNanos));
-    return new Unsettled(last);
+      List<KeyValue> kvs = response.getGetResponses().get(0).getKvs();
+      if (!kvs.isEmpty()) {
+        KeyValue kv = kvs.get(0);
+        // An earlier fence of ours whose answer was lost left "F": not landed either.
+        return Attempt.done(kv.getValue().equals(COMMITTED) ? new Landed(kv.getModRevision()) : new Fenced());
+      }
+      lost = Attempt.lost("the marker was gone when read", marker);
+    } catch (ExecutionException | TimeoutException e) {
+      if (Failures.outcomeOf(e) == Failures.Outcome.REJECTED) {
+        if (!String.valueOf(Failures.unwrap(e).getMessage()).contains("lease not found")) {
+          return Attempt.done(new Unsettled(e));
+        }
+        forgetLease();
+      }
+      lost = Attempt.failed("etcd gave no answer to the fence", e);
+    }
+    connection.ensureOpen("settle a commit");
+    return lost;
   }
 
   /** {@link #settle}, except that an interrupted thread leaves the outcome unsettled. */

@@ -1,6 +1,9 @@
 package dev.tessera.internal.catalog;
 
 import dev.tessera.internal.mapping.SchemaTranslation;
+import dev.tessera.internal.retry.Attempt;
+import dev.tessera.internal.retry.Backoff;
+import dev.tessera.internal.retry.Retry;
 import dev.tessera.kv.KvStore;
 import dev.tessera.mapping.IncompatibleSchemaException;
 import dev.tessera.mapping.RecordSchema;
@@ -21,6 +24,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class RecordTranslator {
   private static final int MAX_ATTEMPTS = 100;
+  private static final Retry ADDITIONS = Retry.commits(MAX_ATTEMPTS, Backoff.WRITES);
 
   private final KvStore store;
   private final RecordSchema current;
@@ -42,26 +46,31 @@ public final class RecordTranslator {
    *     current}; nothing was written
    */
   public static RecordTranslator open(KvStore store, RecordSchema current) {
-    for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      SchemaCatalog.Entries entries = SchemaCatalog.read(store, current.entityName());
-      Map<Long, SchemaTranslation> plans = new ConcurrentHashMap<>();
-      for (RecordSchema stored : entries.schemas()) {
-        SchemaTranslation plan = SchemaTranslation.between(stored, current); // throws if incompatible
-        if (stored.id() != current.id()) {
-          plans.put(stored.id(), plan);
-        }
-      }
-      if (entries.schema(current.id()).isPresent()
-          || SchemaCatalog.add(store, current, entries.latest())) {
-        return new RecordTranslator(store, current, plans);
+    return ADDITIONS.run(() -> tryOpen(store, current), exhausted -> {
+      throw new IllegalStateException(
+          "could not add schema "
+              + current
+              + " to the catalog: other schemas of the entity kept being added ("
+              + exhausted.attempts()
+              + " attempts)");
+    });
+  }
+
+  /** One attempt of {@link #open}: lost if another schema was added after the catalog was read. */
+  private static Attempt<RecordTranslator> tryOpen(KvStore store, RecordSchema current) {
+    SchemaCatalog.Entries entries = SchemaCatalog.read(store, current.entityName());
+    Map<Long, SchemaTranslation> plans = new ConcurrentHashMap<>();
+    for (RecordSchema stored : entries.schemas()) {
+      SchemaTranslation plan = SchemaTranslation.between(stored, current); // throws if incompatible
+      if (stored.id() != current.id()) {
+        plans.put(stored.id(), plan);
       }
     }
-    throw new IllegalStateException(
-        "could not add schema "
-            + current
-            + " to the catalog: other schemas of the entity kept being added ("
-            + MAX_ATTEMPTS
-            + " attempts)");
+    if (entries.schema(current.id()).isPresent()
+        || SchemaCatalog.add(store, current, entries.latest())) {
+      return Attempt.done(new RecordTranslator(store, current, plans));
+    }
+    return Attempt.lost("another schema of entity " + current.entityName() + " was added meanwhile");
   }
 
   /** The schema values are brought to. */
