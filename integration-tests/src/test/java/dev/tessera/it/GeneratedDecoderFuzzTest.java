@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.tessera.kv.AtomicOperation;
+import dev.tessera.kv.CorruptRecordException;
 import dev.tessera.kv.KvStore;
 import dev.tessera.kv.lmdb.Durability;
 import dev.tessera.kv.lmdb.LmdbKvStore;
 import dev.tessera.kv.lmdb.LmdbOptions;
 import dev.tessera.mapping.EntityMapping;
-import dev.tessera.repository.CorruptRecordException;
 import dev.tessera.repository.EntityRepository;
 import dev.tessera.repository.GeneratedMappings;
 import dev.tessera.tuple.Tuple;

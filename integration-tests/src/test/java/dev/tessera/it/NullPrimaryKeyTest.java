@@ -3,9 +3,9 @@ package dev.tessera.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tessera.kv.CorruptRecordException;
 import dev.tessera.kv.KvStore;
 import dev.tessera.kv.lmdb.LmdbKvStore;
-import dev.tessera.repository.CorruptRecordException;
 import dev.tessera.tuple.Tuple;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.testing.compile.Compilation;
+import dev.tessera.kv.CorruptRecordException;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvStore;
@@ -14,7 +15,6 @@ import dev.tessera.mapping.IncompatibleSchemaException;
 import dev.tessera.mapping.IndexDefinition;
 import dev.tessera.mapping.RecordSchema;
 import dev.tessera.query.IndexQueryStage;
-import dev.tessera.repository.CorruptRecordException;
 import dev.tessera.repository.EntityRepository;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;

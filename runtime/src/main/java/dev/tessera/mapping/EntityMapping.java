@@ -1,6 +1,7 @@
 package dev.tessera.mapping;
 
 import dev.tessera.annotations.KeyGeneration;
+import dev.tessera.kv.CorruptRecordException;
 import dev.tessera.tuple.Tuple;
 import java.util.List;
 

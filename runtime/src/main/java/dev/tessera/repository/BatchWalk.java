@@ -1,5 +1,6 @@
 package dev.tessera.repository;
 
+import dev.tessera.RetryLimitExceededException;
 import dev.tessera.internal.kv.KeyOrder;
 import dev.tessera.internal.retry.Attempt;
 import dev.tessera.internal.retry.Backoff;

@@ -1,5 +1,6 @@
 package dev.tessera.repository;
 
+import dev.tessera.RetryLimitExceededException;
 import dev.tessera.annotations.KeyGeneration;
 import dev.tessera.internal.catalog.RecordTranslator;
 import dev.tessera.internal.mapping.ComponentValues;
@@ -9,6 +10,7 @@ import dev.tessera.internal.retry.Retry;
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.CommitResult;
 import dev.tessera.kv.CorruptEntryException;
+import dev.tessera.kv.CorruptRecordException;
 import dev.tessera.kv.KeyTooLargeException;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvSnapshot;

@@ -6,6 +6,7 @@ import dev.tessera.catalog.IndexState;
 import dev.tessera.internal.catalog.IndexCatalog;
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.CommitResult;
+import dev.tessera.kv.CorruptRecordException;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;

@@ -3,6 +3,7 @@ package dev.tessera.repository;
 import dev.tessera.internal.kv.Counter;
 import dev.tessera.internal.kv.ReservedKeys;
 import dev.tessera.kv.AtomicOperation;
+import dev.tessera.kv.CorruptRecordException;
 import dev.tessera.kv.CounterValueException;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;

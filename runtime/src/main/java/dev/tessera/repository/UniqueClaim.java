@@ -1,5 +1,6 @@
 package dev.tessera.repository;
 
+import dev.tessera.kv.CorruptRecordException;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.tuple.Tuple;
 import java.util.Arrays;

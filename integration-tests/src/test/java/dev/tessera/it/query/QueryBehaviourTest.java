@@ -3,11 +3,11 @@ package dev.tessera.it.query;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.tessera.kv.KvStore;
 import dev.tessera.it.StoreBackend;
+import dev.tessera.kv.CorruptRecordException;
+import dev.tessera.kv.KvStore;
 import dev.tessera.query.Page;
 import dev.tessera.query.PageCursor;
-import dev.tessera.repository.CorruptRecordException;
 import dev.tessera.tuple.Tuple;
 import java.math.BigInteger;
 import java.nio.file.Path;

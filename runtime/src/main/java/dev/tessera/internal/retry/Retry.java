@@ -1,7 +1,7 @@
 package dev.tessera.internal.retry;
 
 import dev.tessera.OperationInterruptedException;
-import dev.tessera.repository.RetryLimitExceededException;
+import dev.tessera.RetryLimitExceededException;
 import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongConsumer;

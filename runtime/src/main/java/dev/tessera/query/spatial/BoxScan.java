@@ -1,10 +1,10 @@
 package dev.tessera.query.spatial;
 
 import dev.tessera.internal.kv.KeyOrder;
+import dev.tessera.kv.CorruptRecordException;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.ListSelector;
-import dev.tessera.repository.CorruptRecordException;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
 import java.util.Arrays;

@@ -1,4 +1,4 @@
-package dev.tessera.repository;
+package dev.tessera.kv;
 
 import dev.tessera.TesseraException;
 import dev.tessera.tuple.Tuple;
@@ -7,7 +7,7 @@ import dev.tessera.tuple.Tuple;
  * Stored bytes under {@link #key()} do not decode (a record, a record stored under another record's
  * key, or an index pointer). The cause says why; the message says how to remove it. Reads that meet
  * such a record ({@code findById}, {@code findAll}, queries) throw this exception; {@link
- * IndexAdmin#verifyIndexes()} reports it instead. Immutable and thread-safe.
+ * dev.tessera.repository.IndexAdmin#verifyIndexes()} reports it instead. Immutable and thread-safe.
  */
 public final class CorruptRecordException extends TesseraException {
   private static final long serialVersionUID = 1L;

@@ -1,6 +1,5 @@
-package dev.tessera.repository;
+package dev.tessera;
 
-import dev.tessera.TesseraException;
 
 /**
  * A write kept losing races with concurrent writers of the same keys and gave up after a bounded
