@@ -42,6 +42,10 @@ import java.util.function.Function;
  * the calling thread.
  */
 public final class Transactions {
+  private static final int DEFAULT_RETRY_ATTEMPTS = TransactionOptions.defaults().maxAttempts();
+  private static final Retry DEFAULT_RETRY =
+      Retry.commits(DEFAULT_RETRY_ATTEMPTS, Backoff.TRANSACTIONS);
+
   private Transactions() {}
 
   /**
@@ -76,11 +80,18 @@ public final class Transactions {
     Objects.requireNonNull(options, "options");
     Objects.requireNonNull(work, "work");
     List<CommitResult> lost = new ArrayList<>();
-    return Retry.commits(options.maxAttempts(), Backoff.TRANSACTIONS).run(
+    return retry(options.maxAttempts()).run(
         () -> attempt(store, options, work, lost),
         exhausted -> {
           throw TransactionConflictException.of(exhausted.attempts(), lost);
         });
+  }
+
+  /** The retry of {@code maxAttempts} transaction attempts; the default one is made once. */
+  private static Retry retry(int maxAttempts) {
+    return maxAttempts == DEFAULT_RETRY_ATTEMPTS
+        ? DEFAULT_RETRY
+        : Retry.commits(maxAttempts, Backoff.TRANSACTIONS);
   }
 
   /** Runs {@code work} once and commits: done, or lost (its failed commit added to {@code lost}). */

@@ -98,7 +98,11 @@ public final class Retry {
    * @throws OperationInterruptedException if the thread is interrupted after a lost attempt
    */
   public <R> R run(String entity, String operation, Object key, Supplier<Attempt<R>> attempt) {
-    return run(attempt, exhausted -> {
+    Attempt<R> first = attempt(attempt);
+    if (first instanceof Attempt.Done<R> done) {
+      return done.result(); // the common case: nothing is allocated for giving up
+    }
+    return runAfter(first, attempt, exhausted -> {
       throw new RetryLimitExceededException(
           entity, operation, key, exhausted.attempts(), exhausted.last().toString());
     });
@@ -111,9 +115,20 @@ public final class Retry {
    * @throws OperationInterruptedException if the thread is interrupted after a lost attempt
    */
   public <R> R run(Supplier<Attempt<R>> attempt, GiveUp<R> giveUp) {
+    return runAfter(attempt(attempt), attempt, giveUp);
+  }
+
+  private static <R> Attempt<R> attempt(Supplier<Attempt<R>> attempt) {
+    return Objects.requireNonNull(attempt.get(), "an attempt returned null");
+  }
+
+  /** Goes on from the first attempt's {@code outcome}. */
+  private <R> R runAfter(Attempt<R> outcome, Supplier<Attempt<R>> attempt, GiveUp<R> giveUp) {
     Throwable lastCause = null;
     for (int attempts = 1; ; attempts++) {
-      Attempt<R> outcome = Objects.requireNonNull(attempt.get(), "an attempt returned null");
+      if (attempts > 1) {
+        outcome = attempt(attempt);
+      }
       if (outcome instanceof Attempt.Done<R> done) {
         return done.result();
       }
