@@ -665,7 +665,8 @@ public abstract class EntityRepository<T, ID> {
   private boolean stringKey() {
     RecordSchema schema = mapping.schema();
     return schema.components().stream()
-        .anyMatch(c -> c.name().equals(schema.primaryKeyName()) && c.type().equals("STRING"));
+        .anyMatch(c -> c.name().equals(schema.primaryKeyName())
+            && c.descriptor().kind() == TypeDescriptor.Kind.STRING);
   }
 
   /**
@@ -903,7 +904,7 @@ public abstract class EntityRepository<T, ID> {
     Set<String> enums = new HashSet<>();
     for (ComponentSchema component : mapping.schema().components()) {
       if (index.fields().contains(component.name())
-          && TypeDescriptor.parse(component.type()).kind().equals("ENUM")) {
+          && component.descriptor().kind() == TypeDescriptor.Kind.ENUM) {
         enums.add(component.name());
       }
     }
