@@ -12,7 +12,7 @@ import java.util.List;
  * TypeDescriptor} constant named as its {@link RuntimeCodec} ({@code TypeDescriptor.INT} for {@code
  * int}, {@code TypeDescriptor.BOXED_INT} for {@code Integer}), anything else a factory call, e.g.
  * {@code TypeDescriptor.list(TypeDescriptor.STRING)}. The runtime prints each as the text {@link
- * FieldType#descriptor()} gives, which schemas store; {@code RuntimeCodecTest} checks both the names
+ * FieldType#descriptor()} gives, which schemas store; {@code RuntimeCodecTest} checks the names
  * and the text against the runtime class.
  *
  * <p>Immutable and thread-safe.
@@ -36,7 +36,10 @@ enum DescriptorFactory {
     return methodName;
   }
 
-  /** The expression of {@code type}'s descriptor, e.g. {@code TypeDescriptor.list(TypeDescriptor.STRING)}. */
+  /**
+   * The expression of {@code type}'s descriptor, e.g. {@code
+   * TypeDescriptor.list(TypeDescriptor.STRING)}.
+   */
   static CodeBlock of(FieldType type) {
     switch (type.kind()) {
       case ENUM:
