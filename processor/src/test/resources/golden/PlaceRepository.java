@@ -8,6 +8,7 @@ import dev.tessera.mapping.ComponentSchema;
 import dev.tessera.mapping.GeneratedMapping;
 import dev.tessera.mapping.IndexDefinition;
 import dev.tessera.mapping.RecordSchema;
+import dev.tessera.mapping.TypeDescriptor;
 import dev.tessera.query.spatial.BoxQuery;
 import dev.tessera.query.spatial.CoordinateType;
 import dev.tessera.query.spatial.SpatialIndex;
@@ -60,12 +61,12 @@ public final class PlaceRepository extends EntityRepository<Place, String> {
    * The stored shape of {@link Place} records, with the former names and defaults that read records stored with older shapes.
    */
   public static final RecordSchema SCHEMA = new RecordSchema(ENTITY_NAME, SCHEMA_ID, "id", List.of(
-      ComponentSchema.of("id", "STRING"),
-      ComponentSchema.of("x", "int"),
-      ComponentSchema.of("y", "int"),
-      ComponentSchema.of("level", "SHORT"),
-      ComponentSchema.of("height", "double"),
-      ComponentSchema.of("name", "STRING")));
+      ComponentSchema.of("id", TypeDescriptor.STRING),
+      ComponentSchema.of("x", TypeDescriptor.INT),
+      ComponentSchema.of("y", TypeDescriptor.INT),
+      ComponentSchema.of("level", TypeDescriptor.BOXED_SHORT),
+      ComponentSchema.of("height", TypeDescriptor.DOUBLE),
+      ComponentSchema.of("name", TypeDescriptor.STRING)));
 
   /**
    * The spatial index {@code xY} over {@code x, y}: Z-order codes of the points, with entries under {@code "place_by_xY"}.

@@ -9,6 +9,7 @@ import dev.tessera.mapping.ComponentSchema;
 import dev.tessera.mapping.GeneratedMapping;
 import dev.tessera.mapping.IndexDefinition;
 import dev.tessera.mapping.RecordSchema;
+import dev.tessera.mapping.TypeDescriptor;
 import dev.tessera.query.IndexQuery;
 import dev.tessera.query.LastTextComponentStage;
 import dev.tessera.repository.EntityRepository;
@@ -58,10 +59,10 @@ public final class UserRepository extends EntityRepository<User, String> {
    * The stored shape of {@link User} records, with the former names and defaults that read records stored with older shapes.
    */
   public static final RecordSchema SCHEMA = new RecordSchema(ENTITY_NAME, SCHEMA_ID, "id", List.of(
-      ComponentSchema.of("id", "STRING"),
-      ComponentSchema.of("name", "STRING"),
-      ComponentSchema.of("email", "STRING"),
-      ComponentSchema.of("favoriteColor", "STRING")));
+      ComponentSchema.of("id", TypeDescriptor.STRING),
+      ComponentSchema.of("name", TypeDescriptor.STRING),
+      ComponentSchema.of("email", TypeDescriptor.STRING),
+      ComponentSchema.of("favoriteColor", TypeDescriptor.STRING)));
 
   /**
    * The unique index {@code email} over {@code email}; its entries live under {@code "user_by_email"}.

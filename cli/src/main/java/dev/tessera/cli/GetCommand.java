@@ -56,19 +56,15 @@ final class GetCommand implements Callable<Integer> {
     ComponentSchema key = reader.latest().components().stream()
         .filter(c -> c.name().equals(name)).findFirst().orElseThrow();
     try {
-      switch (key.type()) {
-        case "STRING":
+      switch (key.descriptor().kind()) {
+        case STRING:
           return Tuple.of(id);
-        case "int":
-        case "INT":
-        case "long":
-        case "LONG":
-        case "short":
-        case "SHORT":
-        case "byte":
-        case "BYTE":
+        case INT:
+        case LONG:
+        case SHORT:
+        case BYTE:
           return Tuple.of(Long.parseLong(id));
-        case "UUID":
+        case UUID:
           return Tuple.of(UUID.fromString(id));
         default:
           break;

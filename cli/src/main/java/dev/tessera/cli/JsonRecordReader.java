@@ -6,6 +6,7 @@ import com.google.gson.stream.JsonToken;
 import dev.tessera.mapping.ComponentSchema;
 import dev.tessera.mapping.RecordSchema;
 import dev.tessera.mapping.TypeDescriptor;
+import dev.tessera.mapping.TypeDescriptor.Kind;
 import java.io.IOException;
 import java.io.StringReader;
 import java.math.BigDecimal;
@@ -19,6 +20,7 @@ import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -37,13 +39,15 @@ import java.util.regex.Pattern;
  */
 final class JsonRecordReader {
   /** Every type kind this reader reads exactly. */
-  private static final Set<String> KINDS = Set.of("BOOLEAN", "BYTE", "SHORT", "INT", "LONG",
-      "FLOAT", "DOUBLE", "BIG_INTEGER", "BIG_DECIMAL", "CHAR", "STRING", "ENUM", "BYTES", "UUID",
-      "INSTANT", "LOCAL_DATE", "LOCAL_DATE_TIME", "LOCAL_TIME", "OFFSET_DATE_TIME", "DURATION",
-      "OPTIONAL", "LIST", "SET", "MAP", "RECORD");
+  private static final Set<Kind> KINDS = EnumSet.of(Kind.BOOLEAN, Kind.BYTE, Kind.SHORT,
+      Kind.INT, Kind.LONG, Kind.FLOAT, Kind.DOUBLE, Kind.BIG_INTEGER, Kind.BIG_DECIMAL, Kind.CHAR,
+      Kind.STRING, Kind.ENUM, Kind.BYTES, Kind.UUID, Kind.INSTANT, Kind.LOCAL_DATE,
+      Kind.LOCAL_DATE_TIME, Kind.LOCAL_TIME, Kind.OFFSET_DATE_TIME, Kind.DURATION, Kind.OPTIONAL,
+      Kind.LIST, Kind.SET, Kind.MAP, Kind.RECORD);
   /** Kinds whose map keys {@link RecordJson#text} writes as JSON: read the key text as JSON. */
-  private static final Set<String> JSON_KEYS = Set.of("BOOLEAN", "BYTE", "SHORT", "INT", "LONG",
-      "FLOAT", "DOUBLE", "BIG_INTEGER", "BIG_DECIMAL", "LIST", "SET", "MAP", "RECORD");
+  private static final Set<Kind> JSON_KEYS = EnumSet.of(Kind.BOOLEAN, Kind.BYTE, Kind.SHORT,
+      Kind.INT, Kind.LONG, Kind.FLOAT, Kind.DOUBLE, Kind.BIG_INTEGER, Kind.BIG_DECIMAL, Kind.LIST,
+      Kind.SET, Kind.MAP, Kind.RECORD);
   private static final Pattern POSITION = Pattern.compile(" at line \\d+ column (\\d+)");
 
   private JsonRecordReader() {}
@@ -78,7 +82,7 @@ final class JsonRecordReader {
    */
   static String unreadable(RecordSchema schema) {
     for (ComponentSchema component : schema.components()) {
-      String kind = unreadableKind(TypeDescriptor.parse(component.type()));
+      String kind = unreadableKind(component.descriptor());
       if (kind != null) {
         return "field '" + component.name() + "' has type " + component.type() + ", whose "
             + kind + " values load cannot read exactly";
@@ -89,7 +93,7 @@ final class JsonRecordReader {
 
   private static String unreadableKind(TypeDescriptor type) {
     if (!KINDS.contains(type.kind())) {
-      return type.kind();
+      return type.kind().name();
     }
     for (TypeDescriptor argument : type.arguments()) {
       String kind = unreadableKind(argument);
@@ -122,7 +126,7 @@ final class JsonRecordReader {
         throw new BadField(component.name(), "missing (" + component.type() + ")");
       }
       values.put(component.name(), value(component.name(),
-          TypeDescriptor.parse(component.type()), object.get(component.name())));
+          component.descriptor(), object.get(component.name())));
     }
     for (Object name : object.keySet()) {
       if (!values.containsKey(name)) {
@@ -216,36 +220,36 @@ final class JsonRecordReader {
     }
     try {
       return switch (type.kind()) {
-        case "BOOLEAN" -> as(field, type, json, Boolean.class);
-        case "BYTE" -> (byte) integral(field, type, json, Byte.MIN_VALUE, Byte.MAX_VALUE);
-        case "SHORT" -> (short) integral(field, type, json, Short.MIN_VALUE, Short.MAX_VALUE);
-        case "INT" -> (int) integral(field, type, json, Integer.MIN_VALUE, Integer.MAX_VALUE);
-        case "LONG" -> integral(field, type, json, Long.MIN_VALUE, Long.MAX_VALUE);
-        case "FLOAT" -> floatValue(field, type, json);
-        case "DOUBLE" -> doubleValue(field, type, json);
-        case "BIG_INTEGER" -> number(field, type, json).toBigIntegerExact();
-        case "BIG_DECIMAL" -> number(field, type, json);
-        case "CHAR" -> {
+        case BOOLEAN -> as(field, type, json, Boolean.class);
+        case BYTE -> (byte) integral(field, type, json, Byte.MIN_VALUE, Byte.MAX_VALUE);
+        case SHORT -> (short) integral(field, type, json, Short.MIN_VALUE, Short.MAX_VALUE);
+        case INT -> (int) integral(field, type, json, Integer.MIN_VALUE, Integer.MAX_VALUE);
+        case LONG -> integral(field, type, json, Long.MIN_VALUE, Long.MAX_VALUE);
+        case FLOAT -> floatValue(field, type, json);
+        case DOUBLE -> doubleValue(field, type, json);
+        case BIG_INTEGER -> number(field, type, json).toBigIntegerExact();
+        case BIG_DECIMAL -> number(field, type, json);
+        case CHAR -> {
           String text = as(field, type, json, String.class);
           if (text.length() != 1) {
             throw mistyped(field, type, json);
           }
           yield text.charAt(0);
         }
-        case "STRING", "ENUM" -> as(field, type, json, String.class);
-        case "BYTES" -> Base64.getDecoder().decode(as(field, type, json, String.class));
-        case "UUID" -> UUID.fromString(as(field, type, json, String.class));
-        case "INSTANT" -> Instant.parse(as(field, type, json, String.class));
-        case "LOCAL_DATE" -> LocalDate.parse(as(field, type, json, String.class));
-        case "LOCAL_DATE_TIME" -> LocalDateTime.parse(as(field, type, json, String.class));
-        case "LOCAL_TIME" -> LocalTime.parse(as(field, type, json, String.class));
-        case "OFFSET_DATE_TIME" -> OffsetDateTime.parse(as(field, type, json, String.class));
-        case "DURATION" -> Duration.parse(as(field, type, json, String.class));
-        case "OPTIONAL" -> value(field, type.arguments().get(0), json);
-        case "LIST" -> elements(field, type, json);
-        case "SET" -> set(field, type, json);
-        case "MAP" -> map(field, type, json);
-        case "RECORD" -> nested(field, type, json);
+        case STRING, ENUM -> as(field, type, json, String.class);
+        case BYTES -> Base64.getDecoder().decode(as(field, type, json, String.class));
+        case UUID -> UUID.fromString(as(field, type, json, String.class));
+        case INSTANT -> Instant.parse(as(field, type, json, String.class));
+        case LOCAL_DATE -> LocalDate.parse(as(field, type, json, String.class));
+        case LOCAL_DATE_TIME -> LocalDateTime.parse(as(field, type, json, String.class));
+        case LOCAL_TIME -> LocalTime.parse(as(field, type, json, String.class));
+        case OFFSET_DATE_TIME -> OffsetDateTime.parse(as(field, type, json, String.class));
+        case DURATION -> Duration.parse(as(field, type, json, String.class));
+        case OPTIONAL -> value(field, type.arguments().get(0), json);
+        case LIST -> elements(field, type, json);
+        case SET -> set(field, type, json);
+        case MAP -> map(field, type, json);
+        case RECORD -> nested(field, type, json);
         default -> throw new BadField(field, "has type " + type + ", which load cannot read");
       };
     } catch (ArithmeticException | IllegalArgumentException | DateTimeParseException e) {
@@ -275,7 +279,7 @@ final class JsonRecordReader {
   private static Map<Object, Object> map(String field, TypeDescriptor type, Object json) {
     Map<?, ?> object = as(field, type, json, Map.class);
     TypeDescriptor keyType = type.arguments().get(0);
-    while (keyType.kind().equals("OPTIONAL")) {
+    while (keyType.kind() == Kind.OPTIONAL) {
       keyType = keyType.arguments().get(0);
     }
     Map<Object, Object> map = new LinkedHashMap<>();

@@ -58,7 +58,16 @@ class GeneratedCodeCompilesTest {
         .contains("private static final Codec<Everything.Address> EVERYTHING_ADDRESS_RECORD = Codecs.record(")
         .contains("private static final Codec<Everything.Geo> EVERYTHING_GEO_RECORD = Codecs.record(")
         .contains("public Optional<Everything> findByBytes(byte[] bytes)")
-        .contains("public List<Everything> findByInstant(Instant instant)");
+        .contains("public List<Everything> findByInstant(Instant instant)")
+        .contains(
+            "ComponentSchema.of(\"history\", TypeDescriptor.map(TypeDescriptor.STRING,"
+                + " TypeDescriptor.list(TypeDescriptor.INSTANT)))")
+        .contains(
+            "ComponentSchema.of(\"colors\","
+                + " TypeDescriptor.set(TypeDescriptor.enumOf(\"com.acme.Everything.Color\")))")
+        .contains(
+            "TypeDescriptor.record(\"com.acme.Everything.Geo\", new TypeDescriptor.Component("
+                + "\"latitude\", TypeDescriptor.DOUBLE)");
   }
 
   @Test
@@ -179,9 +188,9 @@ class GeneratedCodeCompilesTest {
                 "}"));
     assertThat(compilation).succeededWithoutWarnings();
     assertThat(generatedText(compilation, "com.acme.SettingsRepository"))
-        .contains("ComponentSchema.of(\"id\", \"STRING\").renamedFrom(\"key\")")
+        .contains("ComponentSchema.of(\"id\", TypeDescriptor.STRING).renamedFrom(\"key\")")
         .contains(
-            "ComponentSchema.of(\"language\", \"STRING\").renamedFrom(\"lang\", \"locale\")"
+            "ComponentSchema.of(\"language\", TypeDescriptor.STRING).renamedFrom(\"lang\", \"locale\")"
                 + ".withDefault(Codecs.STRING.encode(\"en\"))")
         .contains(".withDefault(Codecs.BYTE.encode((byte) -128))")
         .contains(".withDefault(Codecs.LONG.encode(-9223372036854775808L))")

@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.google.testing.compile.Compilation;
 import dev.tessera.annotations.KeyGeneration;
 import dev.tessera.annotations.Normalize;
+import dev.tessera.mapping.ComponentSchema;
 import dev.tessera.mapping.EntityMapping;
 import dev.tessera.mapping.IndexDefinition;
 import dev.tessera.mapping.RecordSchema;
@@ -138,6 +139,21 @@ class GeneratedMappingTest {
     Object user = newRecord("com.acme.User", "u1", "Alice", null, "blue");
     assertThat((Object) Tuple.unpack(mapping.encode(user)))
         .isEqualTo(Tuple.of(schemaId, "u1", "Alice", null, "blue"));
+  }
+
+  @Test
+  void typedSchemaComponentsPrintTheTextTheProcessorHashed() throws Exception {
+    long schemaId = (Long) constant("EverythingRepository", "SCHEMA_ID");
+    RecordSchema schema = (RecordSchema) constant("EverythingRepository", "SCHEMA");
+
+    assertThat(schema.id()).isEqualTo(schemaId);
+    assertThat(schema.components())
+        .extracting(ComponentSchema::toString)
+        .contains(
+            "colors:Set<enum com.acme.Everything.Color>",
+            "history:Map<STRING,List<INSTANT>>",
+            "maybeAddress:Optional<record com.acme.Everything.Address(street:STRING,number:int,"
+                + "geo:Optional<record com.acme.Everything.Geo(latitude:double,longitude:double)>)>");
   }
 
   @Test

@@ -447,43 +447,43 @@ public final class Codecs {
   public static Codec<?> scalar(TypeDescriptor type) {
     boolean primitive = type.primitive();
     switch (type.kind()) {
-      case "BOOLEAN":
+      case BOOLEAN:
         return primitive ? BOOLEAN : BOXED_BOOLEAN;
-      case "BYTE":
+      case BYTE:
         return primitive ? BYTE : BOXED_BYTE;
-      case "SHORT":
+      case SHORT:
         return primitive ? SHORT : BOXED_SHORT;
-      case "INT":
+      case INT:
         return primitive ? INT : BOXED_INT;
-      case "LONG":
+      case LONG:
         return primitive ? LONG : BOXED_LONG;
-      case "CHAR":
+      case CHAR:
         return primitive ? CHAR : BOXED_CHAR;
-      case "FLOAT":
+      case FLOAT:
         return primitive ? FLOAT : BOXED_FLOAT;
-      case "DOUBLE":
+      case DOUBLE:
         return primitive ? DOUBLE : BOXED_DOUBLE;
-      case "STRING":
+      case STRING:
         return STRING;
-      case "BYTES":
+      case BYTES:
         return BYTES;
-      case "UUID":
+      case UUID:
         return UUID;
-      case "INSTANT":
+      case INSTANT:
         return INSTANT;
-      case "LOCAL_DATE":
+      case LOCAL_DATE:
         return LOCAL_DATE;
-      case "LOCAL_DATE_TIME":
+      case LOCAL_DATE_TIME:
         return LOCAL_DATE_TIME;
-      case "LOCAL_TIME":
+      case LOCAL_TIME:
         return LOCAL_TIME;
-      case "DURATION":
+      case DURATION:
         return DURATION;
-      case "BIG_INTEGER":
+      case BIG_INTEGER:
         return BIG_INTEGER;
-      case "BIG_DECIMAL":
+      case BIG_DECIMAL:
         return BIG_DECIMAL;
-      case "OFFSET_DATE_TIME":
+      case OFFSET_DATE_TIME:
         return OFFSET_DATE_TIME;
       default:
         throw new IllegalArgumentException("no scalar codec stands for " + type);

@@ -9,8 +9,9 @@ import java.util.Objects;
  * its default ({@code @DefaultValue}), as an encoded tuple part.
  *
  * <pre>{@code
- * ComponentSchema.of("email", "STRING").renamedFrom("mail");
- * ComponentSchema.of("language", "STRING").withDefault(FieldCodec.encodeString("en"));
+ * ComponentSchema.of("email", TypeDescriptor.STRING).renamedFrom("mail");
+ * ComponentSchema.of("language", TypeDescriptor.STRING).withDefault(FieldCodec.encodeString("en"));
+ * ComponentSchema.of("tags", "List<STRING>"); // the stored text, parsed
  * }</pre>
  *
  * <p>Immutable and thread-safe.
@@ -18,30 +19,59 @@ import java.util.Objects;
 public final class ComponentSchema {
   private final String name;
   private final String type;
+  private final TypeDescriptor descriptor;
   private final List<String> formerNames;
   private final boolean hasDefault;
   private final Object defaultPart;
 
   private ComponentSchema(
-      String name, String type, List<String> formerNames, boolean hasDefault, Object defaultPart) {
+      String name,
+      String type,
+      TypeDescriptor descriptor,
+      List<String> formerNames,
+      boolean hasDefault,
+      Object defaultPart) {
     this.name = Objects.requireNonNull(name, "name");
-    this.type = Objects.requireNonNull(type, "type");
+    this.type = type;
+    this.descriptor = descriptor;
     this.formerNames = List.copyOf(formerNames);
     this.hasDefault = hasDefault;
     this.defaultPart = defaultPart;
   }
 
   /**
-   * A component named {@code name} whose values have type descriptor {@code type} (e.g. {@code
-   * "STRING"}, {@code "int"}, {@code "List<INSTANT>"}).
+   * A component named {@code name} whose values have type {@code type}, e.g. {@link
+   * TypeDescriptor#STRING} or {@code TypeDescriptor.list(TypeDescriptor.INSTANT)}; its stored text
+   * is {@code type.toString()}.
+   */
+  public static ComponentSchema of(String name, TypeDescriptor type) {
+    Objects.requireNonNull(type, "type");
+    return new ComponentSchema(name, type.toString(), type, List.of(), false, null);
+  }
+
+  /**
+   * A component named {@code name} whose values have the type descriptor text {@code type} (e.g.
+   * {@code "STRING"}, {@code "int"}, {@code "List<INSTANT>"}), as a schema stores it; the text is
+   * kept as given.
+   *
+   * @throws IllegalArgumentException naming the component and the descriptor when {@code type} does
+   *     not parse (see {@link TypeDescriptor#parse})
    */
   public static ComponentSchema of(String name, String type) {
-    return new ComponentSchema(name, type, List.of(), false, null);
+    Objects.requireNonNull(type, "type");
+    TypeDescriptor descriptor;
+    try {
+      descriptor = TypeDescriptor.parse(type);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "component '" + name + "' has no valid type: " + e.getMessage(), e);
+    }
+    return new ComponentSchema(name, type, descriptor, List.of(), false, null);
   }
 
   /** This component, also read from values stored under {@code names} (most recent first). */
   public ComponentSchema renamedFrom(String... names) {
-    return new ComponentSchema(name, type, List.of(names), hasDefault, defaultPart);
+    return new ComponentSchema(name, type, descriptor, List.of(names), hasDefault, defaultPart);
   }
 
   /**
@@ -49,7 +79,7 @@ public final class ComponentSchema {
    * return) for records stored without it.
    */
   public ComponentSchema withDefault(Object part) {
-    return new ComponentSchema(name, type, formerNames, true, part);
+    return new ComponentSchema(name, type, descriptor, formerNames, true, part);
   }
 
   /** The component name. */
@@ -57,9 +87,14 @@ public final class ComponentSchema {
     return name;
   }
 
-  /** The type descriptor of its values. */
+  /** The type descriptor of its values, as the schema stores it (e.g. {@code "List<INSTANT>"}). */
   public String type() {
     return type;
+  }
+
+  /** The type of its values, parsed: {@link #type()} is its text. */
+  public TypeDescriptor descriptor() {
+    return descriptor;
   }
 
   /** The names older shapes stored it under, most recent first; empty if never renamed. */

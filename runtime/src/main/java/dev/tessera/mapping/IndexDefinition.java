@@ -65,11 +65,6 @@ public record IndexDefinition<T>(
     Function<T, Tuple> values,
     String descriptor,
     Function<T, ? extends Collection<Tuple>> multiValues) {
-  private static final String TEXT_RULES = ";text=";
-  private static final String NULLS = ";nulls";
-  /** The descriptors of the primitive types, as the processor writes them: never null. */
-  private static final Set<String> PRIMITIVE_TYPES =
-      Set.of("boolean", "byte", "short", "char", "int", "long", "float", "double");
 
   /** Validates and copies the fields. */
   public IndexDefinition {
@@ -211,20 +206,12 @@ public record IndexDefinition<T>(
    * ends in none (or already carries the rules: the suffix contains no {@code '/'}).
    */
   private static String withTextRules(String descriptor) {
-    if (descriptor.contains(TEXT_RULES)) {
+    IndexDescriptor parsed = IndexDescriptor.parse(descriptor);
+    if (parsed.textRules().isPresent()) {
       return descriptor;
     }
-    String mode = descriptor.substring(descriptor.lastIndexOf('/') + 1);
-    if (mode.endsWith(NULLS)) {
-      mode = mode.substring(0, mode.length() - NULLS.length());
-    }
-    for (Normalize normalize : Normalize.values()) {
-      String rules = TextNormalizer.rules(normalize);
-      if (rules != null && normalize.name().equals(mode)) {
-        return descriptor + TEXT_RULES + rules;
-      }
-    }
-    return descriptor;
+    String rules = parsed.normalize().map(TextNormalizer::rules).orElse(null);
+    return rules == null ? descriptor : descriptor + IndexDescriptor.TEXT_RULES + rules;
   }
 
   /**
@@ -351,7 +338,7 @@ public record IndexDefinition<T>(
    * @return true if {@code isNull()} queries can be served by this index
    */
   public boolean holdsNulls() {
-    return !unique && (descriptor.endsWith(NULLS) || descriptor.contains(NULLS + TEXT_RULES));
+    return !unique && IndexDescriptor.parse(descriptor).holdsNulls();
   }
 
   /**
@@ -370,37 +357,12 @@ public record IndexDefinition<T>(
       throw new IllegalArgumentException(
           "index '" + name + "' has no field '" + field + "', only " + fields);
     }
-    return holdsNulls() && !PRIMITIVE_TYPES.contains(declaredType(field));
-  }
-
-  /**
-   * The type the descriptor gives {@code field}, e.g. {@code int} for {@code pages} in {@code
-   * index(shelf:INT,pages:int)/NONE;nulls}, or the empty string when it names none. Fields are split
-   * at the commas outside brackets: an enum's constants ({@code {NOVEL,POETRY}}) and a record's
-   * components hold commas too.
-   */
-  private String declaredType(String field) {
-    int open = descriptor.indexOf('(');
-    int depth = 0;
-    int start = open + 1;
-    for (int i = start; open >= 0 && i < descriptor.length(); i++) {
-      char c = descriptor.charAt(i);
-      if (depth == 0 && (c == ',' || c == ')')) {
-        String declared = descriptor.substring(start, i);
-        if (declared.startsWith(field + ":")) {
-          return declared.substring(field.length() + 1);
-        }
-        if (c == ')') {
-          break;
-        }
-        start = i + 1;
-      } else if (c == '(' || c == '{' || c == '<') {
-        depth++;
-      } else if (c == ')' || c == '}' || c == '>') {
-        depth--;
-      }
+    if (!holdsNulls()) {
+      return false;
     }
-    return "";
+    TypeDescriptor declared =
+        IndexDescriptor.parse(descriptor).field(field).map(IndexDescriptor.Field::type).orElse(null);
+    return declared == null || !declared.primitive();
   }
 
   private static String defaultDescriptor(boolean unique, List<String> fields) {

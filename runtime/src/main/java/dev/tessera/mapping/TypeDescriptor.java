@@ -3,28 +3,196 @@ package dev.tessera.mapping;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 
 /**
- * A parsed component type descriptor, as the processor writes them into a schema: {@code int} (a
- * primitive, lower case), {@code INT} (its box), {@code STRING}, {@code enum com.acme.Color},
- * {@code record com.acme.Address(street:STRING,number:int)}, {@code List<STRING>}, {@code
- * Map<STRING,List<INSTANT>>} and so on.
+ * A component type descriptor, as a schema stores it: {@code int} (a primitive, lower case), {@code
+ * INT} (its box), {@code STRING}, {@code enum com.acme.Color}, {@code record
+ * com.acme.Address(street:STRING,number:int)}, {@code List<STRING>}, {@code
+ * Map<STRING,List<INSTANT>>} and so on. {@link #parse} reads that text and {@link #toString()}
+ * writes it back unchanged; the constants and factories build the same descriptors in code, as
+ * generated schemas do:
+ *
+ * <pre>{@code
+ * TypeDescriptor tags = TypeDescriptor.list(TypeDescriptor.STRING);   // List<STRING>
+ * boolean text = tags.arguments().get(0).kind() == TypeDescriptor.Kind.STRING;
+ * }</pre>
+ *
+ * <p>The scalar constants are named as the {@link Codecs} constants of the same types: {@link
+ * #INT} is {@code int}, {@link #BOXED_INT} is {@code INT}.
  *
  * <p>Immutable and thread-safe.
  *
- * @param kind the upper-case kind: {@code INT}, {@code STRING}, {@code ENUM}, {@code RECORD},
- *     {@code OPTIONAL}, {@code LIST}, {@code SET}, {@code MAP}...
+ * @param kind what kind of type it is
  * @param primitive true for a primitive ({@code int}), false for boxes and reference types
  * @param className the enum or record class, otherwise empty
  * @param arguments the type arguments of a container, otherwise empty
  * @param components the components of a record, otherwise empty
  */
 public record TypeDescriptor(
-    String kind,
+    Kind kind,
     boolean primitive,
     String className,
     List<TypeDescriptor> arguments,
     List<Component> components) {
+
+  /**
+   * The kinds of stored type; a descriptor's text names a scalar kind by its name (upper case for a
+   * box or reference type, lower case for a primitive).
+   */
+  public enum Kind {
+    /** {@code boolean} or {@code Boolean}. */
+    BOOLEAN(Shape.PRIMITIVE),
+    /** {@code byte} or {@code Byte}. */
+    BYTE(Shape.PRIMITIVE),
+    /** {@code short} or {@code Short}. */
+    SHORT(Shape.PRIMITIVE),
+    /** {@code char} or {@code Character}. */
+    CHAR(Shape.PRIMITIVE),
+    /** {@code int} or {@code Integer}. */
+    INT(Shape.PRIMITIVE),
+    /** {@code long} or {@code Long}. */
+    LONG(Shape.PRIMITIVE),
+    /** {@code float} or {@code Float}. */
+    FLOAT(Shape.PRIMITIVE),
+    /** {@code double} or {@code Double}. */
+    DOUBLE(Shape.PRIMITIVE),
+    /** {@code String}. */
+    STRING(Shape.SCALAR),
+    /** {@code byte[]}. */
+    BYTES(Shape.SCALAR),
+    /** {@code java.util.UUID}. */
+    UUID(Shape.SCALAR),
+    /** {@code java.time.Instant}. */
+    INSTANT(Shape.SCALAR),
+    /** {@code java.time.LocalDate}. */
+    LOCAL_DATE(Shape.SCALAR),
+    /** {@code java.time.LocalDateTime}. */
+    LOCAL_DATE_TIME(Shape.SCALAR),
+    /** {@code java.time.LocalTime}. */
+    LOCAL_TIME(Shape.SCALAR),
+    /** {@code java.time.OffsetDateTime}. */
+    OFFSET_DATE_TIME(Shape.SCALAR),
+    /** {@code java.time.Duration}. */
+    DURATION(Shape.SCALAR),
+    /** {@code java.math.BigInteger}. */
+    BIG_INTEGER(Shape.SCALAR),
+    /** {@code java.math.BigDecimal}. */
+    BIG_DECIMAL(Shape.SCALAR),
+    /** An enum: {@code enum com.acme.Color}. */
+    ENUM(Shape.NAMED),
+    /** A record: {@code record com.acme.Address(street:STRING)}. */
+    RECORD(Shape.NAMED),
+    /** {@code Optional<T>}. */
+    OPTIONAL(Shape.CONTAINER),
+    /** {@code List<T>}. */
+    LIST(Shape.CONTAINER),
+    /** {@code Set<T>}. */
+    SET(Shape.CONTAINER),
+    /** {@code Map<K,V>}. */
+    MAP(Shape.CONTAINER);
+
+    private final Shape shape;
+
+    Kind(Shape shape) {
+      this.shape = shape;
+    }
+
+    /** True for a kind with a primitive type: {@code boolean}, the numbers and {@code char}. */
+    public boolean hasPrimitive() {
+      return shape == Shape.PRIMITIVE;
+    }
+
+    /** True for a kind without a class name, arguments or components. */
+    public boolean scalar() {
+      return shape == Shape.PRIMITIVE || shape == Shape.SCALAR;
+    }
+
+    /** True for {@link #OPTIONAL}, {@link #LIST}, {@link #SET} and {@link #MAP}. */
+    public boolean container() {
+      return shape == Shape.CONTAINER;
+    }
+
+    /**
+     * True for a kind stored as a tuple integer: {@code byte}, {@code short}, {@code char}, {@code
+     * int}, {@code long}.
+     */
+    public boolean integral() {
+      return this == BYTE || this == SHORT || this == CHAR || this == INT || this == LONG;
+    }
+
+    /** The number of type arguments a container takes: two for a map, one for the others. */
+    int arity() {
+      return this == MAP ? 2 : shape == Shape.CONTAINER ? 1 : 0;
+    }
+
+    /** {@code List} for {@link #LIST} and so on: how a descriptor names a container. */
+    String containerName() {
+      return name().charAt(0) + name().substring(1).toLowerCase(Locale.ROOT);
+    }
+
+    private enum Shape {
+      PRIMITIVE,
+      SCALAR,
+      NAMED,
+      CONTAINER
+    }
+  }
+
+  /** {@code boolean}. */
+  public static final TypeDescriptor BOOLEAN = primitive(Kind.BOOLEAN);
+  /** {@code BOOLEAN}: {@code Boolean}. */
+  public static final TypeDescriptor BOXED_BOOLEAN = scalar(Kind.BOOLEAN);
+  /** {@code byte}. */
+  public static final TypeDescriptor BYTE = primitive(Kind.BYTE);
+  /** {@code BYTE}: {@code Byte}. */
+  public static final TypeDescriptor BOXED_BYTE = scalar(Kind.BYTE);
+  /** {@code short}. */
+  public static final TypeDescriptor SHORT = primitive(Kind.SHORT);
+  /** {@code SHORT}: {@code Short}. */
+  public static final TypeDescriptor BOXED_SHORT = scalar(Kind.SHORT);
+  /** {@code int}. */
+  public static final TypeDescriptor INT = primitive(Kind.INT);
+  /** {@code INT}: {@code Integer}. */
+  public static final TypeDescriptor BOXED_INT = scalar(Kind.INT);
+  /** {@code long}. */
+  public static final TypeDescriptor LONG = primitive(Kind.LONG);
+  /** {@code LONG}: {@code Long}. */
+  public static final TypeDescriptor BOXED_LONG = scalar(Kind.LONG);
+  /** {@code char}. */
+  public static final TypeDescriptor CHAR = primitive(Kind.CHAR);
+  /** {@code CHAR}: {@code Character}. */
+  public static final TypeDescriptor BOXED_CHAR = scalar(Kind.CHAR);
+  /** {@code float}. */
+  public static final TypeDescriptor FLOAT = primitive(Kind.FLOAT);
+  /** {@code FLOAT}: {@code Float}. */
+  public static final TypeDescriptor BOXED_FLOAT = scalar(Kind.FLOAT);
+  /** {@code double}. */
+  public static final TypeDescriptor DOUBLE = primitive(Kind.DOUBLE);
+  /** {@code DOUBLE}: {@code Double}. */
+  public static final TypeDescriptor BOXED_DOUBLE = scalar(Kind.DOUBLE);
+  /** {@code STRING}. */
+  public static final TypeDescriptor STRING = scalar(Kind.STRING);
+  /** {@code BYTES}: {@code byte[]}. */
+  public static final TypeDescriptor BYTES = scalar(Kind.BYTES);
+  /** {@code UUID}. */
+  public static final TypeDescriptor UUID = scalar(Kind.UUID);
+  /** {@code INSTANT}. */
+  public static final TypeDescriptor INSTANT = scalar(Kind.INSTANT);
+  /** {@code LOCAL_DATE}. */
+  public static final TypeDescriptor LOCAL_DATE = scalar(Kind.LOCAL_DATE);
+  /** {@code LOCAL_DATE_TIME}. */
+  public static final TypeDescriptor LOCAL_DATE_TIME = scalar(Kind.LOCAL_DATE_TIME);
+  /** {@code LOCAL_TIME}. */
+  public static final TypeDescriptor LOCAL_TIME = scalar(Kind.LOCAL_TIME);
+  /** {@code OFFSET_DATE_TIME}. */
+  public static final TypeDescriptor OFFSET_DATE_TIME = scalar(Kind.OFFSET_DATE_TIME);
+  /** {@code DURATION}. */
+  public static final TypeDescriptor DURATION = scalar(Kind.DURATION);
+  /** {@code BIG_INTEGER}. */
+  public static final TypeDescriptor BIG_INTEGER = scalar(Kind.BIG_INTEGER);
+  /** {@code BIG_DECIMAL}. */
+  public static final TypeDescriptor BIG_DECIMAL = scalar(Kind.BIG_DECIMAL);
 
   /**
    * One component of a record type.
@@ -32,72 +200,132 @@ public record TypeDescriptor(
    * @param name the component name
    * @param type its type
    */
-  public record Component(String name, TypeDescriptor type) {}
-
-  public TypeDescriptor {
-    arguments = List.copyOf(arguments);
-    components = List.copyOf(components);
+  public record Component(String name, TypeDescriptor type) {
+    /** Checks that neither is null. */
+    public Component {
+      Objects.requireNonNull(name, "name");
+      Objects.requireNonNull(type, "type");
+    }
   }
 
   /**
-   * Parses {@code descriptor}.
+   * Checks that the parts fit the kind and copies the lists.
    *
-   * @throws IllegalArgumentException naming the descriptor and the position of a syntax error
+   * @throws IllegalArgumentException naming the kind and the part that does not fit it: a
+   *     primitive of a kind that has none, a class name missing or out of place, the wrong number of
+   *     type arguments, components of a type that is not a record
+   */
+  public TypeDescriptor {
+    Objects.requireNonNull(kind, "kind");
+    Objects.requireNonNull(className, "className");
+    arguments = List.copyOf(arguments);
+    components = List.copyOf(components);
+    if (primitive && !kind.hasPrimitive()) {
+      throw new IllegalArgumentException(kind + " has no primitive type");
+    }
+    boolean named = kind == Kind.ENUM || kind == Kind.RECORD;
+    if (named == className.isEmpty()) {
+      throw new IllegalArgumentException(
+          named ? kind + " needs a class name" : kind + " takes no class name: " + className);
+    }
+    if (arguments.size() != kind.arity()) {
+      throw new IllegalArgumentException(
+          kind + " takes " + kind.arity() + " type argument(s), not " + arguments.size());
+    }
+    if (!components.isEmpty() && kind != Kind.RECORD) {
+      throw new IllegalArgumentException(kind + " takes no components: " + components);
+    }
+  }
+
+  /**
+   * Parses {@code descriptor}; {@link #toString()} gives it back.
+   *
+   * @throws IllegalArgumentException naming the descriptor and the position of a syntax error or
+   *     of an unknown type name
    */
   public static TypeDescriptor parse(String descriptor) {
-    Parser parser = new Parser(descriptor);
+    Parser parser = new Parser(Objects.requireNonNull(descriptor, "descriptor"));
     TypeDescriptor type = parser.type();
     parser.end();
     return type;
   }
 
+  /** {@code enum className}: an enum, stored by constant name. */
+  public static TypeDescriptor enumOf(String className) {
+    return new TypeDescriptor(Kind.ENUM, false, className, List.of(), List.of());
+  }
+
+  /** {@code record className(name:type,...)}: a nested record, stored as a tuple of components. */
+  public static TypeDescriptor record(String className, Component... components) {
+    return new TypeDescriptor(Kind.RECORD, false, className, List.of(), List.of(components));
+  }
+
+  /** {@code Optional<element>}. */
+  public static TypeDescriptor optional(TypeDescriptor element) {
+    return container(Kind.OPTIONAL, element);
+  }
+
+  /** {@code List<element>}. */
+  public static TypeDescriptor list(TypeDescriptor element) {
+    return container(Kind.LIST, element);
+  }
+
+  /** {@code Set<element>}. */
+  public static TypeDescriptor set(TypeDescriptor element) {
+    return container(Kind.SET, element);
+  }
+
+  /** {@code Map<key,value>}. */
+  public static TypeDescriptor map(TypeDescriptor key, TypeDescriptor value) {
+    return container(Kind.MAP, key, value);
+  }
+
   /** True for a kind stored as a tuple integer: {@code byte}, {@code short}, {@code char}, {@code int}, {@code long}. */
   public boolean integral() {
-    switch (kind) {
-      case "BYTE":
-      case "SHORT":
-      case "CHAR":
-      case "INT":
-      case "LONG":
-        return true;
-      default:
-        return false;
-    }
+    return kind.integral();
   }
 
   /** True for a type without arguments or components (a primitive, box, {@code String}...). */
   public boolean scalar() {
-    return className.isEmpty() && arguments.isEmpty();
+    return kind.scalar();
   }
 
-  /** The descriptor text, as the processor writes it. */
+  /** The descriptor text, as the processor writes it and a schema stores it. */
   @Override
   public String toString() {
     switch (kind) {
-      case "ENUM":
+      case ENUM:
         return "enum " + className;
-      case "RECORD":
+      case RECORD:
         List<String> parts = new ArrayList<>();
         for (Component component : components) {
           parts.add(component.name() + ":" + component.type());
         }
         return "record " + className + "(" + String.join(",", parts) + ")";
-      case "OPTIONAL":
-      case "LIST":
-      case "SET":
-      case "MAP":
+      case OPTIONAL:
+      case LIST:
+      case SET:
+      case MAP:
         List<String> args = new ArrayList<>();
         for (TypeDescriptor argument : arguments) {
           args.add(argument.toString());
         }
-        return kind.charAt(0)
-            + kind.substring(1).toLowerCase(Locale.ROOT)
-            + "<"
-            + String.join(",", args)
-            + ">";
+        return kind.containerName() + "<" + String.join(",", args) + ">";
       default:
-        return primitive ? kind.toLowerCase(Locale.ROOT) : kind;
+        return primitive ? kind.name().toLowerCase(Locale.ROOT) : kind.name();
     }
+  }
+
+  private static TypeDescriptor primitive(Kind kind) {
+    return new TypeDescriptor(kind, true, "", List.of(), List.of());
+  }
+
+  private static TypeDescriptor scalar(Kind kind) {
+    return new TypeDescriptor(kind, false, "", List.of(), List.of());
+  }
+
+  private static TypeDescriptor container(Kind kind, TypeDescriptor... arguments) {
+    return new TypeDescriptor(kind, false, "", List.of(arguments), List.of());
   }
 
   /** A recursive-descent parser over one descriptor. Not thread-safe. */
@@ -110,11 +338,12 @@ public record TypeDescriptor(
     }
 
     TypeDescriptor type() {
+      int start = position;
       String word = word();
       switch (word) {
         case "enum":
           expect(' ');
-          return new TypeDescriptor("ENUM", false, word(), List.of(), List.of());
+          return enumOf(word());
         case "record":
           expect(' ');
           String name = word();
@@ -128,28 +357,39 @@ public record TypeDescriptor(
             } while (accept(','));
             expect(')');
           }
-          return new TypeDescriptor("RECORD", false, name, List.of(), components);
+          return record(name, components.toArray(new Component[0]));
         case "Optional":
         case "List":
         case "Set":
         case "Map":
+          Kind container = Kind.valueOf(word.toUpperCase(Locale.ROOT));
           expect('<');
           List<TypeDescriptor> arguments = new ArrayList<>();
           do {
             arguments.add(type());
           } while (accept(','));
           expect('>');
-          int expected = word.equals("Map") ? 2 : 1;
-          if (arguments.size() != expected) {
-            throw error(word + " takes " + expected + " type argument(s)");
+          if (arguments.size() != container.arity()) {
+            throw error(word + " takes " + container.arity() + " type argument(s)");
           }
-          return new TypeDescriptor(
-              word.toUpperCase(Locale.ROOT), false, "", arguments, List.of());
+          return container(container, arguments.toArray(new TypeDescriptor[0]));
         default:
-          boolean primitive = Character.isLowerCase(word.charAt(0));
-          return new TypeDescriptor(
-              word.toUpperCase(Locale.ROOT), primitive, "", List.of(), List.of());
+          return scalarNamed(word, start);
       }
+    }
+
+    /** {@code INT} (a box), {@code int} (a primitive), {@code STRING}...: nothing else. */
+    private TypeDescriptor scalarNamed(String word, int start) {
+      for (Kind kind : Kind.values()) {
+        if (kind.scalar() && kind.name().equals(word)) {
+          return scalar(kind);
+        }
+        if (kind.hasPrimitive() && kind.name().toLowerCase(Locale.ROOT).equals(word)) {
+          return primitive(kind);
+        }
+      }
+      position = start;
+      throw error("unknown type '" + word + "'");
     }
 
     void end() {

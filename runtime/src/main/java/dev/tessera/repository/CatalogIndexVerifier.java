@@ -14,6 +14,7 @@ import dev.tessera.mapping.Codecs;
 import dev.tessera.mapping.ComponentSchema;
 import dev.tessera.mapping.FieldCodec;
 import dev.tessera.mapping.IndexDefinition;
+import dev.tessera.mapping.IndexDescriptor;
 import dev.tessera.mapping.RecordSchema;
 import dev.tessera.mapping.TextNormalizer;
 import dev.tessera.mapping.TypeDescriptor;
@@ -21,8 +22,6 @@ import dev.tessera.tuple.Tuple;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Verifies, and optionally repairs, an entity's indexes from the store's catalog alone, without
@@ -52,8 +51,6 @@ import java.util.regex.Pattern;
  * operations, so it may run while applications write.
  */
 public final class CatalogIndexVerifier {
-  private static final Pattern FIELD_INDEX =
-      Pattern.compile("(unique|index)\\(([^(){}]*)\\)/([A-Z_]+)(;nulls)?(;text=(.*))?");
   private static final int BATCH_SIZE = 1000;
 
   private CatalogIndexVerifier() {}
@@ -127,22 +124,24 @@ public final class CatalogIndexVerifier {
     if (entry.state() != IndexState.READABLE) {
       return "its state is " + entry.state() + "; only a readable index is verified";
     }
-    Matcher matcher = FIELD_INDEX.matcher(entry.descriptor());
-    if (entry.descriptor().contains(":enum ")) {
+    IndexDescriptor descriptor = IndexDescriptor.parse(entry.descriptor());
+    if (descriptor.fields().stream()
+        .anyMatch(f -> f.type() != null && f.type().kind() == TypeDescriptor.Kind.ENUM)) {
       return "it indexes an enum field by declaration order, which only the application's classes"
           + " know; verify it from the application (indexAdmin().verifyIndexes())";
     }
-    if (!matcher.matches() || !isNormalization(matcher.group(3))) {
+    if (!derivable(descriptor)) {
       return "its definition " + entry.descriptor()
           + " is not a field index the catalog can derive values for";
     }
-    String rules = TextNormalizer.rules(Normalize.valueOf(matcher.group(3)));
-    if (rules != null && !rules.equals(matcher.group(6))) {
-      String stored = matcher.group(6) == null ? "an older Tessera's rules" : matcher.group(6);
-      return "its values were folded under other rules (" + stored + ", now " + rules
+    String rules = TextNormalizer.rules(descriptor.normalize().orElseThrow());
+    String stored = descriptor.textRules().orElse(null);
+    if (rules != null && !rules.equals(stored)) {
+      return "its values were folded under other rules ("
+          + (stored == null ? "an older Tessera's rules" : stored) + ", now " + rules
           + "); the application rebuilds it when it opens the store";
     }
-    for (String field : matcher.group(2).split(",")) {
+    for (IndexDescriptor.Field field : descriptor.fields()) {
       for (RecordSchema schema : reader.schemas()) {
         if (schema.components().stream().noneMatch(c -> holds(c, field))) {
           return "records stored with shape " + schema.descriptor() + " do not hold " + field
@@ -155,25 +154,31 @@ public final class CatalogIndexVerifier {
   }
 
   /**
-   * True if {@code component} is the field {@code field} of an index descriptor names: {@code
-   * name:TYPE}, or {@code name:each TYPE} for a {@code List} or {@code Set} of {@code TYPE}.
+   * True if the catalog can derive the entries of the index {@code descriptor} describes: a field
+   * index with a normalisation, each of whose fields has a scalar type (one {@link Codecs}
+   * constant stands for).
    */
-  private static boolean holds(ComponentSchema component, String field) {
-    if (component.toString().equals(field)) {
-      return true;
-    }
-    TypeDescriptor type = TypeDescriptor.parse(component.type());
-    return (type.kind().equals("LIST") || type.kind().equals("SET"))
-        && field.equals(component.name() + ":each " + type.arguments().get(0));
+  private static boolean derivable(IndexDescriptor descriptor) {
+    return descriptor.fieldIndex()
+        && descriptor.normalize().isPresent()
+        && !descriptor.fields().isEmpty()
+        && descriptor.fields().stream().allMatch(f -> f.type() != null && f.type().scalar());
   }
 
-  private static boolean isNormalization(String name) {
-    for (Normalize mode : Normalize.values()) {
-      if (mode.name().equals(name)) {
-        return true;
-      }
+  /**
+   * True if {@code component} is the field {@code field} of an index descriptor: the same name and
+   * type, or for a {@code name:each TYPE} field a {@code List} or {@code Set} of {@code TYPE}.
+   */
+  private static boolean holds(ComponentSchema component, IndexDescriptor.Field field) {
+    if (!component.name().equals(field.name())) {
+      return false;
     }
-    return false;
+    TypeDescriptor type = component.descriptor();
+    if (!field.each()) {
+      return type.equals(field.type());
+    }
+    return (type.kind() == TypeDescriptor.Kind.LIST || type.kind() == TypeDescriptor.Kind.SET)
+        && type.arguments().get(0).equals(field.type());
   }
 
   /**
@@ -184,18 +189,18 @@ public final class CatalogIndexVerifier {
    * multi-value index fans out one entry per distinct element.
    */
   static IndexDefinition<StoredRecord> definition(IndexCatalogEntry entry) {
-    Matcher matcher = FIELD_INDEX.matcher(entry.descriptor());
-    if (!matcher.matches()) {
+    IndexDescriptor descriptor = IndexDescriptor.parse(entry.descriptor());
+    if (!derivable(descriptor)) {
       throw new IllegalStateException("not a field index: " + entry.descriptor());
     }
-    Normalize normalize = Normalize.valueOf(matcher.group(3));
+    Normalize normalize = descriptor.normalize().orElseThrow();
     List<IndexedField> fields = new ArrayList<>();
-    for (String field : matcher.group(2).split(",")) {
-      fields.add(IndexedField.parse(field, normalize));
+    for (IndexDescriptor.Field field : descriptor.fields()) {
+      fields.add(IndexedField.of(field, normalize));
     }
     List<String> names = fields.stream().map(IndexedField::name).toList();
     boolean unique = entry.unique();
-    boolean holdsNulls = !unique && matcher.group(4) != null;
+    boolean holdsNulls = !unique && descriptor.holdsNulls();
     if (fields.get(0).each()) {
       IndexedField tags = fields.get(0);
       return IndexDefinition.multiValue(entry.indexName(), entry.subspace(), unique, tags.name(),
@@ -218,17 +223,11 @@ public final class CatalogIndexVerifier {
    * its element type) and the index's normalisation when it is text.
    */
   private record IndexedField(String name, boolean each, Codec<Object> codec, Normalize normalize) {
-    private static final String EACH = "each ";
-
-    static IndexedField parse(String field, Normalize normalize) {
-      int colon = field.indexOf(':');
-      String type = field.substring(colon + 1);
-      boolean each = type.startsWith(EACH);
-      TypeDescriptor descriptor = TypeDescriptor.parse(each ? type.substring(EACH.length()) : type);
+    static IndexedField of(IndexDescriptor.Field field, Normalize normalize) {
       @SuppressWarnings("unchecked") // the codec reads and writes the values it decodes
-      Codec<Object> codec = (Codec<Object>) Codecs.scalar(descriptor);
-      return new IndexedField(field.substring(0, colon), each, codec,
-          descriptor.kind().equals("STRING") ? normalize : Normalize.NONE);
+      Codec<Object> codec = (Codec<Object>) Codecs.scalar(field.type());
+      return new IndexedField(field.name(), field.each(), codec,
+          field.type().kind() == TypeDescriptor.Kind.STRING ? normalize : Normalize.NONE);
     }
 
     /** The field's value in {@code record}, decoded by its codec; null when the record holds none. */

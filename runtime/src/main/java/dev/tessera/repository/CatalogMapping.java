@@ -37,7 +37,7 @@ final class CatalogMapping implements EntityMapping<StoredRecord, Tuple> {
     }
     this.keyComponent = key;
     this.compositeKey = key >= 0
-        && TypeDescriptor.parse(components.get(key).type()).kind().equals("RECORD");
+        && components.get(key).descriptor().kind() == TypeDescriptor.Kind.RECORD;
   }
 
   @Override

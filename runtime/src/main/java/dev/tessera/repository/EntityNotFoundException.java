@@ -1,28 +1,13 @@
 package dev.tessera.repository;
 
-import dev.tessera.TesseraException;
-
 /** An update addressed a record that is not stored. Nothing was written. Immutable and thread-safe. */
-public final class EntityNotFoundException extends TesseraException {
+public final class EntityNotFoundException extends EntityKeyException {
   private static final long serialVersionUID = 1L;
 
-  private final String entity;
-  private final transient Object key;
-
-  /** Creates the exception for {@code entity} and the primary key {@code key}. */
+  /**
+   * Creates the exception for {@code entity} and the primary key {@code key}, which was not found.
+   */
   public EntityNotFoundException(String entity, Object key) {
-    super(entity + " with primary key " + key + " does not exist");
-    this.entity = entity;
-    this.key = key;
-  }
-
-  /** The entity name. */
-  public String entity() {
-    return entity;
-  }
-
-  /** The primary key that was not found. */
-  public Object key() {
-    return key;
+    super(entity, key, "does not exist");
   }
 }

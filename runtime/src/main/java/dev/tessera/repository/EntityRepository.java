@@ -10,6 +10,7 @@ import dev.tessera.kv.KvStore;
 import dev.tessera.mapping.EntityMapping;
 import dev.tessera.mapping.IndexDefinition;
 import dev.tessera.mapping.RecordSchema;
+import dev.tessera.mapping.TypeDescriptor;
 import dev.tessera.query.IndexQuery;
 import dev.tessera.query.IndexQueryStage;
 import dev.tessera.query.KeyQuery;
@@ -371,7 +372,8 @@ public abstract class EntityRepository<T, ID> {
   private boolean stringKey() {
     RecordSchema schema = mapping.schema();
     return schema.components().stream()
-        .anyMatch(c -> c.name().equals(schema.primaryKeyName()) && c.type().equals("STRING"));
+        .anyMatch(c -> c.name().equals(schema.primaryKeyName())
+            && c.descriptor().kind() == TypeDescriptor.Kind.STRING);
   }
 
   /**

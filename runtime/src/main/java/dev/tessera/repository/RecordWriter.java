@@ -447,7 +447,7 @@ final class RecordWriter<T, ID> {
     Set<String> enums = new HashSet<>();
     for (ComponentSchema component : mapping.schema().components()) {
       if (index.fields().contains(component.name())
-          && TypeDescriptor.parse(component.type()).kind().equals("ENUM")) {
+          && component.descriptor().kind() == TypeDescriptor.Kind.ENUM) {
         enums.add(component.name());
       }
     }

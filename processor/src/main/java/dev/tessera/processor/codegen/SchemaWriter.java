@@ -10,8 +10,10 @@ import javax.lang.model.element.Modifier;
 
 /**
  * Writes the repository's {@code SCHEMA} constant: the entity's current stored shape (component
- * names and type descriptors in stored order) with what reads older shapes into it (former names
- * and defaults). The runtime builds its translation plans from it; no reflection is needed.
+ * names and typed descriptors in stored order, e.g. {@code ComponentSchema.of("id",
+ * TypeDescriptor.STRING)}, see {@link DescriptorFactory}) with what reads older shapes into it
+ * (former names and defaults). The runtime builds its translation plans from it; no reflection is
+ * needed.
  *
  * <p>Stateless and thread-safe.
  */
@@ -50,10 +52,10 @@ final class SchemaWriter {
     CodeBlock.Builder code =
         CodeBlock.builder()
             .add(
-                "$T.of($S, $S)",
+                "$T.of($S, $L)",
                 TypeNames.COMPONENT_SCHEMA,
                 component.name(),
-                component.type().descriptor());
+                DescriptorFactory.of(component.type()));
     if (!component.formerNames().isEmpty()) {
       code.add(
           ".renamedFrom($L)",

@@ -39,6 +39,8 @@ final class TypeNames {
   static final ClassName BOX_QUERY = ClassName.get("dev.tessera.query.spatial", "BoxQuery");
   static final ClassName COMPONENT_SCHEMA =
       ClassName.get("dev.tessera.mapping", "ComponentSchema");
+  static final ClassName TYPE_DESCRIPTOR = ClassName.get("dev.tessera.mapping", "TypeDescriptor");
+  static final ClassName TYPE_DESCRIPTOR_COMPONENT = TYPE_DESCRIPTOR.nestedClass("Component");
   static final ClassName KV_STORE = ClassName.get("dev.tessera.kv", "KvStore");
   static final ClassName TUPLE = ClassName.get("dev.tessera.tuple", "Tuple");
   static final ClassName KEY_QUERY = ClassName.get("dev.tessera.query", "KeyQuery");

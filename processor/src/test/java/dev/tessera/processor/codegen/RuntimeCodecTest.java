@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tessera.mapping.Codec;
 import dev.tessera.mapping.Codecs;
+import dev.tessera.mapping.TypeDescriptor;
 import dev.tessera.processor.model.FieldType;
 import dev.tessera.processor.model.ValueKind;
 import java.lang.reflect.Field;
@@ -19,9 +20,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The processor names the runtime's codecs without depending on the runtime: these tests check
- * every name it generates against {@link Codecs}, so a renamed or removed runtime codec fails the
- * processor's build instead of the code generated for a user.
+ * The processor names the runtime's codecs and type descriptors without depending on the runtime:
+ * these tests check every name it generates against {@link Codecs} and {@link TypeDescriptor}, so a
+ * renamed or removed runtime member fails the processor's build instead of the code generated for a
+ * user, and that each descriptor prints the very text the processor hashes into the schema id.
  */
 class RuntimeCodecTest {
 
@@ -84,5 +86,43 @@ class RuntimeCodecTest {
             .collect(Collectors.toSet());
 
     assertThat(runtime).isEqualTo(known);
+  }
+
+  @Test
+  void everyScalarDescriptorTheProcessorNamesPrintsTheProcessorsDescriptor() throws Exception {
+    for (ValueKind kind : ValueKind.values()) {
+      TypeDescriptor.Kind runtimeKind = TypeDescriptor.Kind.valueOf(kind.name());
+      if (!runtimeKind.scalar()) {
+        continue;
+      }
+      for (boolean primitive : runtimeKind.hasPrimitive() ? List.of(false, true) : List.of(false)) {
+        FieldType type = FieldType.simple(kind, primitive);
+        Field field = TypeDescriptor.class.getField(RuntimeCodec.of(type).name());
+
+        assertThat(Modifier.isStatic(field.getModifiers())).isTrue();
+        assertThat(Modifier.isFinal(field.getModifiers())).isTrue();
+        assertThat(field.get(null)).as("TypeDescriptor.%s", field.getName())
+            .hasToString(type.descriptor());
+      }
+    }
+  }
+
+  @Test
+  void theKindsOfBothSidesHaveTheSameNames() {
+    assertThat(Arrays.stream(TypeDescriptor.Kind.values()).map(Enum::name))
+        .containsExactlyInAnyOrderElementsOf(
+            Arrays.stream(ValueKind.values()).map(Enum::name).collect(Collectors.toList()));
+  }
+
+  @ParameterizedTest
+  @EnumSource(DescriptorFactory.class)
+  void everyDescriptorFactoryTheProcessorCallsIsAPublicStaticMethod(DescriptorFactory factory) {
+    assertThat(
+            Arrays.stream(TypeDescriptor.class.getMethods())
+                .filter(m -> m.getName().equals(factory.methodName()))
+                .filter(m -> Modifier.isStatic(m.getModifiers())))
+        .as("TypeDescriptor.%s", factory.methodName())
+        .singleElement()
+        .satisfies(m -> assertThat(m.getReturnType()).isEqualTo(TypeDescriptor.class));
   }
 }

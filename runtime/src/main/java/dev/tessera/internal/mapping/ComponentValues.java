@@ -69,7 +69,7 @@ public final class ComponentValues {
       ComponentSchema component = components.get(i);
       try {
         values.put(component.name(),
-            decode(TypeDescriptor.parse(component.type()), record.get(i + 1)));
+            decode(component.descriptor(), record.get(i + 1)));
       } catch (RuntimeException e) {
         throw new IllegalArgumentException("component '" + component.name() + "' ("
             + component.type() + ") of entity '" + schema.entityName() + "' does not decode: "
@@ -97,7 +97,7 @@ public final class ComponentValues {
             + component.type() + ") of entity '" + schema.entityName() + "' is missing");
       }
       try {
-        parts.add(encode(TypeDescriptor.parse(component.type()), values.get(component.name())));
+        parts.add(encode(component.descriptor(), values.get(component.name())));
       } catch (RuntimeException e) {
         throw new IllegalArgumentException("component '" + component.name() + "' ("
             + component.type() + ") of entity '" + schema.entityName() + "': " + e.getMessage(), e);
@@ -120,65 +120,65 @@ public final class ComponentValues {
       return null;
     }
     switch (type.kind()) {
-      case "BOOLEAN":
+      case BOOLEAN:
         return FieldCodec.encodeBoxedBoolean(as(value, Boolean.class, type));
-      case "BYTE":
+      case BYTE:
         return FieldCodec.encodeBoxedByte((byte) integral(value, Byte.MIN_VALUE, Byte.MAX_VALUE, type));
-      case "SHORT":
+      case SHORT:
         return FieldCodec.encodeBoxedShort(
             (short) integral(value, Short.MIN_VALUE, Short.MAX_VALUE, type));
-      case "INT":
+      case INT:
         return FieldCodec.encodeBoxedInt(
             (int) integral(value, Integer.MIN_VALUE, Integer.MAX_VALUE, type));
-      case "LONG":
+      case LONG:
         return FieldCodec.encodeBoxedLong(integral(value, Long.MIN_VALUE, Long.MAX_VALUE, type));
-      case "CHAR":
+      case CHAR:
         return FieldCodec.encodeBoxedChar(as(value, Character.class, type));
-      case "FLOAT":
+      case FLOAT:
         return FieldCodec.encodeBoxedFloat(as(value, Float.class, type));
-      case "DOUBLE":
+      case DOUBLE:
         return FieldCodec.encodeBoxedDouble(value instanceof Float f
             ? Double.valueOf(f.doubleValue()) : as(value, Double.class, type));
-      case "STRING":
-      case "ENUM": // stored by constant name
+      case STRING:
+      case ENUM: // stored by constant name
         return FieldCodec.encodeString(as(value, String.class, type));
-      case "BYTES":
+      case BYTES:
         return FieldCodec.encodeBytes(as(value, byte[].class, type));
-      case "UUID":
+      case UUID:
         return FieldCodec.encodeUuid(as(value, UUID.class, type));
-      case "INSTANT":
+      case INSTANT:
         return FieldCodec.encodeInstant(as(value, Instant.class, type));
-      case "LOCAL_DATE":
+      case LOCAL_DATE:
         return FieldCodec.encodeLocalDate(as(value, LocalDate.class, type));
-      case "LOCAL_DATE_TIME":
+      case LOCAL_DATE_TIME:
         return FieldCodec.encodeLocalDateTime(as(value, LocalDateTime.class, type));
-      case "LOCAL_TIME":
+      case LOCAL_TIME:
         return FieldCodec.encodeLocalTime(as(value, LocalTime.class, type));
-      case "OFFSET_DATE_TIME":
+      case OFFSET_DATE_TIME:
         return FieldCodec.encodeOffsetDateTime(as(value, OffsetDateTime.class, type));
-      case "DURATION":
+      case DURATION:
         return FieldCodec.encodeDuration(as(value, Duration.class, type));
-      case "BIG_INTEGER":
+      case BIG_INTEGER:
         return FieldCodec.encodeBigInteger(as(value, BigInteger.class, type));
-      case "BIG_DECIMAL":
+      case BIG_DECIMAL:
         return FieldCodec.encodeBigDecimal(as(value, BigDecimal.class, type));
-      case "OPTIONAL":
+      case OPTIONAL:
         return encode(type.arguments().get(0), value);
-      case "LIST":
-      case "SET":
+      case LIST:
+      case SET:
         List<Object> elements = new ArrayList<>();
         for (Object element : as(value, Collection.class, type)) {
           elements.add(encode(type.arguments().get(0), element));
         }
         return Tuple.fromList(elements);
-      case "MAP":
+      case MAP:
         List<Object> entries = new ArrayList<>();
         for (Map.Entry<?, ?> entry : ((Map<?, ?>) as(value, Map.class, type)).entrySet()) {
           entries.add(encode(type.arguments().get(0), entry.getKey()));
           entries.add(encode(type.arguments().get(1), entry.getValue()));
         }
         return Tuple.fromList(entries);
-      case "RECORD":
+      case RECORD:
         Map<?, ?> components = as(value, Map.class, type);
         List<Object> nested = new ArrayList<>();
         for (TypeDescriptor.Component component : type.components()) {
@@ -225,58 +225,58 @@ public final class ComponentValues {
       throw new IllegalArgumentException("null for primitive " + type);
     }
     switch (type.kind()) {
-      case "BOOLEAN":
+      case BOOLEAN:
         return FieldCodec.decodeBoxedBoolean(part);
-      case "BYTE":
+      case BYTE:
         return FieldCodec.decodeBoxedByte(part);
-      case "SHORT":
+      case SHORT:
         return FieldCodec.decodeBoxedShort(part);
-      case "INT":
+      case INT:
         return FieldCodec.decodeBoxedInt(part);
-      case "LONG":
+      case LONG:
         return FieldCodec.decodeBoxedLong(part);
-      case "CHAR":
+      case CHAR:
         return FieldCodec.decodeBoxedChar(part);
-      case "FLOAT":
+      case FLOAT:
         return FieldCodec.decodeBoxedFloat(part);
-      case "DOUBLE":
+      case DOUBLE:
         return FieldCodec.decodeBoxedDouble(part);
-      case "STRING":
-      case "ENUM": // stored by constant name
+      case STRING:
+      case ENUM: // stored by constant name
         return FieldCodec.decodeString(part);
-      case "BYTES":
+      case BYTES:
         return FieldCodec.decodeBytes(part);
-      case "UUID":
+      case UUID:
         return FieldCodec.decodeUuid(part);
-      case "INSTANT":
+      case INSTANT:
         return FieldCodec.decodeInstant(part);
-      case "LOCAL_DATE":
+      case LOCAL_DATE:
         return FieldCodec.decodeLocalDate(part);
-      case "LOCAL_DATE_TIME":
+      case LOCAL_DATE_TIME:
         return FieldCodec.decodeLocalDateTime(part);
-      case "LOCAL_TIME":
+      case LOCAL_TIME:
         return FieldCodec.decodeLocalTime(part);
-      case "OFFSET_DATE_TIME":
+      case OFFSET_DATE_TIME:
         return FieldCodec.decodeOffsetDateTime(part);
-      case "DURATION":
+      case DURATION:
         return FieldCodec.decodeDuration(part);
-      case "BIG_INTEGER":
+      case BIG_INTEGER:
         return FieldCodec.decodeBigInteger(part);
-      case "BIG_DECIMAL":
+      case BIG_DECIMAL:
         return FieldCodec.decodeBigDecimal(part);
-      case "OPTIONAL":
+      case OPTIONAL:
         return part == null ? null : decode(type.arguments().get(0), part);
-      case "LIST":
+      case LIST:
         return FieldCodec.decodeList(part, element -> decode(type.arguments().get(0), element));
-      case "SET":
+      case SET:
         List<Object> elements =
             FieldCodec.decodeList(part, element -> decode(type.arguments().get(0), element));
         return elements == null ? null : Collections.unmodifiableSet(new LinkedHashSet<>(elements));
-      case "MAP":
+      case MAP:
         return FieldCodec.decodeMap(part,
             key -> decode(type.arguments().get(0), key),
             value -> decode(type.arguments().get(1), value));
-      case "RECORD":
+      case RECORD:
         return nestedRecord(type, part);
       default:
         throw new IllegalArgumentException("unknown type " + type);

@@ -2,6 +2,7 @@ package dev.tessera.internal.mapping;
 
 import dev.tessera.mapping.FieldCodec;
 import dev.tessera.mapping.TypeDescriptor;
+import dev.tessera.mapping.TypeDescriptor.Kind;
 import dev.tessera.tuple.Tuple;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -35,30 +36,30 @@ interface PartConversion {
     if (from.equals(to)) {
       return IDENTITY;
     }
-    if (to.kind().equals("OPTIONAL") && !from.kind().equals("OPTIONAL")) {
+    if (to.kind() == Kind.OPTIONAL && from.kind() != Kind.OPTIONAL) {
       // Optional stores empty as null and a value as the value's own part.
       return between(from, to.arguments().get(0));
     }
     if (from.scalar() && to.scalar()) {
       return widening(from, to);
     }
-    if (!from.kind().equals(to.kind())) {
+    if (from.kind() != to.kind()) {
       return null;
     }
     switch (from.kind()) {
-      case "ENUM":
+      case ENUM:
         return IDENTITY; // stored by constant name
-      case "OPTIONAL":
+      case OPTIONAL:
         return between(from.arguments().get(0), to.arguments().get(0));
-      case "LIST":
-      case "SET":
+      case LIST:
+      case SET:
         PartConversion element = between(from.arguments().get(0), to.arguments().get(0));
         return element == null ? null : elements(element, element);
-      case "MAP":
+      case MAP:
         PartConversion key = between(from.arguments().get(0), to.arguments().get(0));
         PartConversion value = between(from.arguments().get(1), to.arguments().get(1));
         return key == null || value == null ? null : elements(key, value);
-      case "RECORD":
+      case RECORD:
         return nestedRecord(from, to);
       default:
         return null;
@@ -71,8 +72,8 @@ interface PartConversion {
    */
   static boolean keepsKeyBytes(TypeDescriptor from, TypeDescriptor to) {
     if (from.scalar() && to.scalar()) {
-      return from.kind().equals(to.kind())
-          || (from.integral() && (to.integral() || to.kind().equals("BIG_INTEGER"))
+      return from.kind() == to.kind()
+          || (from.integral() && (to.integral() || to.kind() == Kind.BIG_INTEGER)
               && widening(from, withBox(to)) == IDENTITY);
     }
     return from.equals(to);
@@ -86,20 +87,20 @@ interface PartConversion {
   static Object defaultPart(TypeDescriptor type) {
     if (type.primitive()) {
       switch (type.kind()) {
-        case "BOOLEAN":
+        case BOOLEAN:
           return Boolean.FALSE;
-        case "FLOAT":
+        case FLOAT:
           return 0f;
-        case "DOUBLE":
+        case DOUBLE:
           return 0d;
         default:
           return 0L;
       }
     }
     switch (type.kind()) {
-      case "LIST":
-      case "SET":
-      case "MAP":
+      case LIST:
+      case SET:
+      case MAP:
         return Tuple.of();
       default:
         return null;
@@ -110,43 +111,43 @@ interface PartConversion {
     if (to.primitive() && !from.primitive()) {
       return null; // a stored null has no primitive value
     }
-    String source = from.kind();
-    String target = to.kind();
-    if (source.equals(target)) {
+    Kind source = from.kind();
+    Kind target = to.kind();
+    if (source == target) {
       return IDENTITY;
     }
     if (from.integral()) {
       if (to.integral() && widerInteger(source, target)) {
         return IDENTITY; // every integer is stored as a tuple integer
       }
-      if (target.equals("BIG_INTEGER")) {
+      if (target == Kind.BIG_INTEGER) {
         return IDENTITY;
       }
-      if (target.equals("DOUBLE") && !source.equals("LONG")) {
+      if (target == Kind.DOUBLE && source != Kind.LONG) {
         return nonNull(part -> (double) (Long) part);
       }
-      if (target.equals("FLOAT") && !source.equals("LONG") && !source.equals("INT")) {
+      if (target == Kind.FLOAT && source != Kind.LONG && source != Kind.INT) {
         return nonNull(part -> (float) (Long) part);
       }
     }
-    if (source.equals("FLOAT") && target.equals("DOUBLE")) {
+    if (source == Kind.FLOAT && target == Kind.DOUBLE) {
       return nonNull(part -> ((Float) part).doubleValue());
     }
     return null;
   }
 
-  private static boolean widerInteger(String from, String to) {
-    List<String> wider;
+  private static boolean widerInteger(Kind from, Kind to) {
+    List<Kind> wider;
     switch (from) {
-      case "BYTE":
-        wider = List.of("SHORT", "INT", "LONG");
+      case BYTE:
+        wider = List.of(Kind.SHORT, Kind.INT, Kind.LONG);
         break;
-      case "SHORT":
-      case "CHAR":
-        wider = List.of("INT", "LONG");
+      case SHORT:
+      case CHAR:
+        wider = List.of(Kind.INT, Kind.LONG);
         break;
-      case "INT":
-        wider = List.of("LONG");
+      case INT:
+        wider = List.of(Kind.LONG);
         break;
       default:
         wider = List.of();

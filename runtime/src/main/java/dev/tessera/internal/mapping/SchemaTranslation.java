@@ -3,7 +3,6 @@ package dev.tessera.internal.mapping;
 import dev.tessera.mapping.ComponentSchema;
 import dev.tessera.mapping.IncompatibleSchemaException;
 import dev.tessera.mapping.RecordSchema;
-import dev.tessera.mapping.TypeDescriptor;
 import dev.tessera.tuple.Tuple;
 import java.util.HashMap;
 import java.util.Map;
@@ -69,16 +68,16 @@ public final class SchemaTranslation {
         defaults[j] =
             component.hasDefault()
                 ? component.defaultPart()
-                : PartConversion.defaultPart(TypeDescriptor.parse(component.type()));
+                : PartConversion.defaultPart(component.descriptor());
         continue;
       }
       sources[j] = positions.get(source);
-      String storedType = stored.components().get(sources[j]).type();
+      ComponentSchema storedComponent = stored.components().get(sources[j]);
+      String storedType = storedComponent.type();
       conversions[j] =
           key
               ? PartConversion.IDENTITY // checkKey proved the key's parts unchanged
-              : PartConversion.between(
-                  TypeDescriptor.parse(storedType), TypeDescriptor.parse(component.type()));
+              : PartConversion.between(storedComponent.descriptor(), component.descriptor());
       if (conversions[j] == null) {
         throw new IncompatibleSchemaException(
             current.entityName(),
@@ -151,12 +150,12 @@ public final class SchemaTranslation {
   private static void checkKey(
       RecordSchema stored, RecordSchema current, ComponentSchema key, String source) {
     String storedKey = stored.primaryKeyName();
-    String storedType =
+    ComponentSchema storedComponent =
         stored.components().stream()
             .filter(c -> c.name().equals(storedKey))
             .findFirst()
-            .orElseThrow()
-            .type();
+            .orElseThrow();
+    String storedType = storedComponent.type();
     String problem = null;
     if (!storedKey.equals(source)) {
       problem =
@@ -164,8 +163,7 @@ public final class SchemaTranslation {
               "the primary key was '%s' (%s) and is now '%s' (%s), but stored records are keyed by"
                   + " '%s'; keep '%s' as the primary key",
               storedKey, storedType, key.name(), key.type(), storedKey, storedKey);
-    } else if (!PartConversion.keepsKeyBytes(
-        TypeDescriptor.parse(storedType), TypeDescriptor.parse(key.type()))) {
+    } else if (!PartConversion.keepsKeyBytes(storedComponent.descriptor(), key.descriptor())) {
       problem =
           String.format(
               "the primary key '%s' was stored as %s and is now %s, which changes its key bytes"
