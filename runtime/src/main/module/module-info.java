@@ -4,8 +4,8 @@
  *
  * <p>Exported: what applications use ({@code dev.tessera}, {@code tuple}, {@code kv}, {@code
  * kv.lmdb}, {@code repository}, {@code query}, {@code query.spatial}, {@code catalog}) and what
- * generated repositories call ({@code mapping}). The {@code dev.tessera.internal} packages are
- * exported only to Tessera's own modules.
+ * generated repositories call ({@code mapping}). Of the {@code dev.tessera.internal} packages, the
+ * etcd store reads the store-contract rules and the retry helper; nothing else leaves the module.
  */
 module dev.tessera.runtime {
   requires transitive dev.tessera.annotations;
@@ -23,7 +23,6 @@ module dev.tessera.runtime {
   exports dev.tessera.repository;
   exports dev.tessera.tuple;
 
-  exports dev.tessera.internal.catalog to dev.tessera.cli;
-  exports dev.tessera.internal.kv to dev.tessera.etcd, dev.tessera.cli;
+  exports dev.tessera.internal.kv to dev.tessera.etcd;
   exports dev.tessera.internal.retry to dev.tessera.etcd;
 }

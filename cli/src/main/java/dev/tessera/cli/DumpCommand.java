@@ -1,6 +1,7 @@
 package dev.tessera.cli;
 
-import dev.tessera.internal.catalog.StoredRecordReader;
+import dev.tessera.catalog.StoreCatalog;
+import dev.tessera.catalog.StoredRecordReader;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.ListSelector;
@@ -57,7 +58,7 @@ final class DumpCommand implements Callable<Integer> {
     // transfer between two accounts) are dumped as they were at one moment. The catalog is read
     // after the snapshot began, so it knows every schema the snapshot's records were written with.
     try (LmdbKvStore kv = store.openReadOnly(); KvSnapshot snapshot = kv.snapshot()) {
-      StoredRecordReader reader = StoredRecordReader.open(kv, entity);
+      StoredRecordReader reader = StoreCatalog.of(kv).records(entity);
       List<String> columns = columns(reader);
       if (format == Format.csv) {
         out.println(Csv.row(new ArrayList<>(columns)));

@@ -1,6 +1,7 @@
 package dev.tessera.cli;
 
-import dev.tessera.internal.catalog.StoredRecordReader;
+import dev.tessera.catalog.StoreCatalog;
+import dev.tessera.catalog.StoredRecordReader;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.lmdb.LmdbKvStore;
 import dev.tessera.mapping.ComponentSchema;
@@ -36,7 +37,7 @@ final class GetCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     try (LmdbKvStore kv = store.openReadOnly()) {
-      StoredRecordReader reader = StoredRecordReader.open(kv, entity);
+      StoredRecordReader reader = StoreCatalog.of(kv).records(entity);
       Tuple key = reader.recordKey(primaryKeyParts(reader));
       KvEntry entry = kv.get(key);
       if (!entry.exists()) {

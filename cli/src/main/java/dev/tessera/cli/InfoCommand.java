@@ -2,9 +2,8 @@ package dev.tessera.cli;
 
 import dev.tessera.catalog.IndexCatalogEntry;
 import dev.tessera.catalog.IndexPhase;
-import dev.tessera.internal.catalog.IndexCatalog;
-import dev.tessera.internal.catalog.SchemaCatalog;
-import dev.tessera.internal.catalog.StoredRecordReader;
+import dev.tessera.catalog.StoreCatalog;
+import dev.tessera.catalog.StoredRecordReader;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.ListSelector;
@@ -47,7 +46,7 @@ final class InfoCommand implements Callable<Integer> {
       out.printf("last commit  %s%n",
           stats.lastVersionstamp() == null ? "none" : stats.lastVersionstamp());
       out.printf("entries      %,d%n", stats.entries());
-      for (String entity : SchemaCatalog.entityNames(kv)) {
+      for (String entity : StoreCatalog.of(kv).entityNames()) {
         describe(kv, entity, out);
       }
     }
@@ -55,15 +54,14 @@ final class InfoCommand implements Callable<Integer> {
   }
 
   private static void describe(LmdbKvStore kv, String entity, PrintWriter out) {
-    StoredRecordReader reader = StoredRecordReader.open(kv, entity);
+    StoredRecordReader reader = StoreCatalog.of(kv).records(entity);
     try (KvSnapshot snapshot = kv.snapshot()) {
       out.printf("%nentity %s: %,d records%n", entity, countRecords(snapshot, entity));
       for (RecordSchema schema : reader.schemas()) {
         out.printf("  schema %016x %s%s%n", schema.id(), schema.descriptor(),
             schema.id() == reader.latest().id() ? " (latest)" : "");
       }
-      for (IndexCatalog.Stored stored : IndexCatalog.read(snapshot, entity).values()) {
-        IndexCatalogEntry index = stored.entry();
+      for (IndexCatalogEntry index : StoreCatalog.indexes(snapshot, entity)) {
         out.printf("  index %s %s %s%s%s%n", index.indexName(),
             index.unique() ? "unique" : "non-unique", index.state(), progress(index),
             index.failure() == null ? "" : ", failure: " + index.failure());

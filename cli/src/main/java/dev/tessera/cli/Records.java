@@ -1,6 +1,6 @@
 package dev.tessera.cli;
 
-import dev.tessera.internal.catalog.StoredRecordReader;
+import dev.tessera.catalog.StoredRecordReader;
 import dev.tessera.kv.KvEntry;
 import java.util.Map;
 

@@ -1,8 +1,6 @@
 package dev.tessera.cli;
 
-import dev.tessera.internal.catalog.IndexCatalog;
-import dev.tessera.internal.catalog.SchemaCatalog;
-import dev.tessera.internal.kv.ReservedKeys;
+import dev.tessera.catalog.StoreCatalog;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
@@ -32,7 +30,7 @@ import picocli.CommandLine.Spec;
           + " stored with every entry."
     })
 final class StatsCommand implements Callable<Integer> {
-  private static final String CATALOG = ReservedKeys.PREFIX;
+  private static final String CATALOG = StoreCatalog.reservedPrefix();
 
   @Spec CommandSpec spec;
   @Mixin StoreDirectoryArgument store;
@@ -66,10 +64,10 @@ final class StatsCommand implements Callable<Integer> {
     roles.put(Tuple.of(CATALOG), "catalog");
     Map<Tuple, Subspace> subspaces = new LinkedHashMap<>();
     try (KvSnapshot snapshot = kv.snapshot()) {
-      for (String entity : SchemaCatalog.entityNames(kv)) {
+      for (String entity : StoreCatalog.of(kv).entityNames()) {
         roles.put(Tuple.of(entity), "records of " + entity);
-        IndexCatalog.read(snapshot, entity).values().forEach(index -> roles.put(
-            Tuple.of(index.entry().subspace()), "index " + entity + "." + index.entry().indexName()));
+        StoreCatalog.indexes(snapshot, entity).forEach(index -> roles.put(
+            Tuple.of(index.subspace()), "index " + entity + "." + index.indexName()));
       }
       ListSelector all =
           ListSelector.of(TupleRange.ofPacked(new byte[] {0x00}, new byte[] {(byte) 0xFF}));

@@ -1,8 +1,7 @@
 package dev.tessera.cli;
 
-import dev.tessera.internal.catalog.SchemaCatalog;
-import dev.tessera.internal.catalog.StoredRecordReader;
-import dev.tessera.internal.kv.ReservedKeys;
+import dev.tessera.catalog.StoreCatalog;
+import dev.tessera.catalog.StoredRecordReader;
 import dev.tessera.kv.lmdb.LmdbKvStore;
 import dev.tessera.repository.CatalogIndexVerifier;
 import dev.tessera.repository.IndexProblem;
@@ -53,9 +52,9 @@ final class VerifyCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     long remaining = 0;
     try (LmdbKvStore kv = repair ? store.openForWriting("") : store.openReadOnly()) {
-      List<String> entities = entity == null ? SchemaCatalog.entityNames(kv) : List.of(entity);
+      List<String> entities = entity == null ? StoreCatalog.of(kv).entityNames() : List.of(entity);
       for (String name : entities) {
-        StoredRecordReader.open(kv, name); // an unknown entity fails before any work
+        StoreCatalog.of(kv).records(name); // an unknown entity fails before any work
       }
       Progress progress =
           Progress.start(progressMode, spec.commandLine().getErr(), entities.size());
@@ -94,7 +93,7 @@ final class VerifyCommand implements Callable<Integer> {
         // A repair moves the record's bytes under the reserved key; the application lists them
         // with indexAdmin().quarantined().
         out.println("  " + problem + (repair && records.quarantined() > 0 && problem.key() != null
-            ? "; quarantined as " + ReservedKeys.of("quarantine").addAll(problem.key()) : ""));
+            ? "; quarantined as " + StoreCatalog.quarantineKey(problem.key()) : ""));
       }
     }
     return records.undecodable() - records.quarantined();

@@ -1,7 +1,7 @@
 package dev.tessera.repository;
 
 import dev.tessera.annotations.KeyGeneration;
-import dev.tessera.internal.catalog.StoredRecordReader;
+import dev.tessera.catalog.StoredRecordReader;
 import dev.tessera.mapping.ComponentSchema;
 import dev.tessera.mapping.EntityMapping;
 import dev.tessera.mapping.IndexDefinition;

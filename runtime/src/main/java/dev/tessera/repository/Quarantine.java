@@ -1,6 +1,6 @@
 package dev.tessera.repository;
 
-import dev.tessera.internal.kv.ReservedKeys;
+import dev.tessera.catalog.StoreCatalog;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvStore;
@@ -16,13 +16,13 @@ import java.util.List;
  * Stateless.
  */
 final class Quarantine {
-  private static final Tuple PREFIX = ReservedKeys.of("quarantine");
+  private static final Tuple PREFIX = StoreCatalog.quarantineKey(Tuple.of());
 
   private Quarantine() {}
 
   /** The quarantine key of the record stored under {@code recordKey}. */
   static Tuple key(Tuple recordKey) {
-    return PREFIX.addAll(recordKey);
+    return StoreCatalog.quarantineKey(recordKey);
   }
 
   /** The quarantined records of {@code entityName}, in key order. */

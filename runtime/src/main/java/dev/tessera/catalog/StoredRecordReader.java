@@ -1,6 +1,6 @@
-package dev.tessera.internal.catalog;
+package dev.tessera.catalog;
 
-import dev.tessera.catalog.UnknownEntityException;
+import dev.tessera.internal.catalog.SchemaCatalog;
 import dev.tessera.internal.mapping.ComponentValues;
 import dev.tessera.kv.KvStore;
 import dev.tessera.mapping.RecordSchema;
@@ -12,11 +12,11 @@ import java.util.Map;
 /**
  * Reads an entity's stored records without the application's classes, from the schemas the
  * store's catalog holds: each value is read with the shape it was written with (every shape the
- * entity ever had, not only the newest), into named component values ({@link ComponentValues}).
- * For tools such as the {@code tessera} command line.
+ * entity ever had, not only the newest), into named component values. For tools such as the
+ * {@code tessera} command line; obtained from {@link StoreCatalog#records(String)}.
  *
  * <pre>{@code
- * StoredRecordReader users = StoredRecordReader.open(store, "user");
+ * StoredRecordReader users = StoreCatalog.of(store).records("user");
  * KvEntry entry = store.get(users.recordKey(Tuple.of("alice")));
  * Map<String, Object> alice = users.read(entry.value());
  * }</pre>

@@ -1,0 +1,75 @@
+package dev.tessera.catalog;
+
+import dev.tessera.internal.catalog.IndexCatalog;
+import dev.tessera.internal.catalog.SchemaCatalog;
+import dev.tessera.internal.kv.ReservedKeys;
+import dev.tessera.kv.KvSnapshot;
+import dev.tessera.kv.KvStore;
+import dev.tessera.tuple.Tuple;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What a tool sees of a store without the application's classes: the entities its catalog holds,
+ * their stored records (read with every shape they were written with) and their indexes. The
+ * {@code tessera} command line reads stores through this class; writing records and verifying
+ * indexes from the catalog go through {@code CatalogRepository} and {@code CatalogIndexVerifier}
+ * in {@code dev.tessera.repository}.
+ *
+ * <pre>{@code
+ * StoreCatalog catalog = StoreCatalog.of(store);
+ * for (String entity : catalog.entityNames()) {
+ *   StoredRecordReader records = catalog.records(entity);
+ *   System.out.println(entity + ": " + records.latest().descriptor());
+ * }
+ * }</pre>
+ *
+ * <p>Immutable and thread-safe; each call reads the store as it is then.
+ */
+public final class StoreCatalog {
+  private final KvStore store;
+
+  private StoreCatalog(KvStore store) {
+    this.store = store;
+  }
+
+  /** The catalog of {@code store}. */
+  public static StoreCatalog of(KvStore store) {
+    return new StoreCatalog(Objects.requireNonNull(store, "store"));
+  }
+
+  /** The names of the entities whose shapes the catalog holds, in key order. */
+  public List<String> entityNames() {
+    return SchemaCatalog.entityNames(store);
+  }
+
+  /**
+   * A reader of {@code entityName}'s stored records, knowing every shape the catalog holds now.
+   *
+   * @throws UnknownEntityException if the catalog holds no shape of {@code entityName}
+   */
+  public StoredRecordReader records(String entityName) {
+    return StoredRecordReader.open(store, entityName);
+  }
+
+  /** The catalog entries of {@code entityName}'s indexes as {@code snapshot} holds them, by name. */
+  public static List<IndexCatalogEntry> indexes(KvSnapshot snapshot, String entityName) {
+    List<IndexCatalogEntry> entries = new ArrayList<>();
+    IndexCatalog.read(snapshot, entityName).values().forEach(stored -> entries.add(stored.entry()));
+    return entries;
+  }
+
+  /**
+   * The text every key Tessera keeps for itself starts with (its first tuple part): the catalog,
+   * the record counts, quarantined records. Application keys never start with it.
+   */
+  public static String reservedPrefix() {
+    return ReservedKeys.PREFIX;
+  }
+
+  /** The key under which a repair keeps the bytes of the undecodable record at {@code recordKey}. */
+  public static Tuple quarantineKey(Tuple recordKey) {
+    return ReservedKeys.of("quarantine").addAll(recordKey);
+  }
+}
