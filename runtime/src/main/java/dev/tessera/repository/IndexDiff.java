@@ -12,9 +12,9 @@ import dev.tessera.tuple.Tuple;
  *
  * @param removed entries of the old record that the new record does not have
  * @param added entries of the new record that the old record does not have
- * @param kept entries of the new record that the old record has too
+ * @param after every entry of the new record: {@code added} and the ones the old record has too
  */
-record IndexDiff<T>(List<IndexEntry<T>> removed, List<IndexEntry<T>> added, List<IndexEntry<T>> kept) {
+record IndexDiff<T>(List<IndexEntry<T>> removed, List<IndexEntry<T>> added, List<IndexEntry<T>> after) {
 
   /** The difference from {@code before} to {@code after}. */
   static <T> IndexDiff<T> between(List<IndexEntry<T>> before, List<IndexEntry<T>> after) {
@@ -27,11 +27,12 @@ record IndexDiff<T>(List<IndexEntry<T>> removed, List<IndexEntry<T>> added, List
       }
     }
     List<IndexEntry<T>> added = new ArrayList<>();
-    List<IndexEntry<T>> kept = new ArrayList<>();
     for (IndexEntry<T> entry : after) {
-      (beforeKeys.contains(entry.key()) ? kept : added).add(entry);
+      if (!beforeKeys.contains(entry.key())) {
+        added.add(entry);
+      }
     }
-    return new IndexDiff<>(removed, added, kept);
+    return new IndexDiff<>(removed, added, after);
   }
 
   private static <T> Set<Tuple> keys(List<IndexEntry<T>> entries) {

@@ -55,6 +55,8 @@ final class IndexLifecycle<T> {
   private final Object monitor = new Object();
   private final IndexAdmin admin = new IndexAdmin(this);
   private volatile IndexModes modes = new IndexModes(Map.of(), null);
+  /** The key every write checks (see {@link IndexWrite}); null when the entity has no index. */
+  private final Tuple statesKey;
   private Thread background; // guarded by monitor
 
   private IndexLifecycle(
@@ -65,6 +67,7 @@ final class IndexLifecycle<T> {
     this.options = options;
     this.entityName = mapping.entityName();
     this.indexes = List.copyOf(mapping.indexes());
+    this.statesKey = indexes.isEmpty() ? null : IndexCatalog.statesKey(entityName);
     this.builder = new IndexBuilder<>(store, mapping, decoder, options, this::stateChanged);
   }
 
@@ -136,12 +139,13 @@ final class IndexLifecycle<T> {
   }
 
   /**
-   * Prepares the index mutations of one write attempt, reading through {@code kv}; {@code kept} are
-   * an update's unchanged entries (see {@link IndexModes#rewritesKept}).
+   * Prepares the index mutations of one write attempt, reading through {@code kv}; {@code after} is
+   * every entry of an update's new record, whose unchanged ones an index being built rewrites (see
+   * {@link IndexModes#rewritesKept}), empty for inserts and deletes.
    */
   IndexWrite<T> prepare(
-      KvStore kv, List<IndexEntry<T>> removed, List<IndexEntry<T>> added, List<IndexEntry<T>> kept) {
-    return IndexWrite.prepare(kv, entityName, indexes, modes(kv), removed, added, kept);
+      KvStore kv, List<IndexEntry<T>> removed, List<IndexEntry<T>> added, List<IndexEntry<T>> after) {
+    return IndexWrite.prepare(kv, entityName, indexes, modes(kv), statesKey, removed, added, after);
   }
 
   /**

@@ -46,8 +46,8 @@ final class IndexWrite<T> {
       List<IndexEntry<T>> added,
       Map<Tuple, KvEntry> pointers,
       List<KvEntry> fences,
-      boolean checksStates) {
-    this.statesKey = checksStates ? IndexCatalog.statesKey(entityName) : null;
+      Tuple statesKey) {
+    this.statesKey = statesKey;
     this.entityName = entityName;
     this.modes = modes;
     this.removed = removed;
@@ -58,19 +58,21 @@ final class IndexWrite<T> {
 
   /**
    * Prepares a write that deletes the entries {@code removed} and writes {@code added}, and the
-   * entries {@code kept} of an update in an index that {@linkplain IndexModes#rewritesKept rewrites
-   * them}: reads the entries of guarded indexes and the fences of all of them (one snapshot), none
-   * when every index is readable.
+   * other entries of an update's new record ({@code after}) in an index that {@linkplain
+   * IndexModes#rewritesKept rewrites them}: reads the entries of guarded indexes and the fences of all of them (one snapshot), none
+   * when every index is readable. The commit checks {@code statesKey}, the entity's {@linkplain
+   * IndexCatalog#statesKey states generation} (null when the entity has no index).
    */
   static <T> IndexWrite<T> prepare(
       KvStore store,
       String entityName,
       List<IndexDefinition<T>> indexes,
       IndexModes modes,
+      Tuple statesKey,
       List<IndexEntry<T>> removed,
       List<IndexEntry<T>> added,
-      List<IndexEntry<T>> kept) {
-    added = withRewrittenKept(modes, added, kept);
+      List<IndexEntry<T>> after) {
+    added = withRewrittenKept(modes, added, after);
     List<Tuple> keys = new ArrayList<>();
     for (IndexDefinition<T> index : indexes) {
       if (modes.guarded(index)) {
@@ -79,7 +81,7 @@ final class IndexWrite<T> {
     }
     if (keys.isEmpty()) {
       return new IndexWrite<>(
-          entityName, modes, removed, added, Map.of(), List.of(), !indexes.isEmpty());
+          entityName, modes, removed, added, Map.of(), List.of(), statesKey);
     }
     int fenceCount = keys.size();
     Set<Tuple> guardedKeys = new HashSet<>();
@@ -102,7 +104,7 @@ final class IndexWrite<T> {
         maintainedAdded,
         pointers,
         List.copyOf(read.subList(0, fenceCount)),
-        true);
+        statesKey);
   }
 
   /**
@@ -220,12 +222,15 @@ final class IndexWrite<T> {
   // Only unique indexes are written differently in different states (enforced, guarded, not
   // maintained when failed); a non-unique index is maintained alike in every state.
 
-  /** {@code added}, and the entries of {@code kept} whose index rewrites them (a new list then). */
+  /**
+   * {@code added}, and the other entries of {@code after} (an update's unchanged ones) whose index
+   * rewrites them (a new list then).
+   */
   private static <T> List<IndexEntry<T>> withRewrittenKept(
-      IndexModes modes, List<IndexEntry<T>> added, List<IndexEntry<T>> kept) {
+      IndexModes modes, List<IndexEntry<T>> added, List<IndexEntry<T>> after) {
     List<IndexEntry<T>> all = added;
-    for (IndexEntry<T> entry : kept) {
-      if (modes.rewritesKept(entry.index())) {
+    for (IndexEntry<T> entry : after) {
+      if (modes.rewritesKept(entry.index()) && !containsSame(added, entry)) {
         if (all == added) {
           all = new ArrayList<>(added);
         }
@@ -233,6 +238,15 @@ final class IndexWrite<T> {
       }
     }
     return all;
+  }
+
+  private static <T> boolean containsSame(List<IndexEntry<T>> entries, IndexEntry<T> entry) {
+    for (IndexEntry<T> e : entries) {
+      if (e == entry) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static <T> List<IndexEntry<T>> maintained(IndexModes modes, List<IndexEntry<T>> entries) {

@@ -249,8 +249,8 @@ final class RecordWriter<T, ID> {
   }
 
   private IndexWrite<T> plan(
-      AtomicOperation op, List<IndexEntry<T>> removed, List<IndexEntry<T>> added, List<IndexEntry<T>> kept) {
-    IndexWrite<T> write = lifecycle.prepare(store, removed, added, kept);
+      AtomicOperation op, List<IndexEntry<T>> removed, List<IndexEntry<T>> added, List<IndexEntry<T>> after) {
+    IndexWrite<T> write = lifecycle.prepare(store, removed, added, after);
     write.addTo(op);
     return write;
   }
@@ -303,7 +303,7 @@ final class RecordWriter<T, ID> {
     IndexDiff<T> diff =
         IndexDiff.between(layout.entriesOf(layout.decodeStored(current), record.pkParts()), record.entries());
     AtomicOperation op = store.atomic().check(current);
-    IndexWrite<T> write = plan(op, diff.removed(), diff.added(), diff.kept());
+    IndexWrite<T> write = plan(op, diff.removed(), diff.added(), diff.after());
     CommitResult result = op.set(record.key(), record.encoded()).commit();
     if (result.ok()) {
       return Attempt.done(record.value());
