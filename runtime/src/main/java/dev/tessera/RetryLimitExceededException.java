@@ -33,8 +33,7 @@ public final class RetryLimitExceededException extends TesseraException {
         operation
             + " of "
             + entity
-            + " with primary key "
-            + key
+            + (key == null ? "" : " with primary key " + key)
             + " gave up after "
             + attempts
             + " attempts lost to concurrent writers"

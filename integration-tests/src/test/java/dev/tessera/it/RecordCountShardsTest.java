@@ -2,13 +2,13 @@ package dev.tessera.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tessera.internal.kv.ReservedKeys;
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvStore;
 import dev.tessera.kv.ListSelector;
 import dev.tessera.repository.IndexVerification;
-import dev.tessera.repository.RecordCount;
 import dev.tessera.repository.Transactions;
 import dev.tessera.tuple.Tuple;
 import java.nio.ByteBuffer;
@@ -29,14 +29,15 @@ import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The record count kept in shards ({@link RecordCount}) on every backend: stores written with the
- * older single count key are counted, verified and repaired without a rewrite, concurrent writers on
- * etcd add to different shards, and a transaction counts through its own view.
+ * The record count kept in shards (the reserved count keys, one per shard) on every backend:
+ * stores written with the older single count key are counted, verified and repaired without a
+ * rewrite, concurrent writers on etcd add to different shards, and a transaction counts through its
+ * own view.
  */
 @ParameterizedClass
 @EnumSource(StoreBackend.class)
 class RecordCountShardsTest {
-  private static final Tuple OLD_KEY = RecordCount.key("user");
+  private static final Tuple OLD_KEY = ReservedKeys.recordCount("user");
 
   @Parameter StoreBackend backend;
   @TempDir Path directory;
@@ -82,7 +83,7 @@ class RecordCountShardsTest {
     assertThat(found.records().records()).isEqualTo(5);
 
     assertThat(users.indexAdmin().repairIndexes().records().countRebuilt()).isTrue();
-    assertThat(countKeys()).containsExactly(RecordCount.shardKey("user", 0));
+    assertThat(countKeys()).containsExactly(ReservedKeys.recordCountShard("user", 0));
     assertThat(users.count()).isEqualTo(5);
     assertThat(users.indexAdmin().verifyIndexes().clean()).isTrue();
   }
@@ -115,7 +116,7 @@ class RecordCountShardsTest {
     assertThat(users.count()).isEqualTo(threads * perThread - 1);
     assertThat(users.indexAdmin().verifyIndexes().clean()).isTrue();
     if (store.counterShards() == 1) {
-      assertThat(countKeys()).containsExactly(RecordCount.shardKey("user", 0));
+      assertThat(countKeys()).containsExactly(ReservedKeys.recordCountShard("user", 0));
     } else {
       // eight pool threads have eight different ids: at least two land on different shards
       assertThat(countKeys()).hasSizeGreaterThan(1).allMatch(k -> k.size() == 4);
@@ -155,7 +156,7 @@ class RecordCountShardsTest {
 
   private List<Tuple> countKeys() {
     List<Tuple> keys = new ArrayList<>();
-    try (KvIterator it = store.list(ListSelector.of(RecordCount.range("user")))) {
+    try (KvIterator it = store.list(ListSelector.of(ReservedKeys.recordCountRange("user")))) {
       it.forEachRemaining((KvEntry e) -> keys.add(e.key()));
     }
     return keys;

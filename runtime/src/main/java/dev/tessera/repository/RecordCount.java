@@ -35,22 +35,22 @@ import java.util.function.Function;
  *
  * <p>Thread-safe: stateless.
  */
-public final class RecordCount {
+final class RecordCount {
   private RecordCount() {}
 
   /** The unsharded count key of {@code entityName}, as stores written before sharding hold it. */
-  public static Tuple key(String entityName) {
+  static Tuple key(String entityName) {
     return ReservedKeys.recordCount(entityName);
   }
 
   /** The key of one shard of {@code entityName}'s count. */
-  public static Tuple shardKey(String entityName, int shard) {
-    return key(entityName).add(shard);
+  static Tuple shardKey(String entityName, int shard) {
+    return ReservedKeys.recordCountShard(entityName, shard);
   }
 
   /** Every key whose sum is {@code entityName}'s count: the unsharded key and the shards. */
-  public static TupleRange range(String entityName) {
-    return TupleRange.keyAndExtensions(key(entityName));
+  static TupleRange range(String entityName) {
+    return ReservedKeys.recordCountRange(entityName);
   }
 
   /**

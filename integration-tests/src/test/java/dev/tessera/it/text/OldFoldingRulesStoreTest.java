@@ -7,6 +7,7 @@ import dev.tessera.annotations.Normalize;
 import dev.tessera.catalog.IndexCatalogEntry;
 import dev.tessera.catalog.IndexState;
 import dev.tessera.internal.catalog.IndexCatalog;
+import dev.tessera.internal.kv.ReservedKeys;
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvStore;
@@ -16,7 +17,6 @@ import dev.tessera.mapping.IndexDefinition;
 import dev.tessera.repository.IndexBuildFailedException;
 import dev.tessera.repository.IndexBuildPolicy;
 import dev.tessera.repository.IndexNotReadyException;
-import dev.tessera.repository.RecordCount;
 import dev.tessera.repository.RepositoryOptions;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
@@ -81,7 +81,7 @@ class OldFoldingRulesStoreTest {
       for (Login login : logins) {
         loginEncoder.insert(login);
         Tuple key = Tuple.of(LoginRepository.ENTITY_NAME, login.id());
-        op.set(key, scratch.get(key).value()).sum(RecordCount.key(LoginRepository.ENTITY_NAME), 1);
+        op.set(key, scratch.get(key).value()).sum(ReservedKeys.recordCount(LoginRepository.ENTITY_NAME), 1);
         loginEncoder.delete(login.id());
         byte[] pointer = Tuple.of(login.id()).pack();
         if (login.name() != null) {
@@ -96,7 +96,7 @@ class OldFoldingRulesStoreTest {
       for (Heading heading : headings) {
         headingEncoder.insert(heading);
         Tuple key = Tuple.of(HeadingRepository.ENTITY_NAME, heading.id());
-        op.set(key, scratch.get(key).value()).sum(RecordCount.key(HeadingRepository.ENTITY_NAME), 1);
+        op.set(key, scratch.get(key).value()).sum(ReservedKeys.recordCount(HeadingRepository.ENTITY_NAME), 1);
         headingEncoder.delete(heading.id());
         op.set(Tuple.of(HeadingRepository.BY_TEXT.subspace(),
                 oldFold(heading.text(), Normalize.CASE_INSENSITIVE), heading.id()), new byte[0])

@@ -44,16 +44,12 @@ public final class RecordTranslator {
    *
    * @throws IncompatibleSchemaException if values of a stored schema cannot be read with {@code
    *     current}; nothing was written
+   * @throws dev.tessera.RetryLimitExceededException if other schemas of the entity kept being added
+   *     while it checked, attempt after attempt
    */
   public static RecordTranslator open(KvStore store, RecordSchema current) {
-    return ADDITIONS.run(() -> tryOpen(store, current), exhausted -> {
-      throw new IllegalStateException(
-          "could not add schema "
-              + current
-              + " to the catalog: other schemas of the entity kept being added ("
-              + exhausted.attempts()
-              + " attempts)");
-    });
+    return ADDITIONS.run(
+        current.entityName(), "open", null, () -> tryOpen(store, current));
   }
 
   /** One attempt of {@link #open}: lost if another schema was added after the catalog was read. */

@@ -1,6 +1,7 @@
 package dev.tessera.internal.kv;
 
 import dev.tessera.tuple.Tuple;
+import dev.tessera.tuple.TupleRange;
 
 /**
  * The keys Tessera keeps for itself in a store's one ordered key space: every one starts with the
@@ -40,6 +41,16 @@ public final class ReservedKeys {
    */
   public static Tuple recordCount(String entityName) {
     return of("count", entityName);
+  }
+
+  /** The key of one shard of {@code entityName}'s record count. */
+  public static Tuple recordCountShard(String entityName, int shard) {
+    return recordCount(entityName).add(shard);
+  }
+
+  /** Every key whose sum is {@code entityName}'s record count: the unsharded key and the shards. */
+  public static TupleRange recordCountRange(String entityName) {
+    return TupleRange.keyAndExtensions(recordCount(entityName));
   }
 
   /** True if {@code key} lies in the reserved part of the key space. */

@@ -55,6 +55,16 @@ class RetryTest {
   }
 
   @Test
+  void anOperationWithoutAKeyIsNamedWithoutOne() {
+    Retry retry = faked(Retry.atMost(3, Backoff.WRITES, "Retrying"));
+
+    assertThatThrownBy(() -> retry.<String>run("user", "open", null, () -> Attempt.lost("a schema was added")))
+        .isInstanceOf(RetryLimitExceededException.class)
+        .hasMessage("open of user gave up after 3 attempts lost to concurrent writers; the last lost"
+            + " because a schema was added");
+  }
+
+  @Test
   void aDoneAttemptReturnsItsResultAfterExactlyThatManyAttempts() {
     Retry retry = faked(Retry.atMost(100, Backoff.WRITES, "Retrying"));
 
