@@ -112,4 +112,28 @@ class IndexBuildProgressTest {
     IndexedUserRepository users = buildsAgainstTheRacingWriter(email);
     assertThat(users.findByUniqueIndex(email, "user1@example.com")).map(User::id).contains(RACED);
   }
+
+  @Test
+  void aWriterThatMissedTheRebuildLearnsOfItOnItsNextCommit() {
+    IndexDefinition<User> name =
+        racedIndex("name", false, "name", User::name, "index(name:STRING)/CASE_INSENSITIVE");
+    // The writer's instance saw the index readable; another dropped it and a third declares it
+    // again, so it is being built while the writer's cached states still say readable.
+    IndexedUserRepository stale =
+        new IndexedUserRepository(store, List.of(COLOR, name), IndexBuildTest.ON_DEMAND);
+    stale.indexAdmin().buildIndexes();
+    new IndexedUserRepository(store, List.of(COLOR), IndexBuildTest.ON_DEMAND).indexAdmin().buildIndexes();
+    IndexedUserRepository rebuilt =
+        new IndexedUserRepository(store, List.of(COLOR, name), IndexBuildTest.ON_DEMAND);
+    writer = stale;
+
+    racing = true;
+    rebuilt.indexAdmin().buildIndexes();
+    racing = false;
+
+    // Its first update fails on the index states, reads them again and writes the record whole.
+    assertThat(races.get()).as("updates of %s while the build read it", RACED).isBetween(1, 3);
+    assertThat(rebuilt.indexAdmin().verifyIndexes().clean()).isTrue();
+    assertThat(rebuilt.findByIndex(name, "name1")).extracting(User::id).containsExactly(RACED);
+  }
 }
