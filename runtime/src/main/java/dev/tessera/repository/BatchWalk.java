@@ -100,11 +100,18 @@ final class BatchWalk {
   BatchWalk(
       KvStore store, String entity, String operation, int batchSize, int maxConflicts,
       BooleanSupplier stopped) {
+    this(store, entity, operation, batchSize, maxConflicts, stopped, TimeSource.system());
+  }
+
+  /** As the constructor above, waiting between lost batches through {@code time}. */
+  BatchWalk(
+      KvStore store, String entity, String operation, int batchSize, int maxConflicts,
+      BooleanSupplier stopped, TimeSource time) {
     this.store = store;
     this.entity = entity;
     this.operation = operation;
     this.size = new BatchSize(batchSize);
-    this.conflicts = Retry.commits(maxConflicts, Backoff.WRITES);
+    this.conflicts = RepositoryOptions.timed(Retry.commits(maxConflicts, Backoff.WRITES), time);
     this.stopped = stopped;
   }
 

@@ -1,6 +1,7 @@
 package dev.tessera.repository;
 
 import dev.tessera.internal.retry.Attempt;
+import dev.tessera.internal.retry.Retry;
 import dev.tessera.query.Query;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
@@ -41,11 +42,14 @@ final class BulkDelete<T, ID> {
   private final String entityName;
   private final BatchSize size;
   private final BatchDeleter<ID> deleter;
+  /** The retry of a lost batch ({@link EntityRepository#WRITES} on the repository's time source). */
+  private final Retry writes;
   private long deleted;
   private long nextLog = LOG_EVERY;
 
-  BulkDelete(String entityName, int batchSize, BatchDeleter<ID> deleter) {
+  BulkDelete(String entityName, int batchSize, Retry writes, BatchDeleter<ID> deleter) {
     this.entityName = entityName;
+    this.writes = writes;
     this.size = new BatchSize(batchSize);
     this.deleter = deleter;
   }
@@ -80,7 +84,7 @@ final class BulkDelete<T, ID> {
     while (at < ids.size()) {
       int from = at;
       Deleted batch =
-          EntityRepository.WRITES.run(entityName, "delete", ids.get(at), () -> deleteBatch(ids, from));
+          writes.run(entityName, "delete", ids.get(at), () -> deleteBatch(ids, from));
       size.succeeded();
       at += batch.ids();
       counted(batch.records());

@@ -542,7 +542,8 @@ final class IndexBuilder<T> {
     // Each lost batch is read again, smaller. A backfill cannot lose one record's batch twice to
     // updates (the update makes the record whole), so this many lost races in a row means writers
     // that do not follow the build (an older Tessera): the build stops, to resume on the next run.
-    return new BatchWalk(store, entityName, "buildIndexes", options.batchSize(), MAX_LOST_RACES, () -> stopped);
+    return new BatchWalk(store, entityName, "buildIndexes", options.batchSize(), MAX_LOST_RACES, () -> stopped,
+        options.timeSource());
   }
 
   /** A batch of a phase whose cursor is the catalog entry's: how many keys, the last one. */

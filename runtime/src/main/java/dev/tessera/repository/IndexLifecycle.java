@@ -5,6 +5,7 @@ import dev.tessera.catalog.IndexPhase;
 import dev.tessera.catalog.IndexState;
 import dev.tessera.internal.catalog.IndexCatalog;
 import dev.tessera.internal.retry.Attempt;
+import dev.tessera.internal.retry.Retry;
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.CommitResult;
 import dev.tessera.kv.KvEntry;
@@ -58,6 +59,8 @@ final class IndexLifecycle<T> {
   /** The key every write checks (see {@link IndexWrite}); null when the entity has no index. */
   private final Tuple statesKey;
   private Thread background; // guarded by monitor
+  /** {@link EntityRepository#WRITES} on the options' time source. */
+  private final Retry writes;
 
   private IndexLifecycle(
       KvStore store, EntityMapping<T, ?> mapping, Function<KvEntry, T> decoder, RepositoryOptions options) {
@@ -69,6 +72,7 @@ final class IndexLifecycle<T> {
     this.indexes = List.copyOf(mapping.indexes());
     this.statesKey = indexes.isEmpty() ? null : IndexCatalog.statesKey(entityName);
     this.builder = new IndexBuilder<>(store, mapping, decoder, options, this::stateChanged);
+    this.writes = options.timed(EntityRepository.WRITES);
   }
 
   /**
@@ -204,7 +208,8 @@ final class IndexLifecycle<T> {
    * @throws IndexNotReadyException at once if an index's build failed
    */
   boolean await(Duration timeout) throws InterruptedException {
-    long deadline = System.nanoTime() + timeout.toNanos();
+    TimeSource time = options.timeSource();
+    long deadline = time.nanoTime() + timeout.toNanos();
     while (true) {
       refresh();
       boolean readable = true;
@@ -215,12 +220,19 @@ final class IndexLifecycle<T> {
         }
         readable &= modes.state(index) == IndexState.READABLE;
       }
-      long left = deadline - System.nanoTime();
+      long left = deadline - time.nanoTime();
       if (readable) {
         return true;
       }
       if (left <= 0) {
         return false;
+      }
+      if (time != TimeSource.system()) {
+        time.pause(Math.min(POLL_MILLIS * 1_000_000, left)); // no monitor wakes another clock's waits
+        if (Thread.interrupted()) {
+          throw new InterruptedException("awaitIndexes of " + entityName);
+        }
+        continue;
       }
       synchronized (monitor) {
         monitor.wait(Math.max(1, Math.min(POLL_MILLIS, left / 1_000_000)));
@@ -251,7 +263,7 @@ final class IndexLifecycle<T> {
   }
 
   private IndexVerifier<T> verifier() {
-    return new IndexVerifier<>(store, mapping, decoder, options.batchSize());
+    return new IndexVerifier<>(store, mapping, decoder, options.batchSize(), options.timeSource());
   }
 
   private List<IndexDefinition<T>> readableIndexes() {
@@ -326,7 +338,7 @@ final class IndexLifecycle<T> {
    * every catalog entry read, so concurrent openers agree.
    */
   private void reconcile() {
-    EntityRepository.WRITES.run(entityName, "open", null, this::tryReconcile).forEach(this::log);
+    writes.run(entityName, "open", null, this::tryReconcile).forEach(this::log);
   }
 
   /** One attempt of {@link #reconcile}: done with the entries it changed, or lost to another opener. */
@@ -407,7 +419,7 @@ final class IndexLifecycle<T> {
   }
 
   private void restartFailed() {
-    EntityRepository.WRITES.run(entityName, "buildIndexes", null, this::tryRestartFailed).forEach(this::log);
+    writes.run(entityName, "buildIndexes", null, this::tryRestartFailed).forEach(this::log);
     refresh();
   }
 
@@ -444,6 +456,11 @@ final class IndexLifecycle<T> {
     return RecordCount.read(store::list, entityName);
   }
 
+  /** The retry of single writes, on the options' time source (shared with the record writer). */
+  Retry writes() {
+    return writes;
+  }
+
   /**
    * Builds a small entity's pending indexes on the opening thread, so they are readable when the
    * constructor returns. A unique index failing over duplicates is left FAILED, as a background
@@ -471,8 +488,7 @@ final class IndexLifecycle<T> {
       if (background != null && background.isAlive()) {
         return;
       }
-      background = new Thread(this::runInBackground, "tessera-index-build-" + entityName);
-      background.setDaemon(true);
+      background = options.buildThread(this::runInBackground, entityName);
       background.start();
     }
   }

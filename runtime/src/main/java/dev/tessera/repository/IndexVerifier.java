@@ -57,9 +57,17 @@ final class IndexVerifier<T> {
   private final EntityMapping<T, ?> mapping;
   private final Function<KvEntry, T> decoder;
   private final int batchSize;
+  private final TimeSource time;
   private final Tuple entityPrefix;
 
   IndexVerifier(KvStore store, EntityMapping<T, ?> mapping, Function<KvEntry, T> decoder, int batchSize) {
+    this(store, mapping, decoder, batchSize, TimeSource.system());
+  }
+
+  /** As the constructor above, waiting between lost repair commits through {@code time}. */
+  IndexVerifier(KvStore store, EntityMapping<T, ?> mapping, Function<KvEntry, T> decoder, int batchSize,
+      TimeSource time) {
+    this.time = time;
     this.store = store;
     this.mapping = mapping;
     this.decoder = decoder;
@@ -149,7 +157,8 @@ final class IndexVerifier<T> {
         return BatchWalk.AfterConflict.RETRY_SMALLER; // a write raced the repair: decide this batch again
       }
     };
-    new BatchWalk(store, mapping.entityName(), "repairIndexes", batchSize, MAX_BATCH_ATTEMPTS, () -> false)
+    new BatchWalk(store, mapping.entityName(), "repairIndexes", batchSize, MAX_BATCH_ATTEMPTS, () -> false,
+        time)
         .run(job);
   }
 
@@ -189,7 +198,7 @@ final class IndexVerifier<T> {
    * same commit, so the check fails if a record came or went meanwhile: count again).
    */
   private RecordReport checkCount(boolean repair, Findings decoding) {
-    return COUNT_REPAIRS.run(
+    return RepositoryOptions.timed(COUNT_REPAIRS, time).run(
         mapping.entityName(), "repairIndexes", null, () -> tryCheckCount(repair, decoding));
   }
 

@@ -162,7 +162,7 @@ final class RecordWriter<T, ID> {
   }
 
   private BulkDelete<T, ID> bulkDelete() {
-    return new BulkDelete<>(entityName, batchSize, this::tryDeleteBatch);
+    return new BulkDelete<>(entityName, batchSize, lifecycle.writes(), this::tryDeleteBatch);
   }
 
   /**
@@ -229,7 +229,7 @@ final class RecordWriter<T, ID> {
   private <R> R retrying(
       String operation, Object id, List<IndexEntry<T>> entries, Supplier<Attempt<R>> attempt) {
     try {
-      return EntityRepository.WRITES.run(entityName, operation, id, attempt);
+      return lifecycle.writes().run(entityName, operation, id, attempt);
     } catch (KeyTooLargeException e) {
       throw keyTooLarge(e, entries);
     }
