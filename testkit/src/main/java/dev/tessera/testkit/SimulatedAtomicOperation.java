@@ -18,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * An {@link AtomicOperation} of a {@link SimulatedKvStore}. As the LMDB store's: keys and values are
@@ -44,8 +43,6 @@ final class SimulatedAtomicOperation implements AtomicOperation {
   private record CounterUpdate(Tuple key, byte[] packedKey, Counter kind, long operand)
       implements Mutation {}
 
-  /** Commit identities for unknown outcomes, unique within the JVM. */
-  private static final AtomicLong COMMIT_IDS = new AtomicLong();
   /** How long etcd keeps the evidence of a commit's outcome, as the messages say it. */
   private static final long OUTCOME_RETENTION_SECONDS = 3600;
 
@@ -181,7 +178,7 @@ final class SimulatedAtomicOperation implements AtomicOperation {
   }
 
   private CommitOutcomeUnknownException unknownOutcome(Fault fault) {
-    String commitId = "sim-" + COMMIT_IDS.incrementAndGet();
+    String commitId = "sim-" + store.nextCommitId();
     store.observer().faultInjected(fault, "commit " + commitId);
     return new CommitOutcomeUnknownException(commitId, OUTCOME_RETENTION_SECONDS, null);
   }

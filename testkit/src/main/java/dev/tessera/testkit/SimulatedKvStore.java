@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -53,7 +54,7 @@ public final class SimulatedKvStore implements KvStore {
   private static final AtomicInteger STORES = new AtomicInteger();
 
   private final String name;
-  private final FaultPlan plan;
+  private volatile FaultPlan plan;
   private final SplittableRandom random;
   private final SimulatedClock clock;
   private final StoreObserver observer;
@@ -62,6 +63,8 @@ public final class SimulatedKvStore implements KvStore {
   /** How many crashes this store has had: handles made before the latest one are dead. */
   private volatile int incarnation;
   private volatile boolean closed;
+  /** Identities of commits whose outcome was left unknown; per store, so a run repeats exactly. */
+  private final AtomicLong commitIds = new AtomicLong();
 
   private SimulatedKvStore(Builder builder) {
     this.name = "simulated store #" + STORES.incrementAndGet();
@@ -69,6 +72,11 @@ public final class SimulatedKvStore implements KvStore {
     this.random = new SplittableRandom(builder.seed);
     this.clock = builder.clock;
     this.observer = builder.observer;
+  }
+
+  private SimulatedKvStore(StoredState state) {
+    this(new Builder());
+    this.state = state;
   }
 
   /** An empty store without faults. */
@@ -126,6 +134,35 @@ public final class SimulatedKvStore implements KvStore {
   @Override
   public void close() {
     closed = true;
+  }
+
+  /**
+   * A new store holding this store's committed state now (the same entries and versionstamps; the
+   * next commit of each continues from the same version), without faults or observer: what a test
+   * reads and queries to check invariants without disturbing the simulation. O(1): the states are
+   * immutable and shared.
+   */
+  public SimulatedKvStore fork() {
+    return new SimulatedKvStore(state);
+  }
+
+  /**
+   * Replaces this store's committed state with {@code other}'s now: a checker that keeps
+   * repositories open on a {@link #fork()} brings it up to date this way before each check. Open
+   * snapshots keep the state they had.
+   */
+  public void copyFrom(SimulatedKvStore other) {
+    commitLock.lock();
+    try {
+      state = other.state;
+    } finally {
+      commitLock.unlock();
+    }
+  }
+
+  /** From now on, injects the faults of {@code plan} (for example none while a test sets up data). */
+  public void faults(FaultPlan plan) {
+    this.plan = Objects.requireNonNull(plan, "plan");
   }
 
   /** The store's name in messages ({@code simulated store #n}). */
@@ -204,6 +241,11 @@ public final class SimulatedKvStore implements KvStore {
 
   boolean isClosed() {
     return closed;
+  }
+
+  /** The identity of the next commit whose outcome is left unknown. */
+  long nextCommitId() {
+    return commitIds.incrementAndGet();
   }
 
   /** The latest committed state. */

@@ -1,0 +1,566 @@
+package dev.tessera.testkit.bank;
+
+import dev.tessera.RetryLimitExceededException;
+import dev.tessera.catalog.IndexCatalogEntry;
+import dev.tessera.catalog.IndexState;
+import dev.tessera.kv.CommitTooLargeException;
+import dev.tessera.kv.KvEntry;
+import dev.tessera.kv.KvIterator;
+import dev.tessera.kv.KvStore;
+import dev.tessera.kv.ListSelector;
+import dev.tessera.kv.etcd.CommitOutcomeUnknownException;
+import dev.tessera.kv.etcd.SnapshotCompactedException;
+import dev.tessera.query.Page;
+import dev.tessera.query.Query;
+import dev.tessera.repository.ConcurrentModificationException;
+import dev.tessera.repository.EntityExistsException;
+import dev.tessera.repository.EntityNotFoundException;
+import dev.tessera.repository.IndexBuildPolicy;
+import dev.tessera.repository.IndexVerification;
+import dev.tessera.repository.RepositoryOptions;
+import dev.tessera.repository.TransactionConflictException;
+import dev.tessera.repository.Transactions;
+import dev.tessera.repository.UniqueConstraintViolationException;
+import dev.tessera.repository.Versioned;
+import dev.tessera.testkit.DeterministicScheduler;
+import dev.tessera.testkit.Fault;
+import dev.tessera.testkit.FaultPlan;
+import dev.tessera.testkit.SimulatedClock;
+import dev.tessera.testkit.SimulatedCrash;
+import dev.tessera.testkit.SimulatedKvStore;
+import dev.tessera.testkit.StoreCall;
+import dev.tessera.testkit.StoreObserver;
+import dev.tessera.tuple.Tuple;
+import dev.tessera.tuple.TupleRange;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.UnaryOperator;
+
+/**
+ * One simulated run, decided entirely by its seed: a bank of accounts that transaction clients
+ * transfer money between, and member writers that insert, update, save, delete and bulk-delete
+ * members with a unique, a composite and a multi-value index, while an administrator repairs the
+ * indexes, over a {@link SimulatedKvStore} that injects faults, all interleaved by a {@link
+ * DeterministicScheduler}. A run has rounds; each round is a process: it opens the repositories
+ * (without faults), runs the clients until they end or a crash ends them all, and then checks the
+ * store against the model.
+ *
+ * <p>Checked after every commit (from the client about to make the next store call, while no other
+ * client runs): every readable index holds exactly the entries derived from the records by brute
+ * force (unique pointers, plain entries with nulls, composite, multi-value), the record counts
+ * equal the records, money is conserved and no balance is negative, and index states only move
+ * forward. Checked after each round: every member is in a state the acknowledged writes (and those
+ * of unknown outcome) allow, which then resolves it for good; queries of every kind, in both
+ * directions, paged, and inside a transaction, equal the model; {@code verifyIndexes()} is clean.
+ *
+ * <p>Not thread-safe; one instance per run.
+ */
+public final class BankSimulation {
+  static final int ACCOUNTS = 5;
+  static final long OPENING_BALANCE = 100;
+  private static final List<String> EMAILS = List.of("e0", "e1", "e2", "e3");
+  private static final List<String> TAGS = List.of("t0", "t1", "t2");
+  private static final String[] WRITERS = {"A", "B"};
+  private static final String CRASHED = "crashed";
+
+  /**
+   * What a run does.
+   *
+   * @param rounds how many processes run one after another
+   * @param operations how many operations each client makes per round
+   * @param faults the faults injected while clients run
+   * @param breakage wraps the store the repositories use (the identity: none), to prove that the
+   *     checks find a bug put back on purpose
+   */
+  public record Settings(int rounds, int operations, FaultPlan faults, UnaryOperator<KvStore> breakage) {
+    /** The settings of the CI seeds. */
+    public static Settings ci() {
+      return new Settings(3, 10, new FaultPlan(0.02, 0.03, 0.01, 0.03, 0.0015, 0.01), UnaryOperator.identity());
+    }
+
+    /** These settings with {@code breakage} wrapping the store. */
+    public Settings breaking(UnaryOperator<KvStore> breakage) {
+      return new Settings(rounds, operations, faults, breakage);
+    }
+  }
+
+  /**
+   * What a run did.
+   *
+   * @param seed the seed
+   * @param traceHash the hash of the whole trace: equal for two runs of one seed
+   * @param steps scheduling points
+   * @param checks invariant checks made (one per commit seen, and per round)
+   * @param faults faults injected, by kind
+   */
+  public record Outcome(long seed, String traceHash, long steps, int checks, Map<Fault, Integer> faults) {}
+
+  private final long seed;
+  private final Settings settings;
+  private final DeterministicScheduler scheduler;
+  private final SimulatedKvStore store;
+  private final KvStore clientStore;
+  private final SimulatedKvStore mirror;
+  private final MemberModel model = new MemberModel();
+  private final Map<String, Integer> stateRanks = new HashMap<>();
+  private final Map<Fault, Integer> faults = new TreeMap<>();
+  private AccountRepository checkedAccounts;
+  private MemberRepository checkedMembers;
+  private AccountRepository accounts;
+  private MemberRepository members;
+  private long checkedVersion = -1;
+  private int checks;
+  private int round;
+
+  private BankSimulation(long seed, Settings settings) {
+    this.seed = seed;
+    this.settings = settings;
+    SimulatedClock clock = new SimulatedClock();
+    this.scheduler = new DeterministicScheduler(seed, clock);
+    this.store = SimulatedKvStore.builder().seed(seed).clock(clock).observer(new StoreObserver() {
+      @Override
+      public void beforeCall(StoreCall call) {
+        checkCommitted();
+        scheduler.beforeCall(call);
+      }
+
+      @Override
+      public void faultInjected(Fault fault, String detail) {
+        faults.merge(fault, 1, Integer::sum);
+        scheduler.faultInjected(fault, detail);
+      }
+
+      @Override
+      public void crashed() {
+        scheduler.crashed();
+      }
+    }).build();
+    this.clientStore = settings.breakage().apply(store);
+    this.mirror = store.fork();
+  }
+
+  /**
+   * Runs the simulation of {@code seed}.
+   *
+   * @throws AssertionError naming the seed and the broken invariant, with the trace's last steps
+   */
+  public static Outcome run(long seed, Settings settings) {
+    BankSimulation simulation = new BankSimulation(seed, settings);
+    try {
+      simulation.runAll();
+    } catch (AssertionError | RuntimeException e) {
+      throw new AssertionError("Simulation seed " + seed + " failed in round " + simulation.round
+          + " after " + simulation.scheduler.steps() + " steps: " + e.getMessage()
+          + "\nlast steps:\n" + simulation.scheduler.traceTail(), e);
+    }
+    return new Outcome(seed, simulation.scheduler.traceHash(), simulation.scheduler.steps(),
+        simulation.checks, simulation.faults);
+  }
+
+  private void runAll() {
+    for (round = 0; round < settings.rounds(); round++) {
+      store.faults(FaultPlan.none());
+      openProcess();
+      if (round == 0) {
+        List<Account> opening = new ArrayList<>();
+        for (int i = 0; i < ACCOUNTS; i++) {
+          opening.add(new Account("a" + i, OPENING_BALANCE, i % 3 == 0 ? null : "o" + (i % 2), "IBAN" + i));
+        }
+        accounts.insertAll(opening); // one commit: money is conserved from the first state on
+      }
+      scheduler.trace("round " + round);
+      store.faults(settings.faults());
+      for (int c = 0; c < 2; c++) {
+        SplittableRandom random = new SplittableRandom(seed * 31 + round * 7 + c);
+        scheduler.spawn("transfers-" + c, () -> transfers(random));
+      }
+      for (String writer : WRITERS) {
+        SplittableRandom random = new SplittableRandom(seed * 37 + round * 11 + writer.charAt(0));
+        scheduler.spawn("members-" + writer, () -> memberWrites(writer, random));
+      }
+      scheduler.spawn("admin", this::administer);
+      scheduler.runUntilIdle();
+      store.faults(FaultPlan.none());
+      checkCommitted();
+      checkQuiescent();
+    }
+  }
+
+  /** A new process: repositories opened afresh (no faults while they open). */
+  private void openProcess() {
+    RepositoryOptions options = RepositoryOptions.defaults()
+        .withBuildThreads(scheduler.threadFactory("index-build"))
+        .withTimeSource(scheduler.timeSource())
+        .withBatchSize(2);
+    accounts = new AccountRepository(clientStore, options);
+    members = new MemberRepository(clientStore, options);
+  }
+
+  // ---------------------------------------------------------------- clients
+
+  private void transfers(SplittableRandom random) {
+    for (int i = 0; i < settings.operations(); i++) {
+      String from = "a" + random.nextInt(ACCOUNTS);
+      String to = "a" + random.nextInt(ACCOUNTS);
+      long amount = 1 + random.nextInt(60);
+      boolean scan = random.nextInt(4) == 0;
+      String outcome = attempt(() -> Transactions.run(clientStore, tx -> {
+        if (scan) {
+          accounts.in(tx).byOwner().equalTo("o1").list();
+        }
+        Account a = accounts.in(tx).findById(from).orElseThrow();
+        Account b = accounts.in(tx).findById(to).orElseThrow();
+        if (from.equals(to) || a.balance() < amount) {
+          return "refused";
+        }
+        accounts.in(tx).update(a.withBalance(a.balance() - amount));
+        accounts.in(tx).update(b.withBalance(b.balance() + amount));
+        return "moved";
+      }));
+      scheduler.trace(afterCrash("transfer " + from + "->" + to + " " + amount + ": " + outcome));
+    }
+  }
+
+  private void memberWrites(String writer, SplittableRandom random) {
+    for (int i = 0; i < settings.operations(); i++) {
+      String id = "m" + writer + random.nextInt(4);
+      Member next = new Member(id, pick(random, EMAILS), pick(random, List.of("c" + writer + "0", "c" + writer + "1")),
+          random.nextInt(3), randomTags(random));
+      int kind = random.nextInt(100);
+      String outcome;
+      if (kind < 30) {
+        outcome = write(id, "insert", () -> members.insert(next), s -> s == null, s -> next);
+      } else if (kind < 50) {
+        outcome = write(id, "update", () -> members.update(next), Objects::nonNull, s -> next);
+      } else if (kind < 62) {
+        outcome = write(id, "save", () -> members.save(next), s -> true, s -> next);
+      } else if (kind < 77) {
+        outcome = delete(id);
+      } else if (kind < 87) {
+        outcome = versionedUpdate(id, next);
+      } else if (kind < 94) {
+        String city = "c" + writer + random.nextInt(2);
+        outcome = bulkDelete(writer, "deleteAll city " + city,
+            () -> members.deleteAll(members.byCityAge().equalTo(city)), s -> s != null && city.equals(s.city()));
+      } else {
+        List<String> ids = List.of("m" + writer + random.nextInt(4), "m" + writer + random.nextInt(4));
+        outcome = bulkDelete(writer, "deleteAllById " + ids,
+            () -> members.deleteAllById(ids), s -> s != null && ids.contains(s.id()));
+      }
+      scheduler.trace("members-" + writer + " " + outcome);
+    }
+  }
+
+  private void administer() {
+    for (int i = 0; i < 2; i++) {
+      scheduler.trace(afterCrash("admin repair accounts: " + attempt(() -> clean(accounts.indexAdmin().repairIndexes()))));
+      scheduler.trace(afterCrash("admin repair members: " + attempt(() -> clean(members.indexAdmin().repairIndexes()))));
+    }
+  }
+
+  private static String clean(IndexVerification verification) {
+    return verification.clean() ? "clean" : "repaired";
+  }
+
+  /** A write of one member: the model learns what the store acknowledged, or that it is unknown. */
+  private String write(String id, String what, Runnable call,
+      java.util.function.Predicate<Member> applicable, UnaryOperator<Member> effect) {
+    String outcome = attempt(() -> {
+      call.run();
+      return "ok";
+    });
+    if (outcome.equals("ok")) {
+      model.acknowledged(id, what, applicable, effect);
+    } else if (outcome.equals("EntityExistsException")) {
+      model.acknowledged(id, what + " refused as existing", Objects::nonNull, s -> s);
+    } else if (outcome.equals("EntityNotFoundException")) {
+      model.acknowledged(id, what + " refused as missing", s -> s == null, s -> s);
+    } else if (outcome.equals("unknown") || outcome.equals(CRASHED)) {
+      model.unknown(id, applicable, effect);
+    }
+    return afterCrash(what + " " + id + ": " + outcome);
+  }
+
+  private String delete(String id) {
+    Boolean[] deleted = new Boolean[1];
+    String outcome = attempt(() -> {
+      deleted[0] = members.delete(id);
+      return "ok";
+    });
+    if (outcome.equals("ok")) {
+      model.acknowledged(id, "delete returning " + deleted[0],
+          deleted[0] ? Objects::nonNull : s -> s == null, s -> null);
+      outcome = String.valueOf(deleted[0]);
+    } else if (outcome.equals("unknown") || outcome.equals(CRASHED)) {
+      model.unknown(id, Objects::nonNull, s -> null);
+    }
+    return afterCrash("delete " + id + ": " + outcome);
+  }
+
+  private String versionedUpdate(String id, Member next) {
+    List<Optional<Versioned<Member>>> reads = new ArrayList<>();
+    String outcome = afterCrash(attempt(() -> {
+      reads.add(members.findVersionedById(id));
+      return "ok";
+    }));
+    if (reads.isEmpty()) {
+      return "versioned read " + id + ": " + outcome;
+    }
+    Optional<Versioned<Member>> read = reads.get(0);
+    if (read.isEmpty()) {
+      return "versioned update " + id + ": absent";
+    }
+    Member seen = read.get().value();
+    return write(id, "versioned update", () -> members.update(next, read.get().versionstamp()),
+        s -> Objects.equals(s, seen), s -> next);
+  }
+
+  /** A bulk delete: its batches commit one by one, so a failure leaves each target deleted or not. */
+  private String bulkDelete(String writer, String what, java.util.function.LongSupplier call,
+      java.util.function.Predicate<Member> target) {
+    long[] count = new long[1];
+    String outcome = attempt(() -> {
+      count[0] = call.getAsLong();
+      return "ok";
+    });
+    for (String id : model.ids()) {
+      if (!id.startsWith("m" + writer)) {
+        continue;
+      }
+      if (outcome.equals("ok")) {
+        model.acknowledged(id, what, s -> true, s -> target.test(s) ? null : s);
+      } else {
+        model.unknown(id, target, s -> null);
+      }
+    }
+    return afterCrash(what + ": " + (outcome.equals("ok") ? count[0] + " deleted" : outcome));
+  }
+
+  /** Ends a client whose process crashed, once its model knows the write in flight is unknown. */
+  private static String afterCrash(String outcome) {
+    if (outcome.startsWith(CRASHED)) {
+      throw new SimulatedCrash("the client's process crashed: " + outcome);
+    }
+    return outcome;
+  }
+
+  /**
+   * Runs {@code call}; says "unknown" for an unknown outcome (and "crashed" when the process crashed
+   * during it: unknown too), the exception's simple name for a
+   * failure that writes nothing, and lets anything else fail the run.
+   */
+  private static String attempt(java.util.function.Supplier<String> call) {
+    try {
+      return call.get();
+    } catch (CommitOutcomeUnknownException e) {
+      return "unknown";
+    } catch (SimulatedCrash e) {
+      return CRASHED; // the caller notes the write as of unknown outcome, then ends the client
+    } catch (UniqueConstraintViolationException | EntityExistsException | EntityNotFoundException
+        | ConcurrentModificationException | TransactionConflictException | RetryLimitExceededException
+        | CommitTooLargeException | SnapshotCompactedException e) {
+      return e.getClass().getSimpleName();
+    }
+  }
+
+  private static <T> T pick(SplittableRandom random, List<T> values) {
+    int i = random.nextInt(values.size() + 1);
+    return i == values.size() ? null : values.get(i);
+  }
+
+  private static List<String> randomTags(SplittableRandom random) {
+    List<String> tags = new ArrayList<>();
+    for (int i = random.nextInt(4); i > 0; i--) {
+      tags.add(TAGS.get(random.nextInt(TAGS.size())));
+    }
+    return tags;
+  }
+
+  // ---------------------------------------------------------------- checks
+
+  /** The invariants of every committed state, checked once per commit. */
+  private void checkCommitted() {
+    if (store.lastCommitVersion() == checkedVersion) {
+      return;
+    }
+    checkedVersion = store.lastCommitVersion();
+    checks++;
+    mirror.copyFrom(store);
+    if (checkedMembers == null) {
+      RepositoryOptions quiet = RepositoryOptions.defaults().withBuildPolicy(IndexBuildPolicy.ON_DEMAND);
+      checkedAccounts = new AccountRepository(mirror, quiet);
+      checkedMembers = new MemberRepository(mirror, quiet);
+      mirror.copyFrom(store); // opening may have written the catalog; check the simulation's state
+    }
+    List<Account> allAccounts = checkedAccounts.findAll().toList();
+    List<Member> allMembers = checkedMembers.findAll().toList();
+    require(checkedAccounts.count() == allAccounts.size(),
+        "account count " + checkedAccounts.count() + " but " + allAccounts.size() + " records");
+    require(checkedMembers.count() == allMembers.size(),
+        "member count " + checkedMembers.count() + " but " + allMembers.size() + " records");
+    if (!allAccounts.isEmpty()) {
+      long total = 0;
+      for (Account account : allAccounts) {
+        require(account.balance() >= 0, "negative balance: " + account);
+        total += account.balance();
+      }
+      require(total == ACCOUNTS * OPENING_BALANCE, "money not conserved: " + total + " in " + allAccounts);
+    }
+    Map<String, Set<String>> expected = new TreeMap<>();
+    for (Account account : allAccounts) {
+      Tuple pk = Tuple.of(account.id());
+      plain(expected, "sim_account", "owner", Tuple.of(account.owner()), pk);
+      unique(expected, "sim_account", "iban", account.iban(), pk);
+    }
+    for (Member member : allMembers) {
+      Tuple pk = Tuple.of(member.id());
+      unique(expected, "sim_member", "email", member.email(), pk);
+      plain(expected, "sim_member", "cityAge", Tuple.of(member.city(), (long) member.age()), pk);
+      for (String tag : new LinkedHashSet<>(member.tags())) {
+        plain(expected, "sim_member", "tags", Tuple.of(tag), pk);
+      }
+    }
+    checkIndexes(checkedAccounts.indexAdmin().indexStates(), expected);
+    checkIndexes(checkedMembers.indexAdmin().indexStates(), expected);
+  }
+
+  private void checkIndexes(List<IndexCatalogEntry> entries, Map<String, Set<String>> expected) {
+    for (IndexCatalogEntry entry : entries) {
+      String name = entry.entityName() + "." + entry.indexName();
+      int rank = rank(entry.state());
+      Integer before = stateRanks.put(name, rank);
+      require(before == null || rank >= before, "index " + name + " went back to " + entry.state());
+      if (entry.state() != IndexState.READABLE) {
+        continue;
+      }
+      Set<String> stored = new TreeSet<>();
+      try (KvIterator it = mirror.list(ListSelector.of(TupleRange.prefix(Tuple.of(entry.subspace()))))) {
+        while (it.hasNext()) {
+          KvEntry kv = it.next();
+          stored.add(HexFormat.of().formatHex(kv.key().pack())
+              + (entry.unique() ? " -> " + Tuple.unpack(kv.value()) : ""));
+        }
+      }
+      Set<String> derived = expected.getOrDefault(name, Set.of());
+      require(stored.equals(derived), "index " + name + " holds " + describe(stored)
+          + " but the records derive " + describe(derived));
+    }
+  }
+
+  private static int rank(IndexState state) {
+    return switch (state) {
+      case BUILDING -> 1;
+      case READABLE -> 2;
+      default -> 3; // DROPPING, FAILED: never back to building or readable without a new build
+    };
+  }
+
+  private void unique(Map<String, Set<String>> expected, String entity, String index, Object value, Tuple pk) {
+    if (value != null) {
+      expected.computeIfAbsent(entity + "." + index, k -> new TreeSet<>()).add(
+          HexFormat.of().formatHex(Tuple.of(entity + "_by_" + index, value).pack()) + " -> " + pk);
+    }
+  }
+
+  private void plain(Map<String, Set<String>> expected, String entity, String index, Tuple values, Tuple pk) {
+    Object[] parts = new Object[values.size() + 1 + pk.size()];
+    parts[0] = entity + "_by_" + index;
+    for (int i = 0; i < values.size(); i++) {
+      parts[1 + i] = values.get(i);
+    }
+    for (int i = 0; i < pk.size(); i++) {
+      parts[1 + values.size() + i] = pk.get(i);
+    }
+    expected.computeIfAbsent(entity + "." + index, k -> new TreeSet<>())
+        .add(HexFormat.of().formatHex(Tuple.of(parts).pack()));
+  }
+
+  private static String describe(Set<String> keys) {
+    List<String> shown = new ArrayList<>();
+    for (String key : keys) {
+      int arrow = key.indexOf(" -> ");
+      String hex = arrow < 0 ? key : key.substring(0, arrow);
+      shown.add(Tuple.unpack(HexFormat.of().parseHex(hex)) + (arrow < 0 ? "" : key.substring(arrow)));
+    }
+    return shown.toString();
+  }
+
+  /** After a round: the model resolves, queries equal it, verify is clean. */
+  private void checkQuiescent() {
+    mirror.copyFrom(store);
+    checks++;
+    Map<String, Member> stored = new TreeMap<>();
+    checkedMembers.findAll().forEach(m -> stored.put(m.id(), m));
+    Set<String> ids = new TreeSet<>(stored.keySet());
+    model.ids().forEach(ids::add);
+    List<Member> expected = new ArrayList<>();
+    for (String id : ids) {
+      model.resolve(id, stored.get(id));
+      if (stored.get(id) != null) {
+        expected.add(stored.get(id));
+      }
+    }
+    for (String email : EMAILS) {
+      Optional<Member> holder = expected.stream().filter(m -> email.equals(m.email())).findFirst();
+      require(checkedMembers.findByEmail(email).equals(holder), "findByEmail " + email);
+    }
+    Comparator<Member> byCityAge = Comparator.comparing(Member::age).thenComparing(Member::id);
+    for (String writer : WRITERS) {
+      for (int c = 0; c < 2; c++) {
+        String city = "c" + writer + c;
+        List<Member> inCity = expected.stream().filter(m -> city.equals(m.city())).sorted(byCityAge).toList();
+        sameQuery("byCityAge " + city, checkedMembers.byCityAge().equalTo(city), inCity);
+        List<Member> fromTx = Transactions.run(mirror, tx -> checkedMembers.in(tx).byCityAge().equalTo(city).list());
+        require(fromTx.equals(inCity), "byCityAge " + city + " in a transaction gave " + fromTx);
+      }
+    }
+    for (String tag : TAGS) {
+      List<Member> tagged = expected.stream().filter(m -> m.tags().contains(tag))
+          .sorted(Comparator.comparing(Member::id)).toList();
+      sameQuery("byTags " + tag, checkedMembers.byTags().equalTo(tag), tagged);
+    }
+    List<Member> byId = expected.stream().sorted(Comparator.comparing(Member::id)).toList();
+    sameQuery("byId", checkedMembers.byId().startsWith("m"), byId);
+    require(checkedMembers.count() == expected.size(), "count " + checkedMembers.count());
+    require(checkedMembers.indexAdmin().verifyIndexes().clean(), "verifyIndexes of members is not clean: "
+        + checkedMembers.indexAdmin().verifyIndexes());
+    require(checkedAccounts.indexAdmin().verifyIndexes().clean(), "verifyIndexes of accounts is not clean: "
+        + checkedAccounts.indexAdmin().verifyIndexes());
+  }
+
+  /** {@code query} in every terminal and direction equals {@code expected} (in index order). */
+  private static void sameQuery(String what, Query<Member> query, List<Member> expected) {
+    require(query.list().equals(expected), what + ": list gave " + query.list() + ", model " + expected);
+    List<Member> reversed = new ArrayList<>(expected);
+    java.util.Collections.reverse(reversed);
+    require(query.reverse().list().equals(reversed), what + ": reverse list gave " + query.reverse().list());
+    require(query.count() == expected.size(), what + ": count " + query.count() + ", model " + expected.size());
+    require(query.exists() == !expected.isEmpty(), what + ": exists");
+    require(query.stream().toList().equals(expected), what + ": stream");
+    List<Member> paged = new ArrayList<>();
+    Page<Member> page = query.page(2);
+    paged.addAll(page.items());
+    while (page.next().isPresent()) {
+      page = query.after(page.next().get()).page(2);
+      paged.addAll(page.items());
+    }
+    require(paged.equals(expected), what + ": pages of 2 gave " + paged);
+  }
+
+  private static void require(boolean holds, String what) {
+    if (!holds) {
+      throw new AssertionError(what);
+    }
+  }
+}
