@@ -512,6 +512,11 @@ final class IndexLifecycle<T> {
       refresh();
     } catch (StoreClosedException closed) {
       // nothing left to refresh
+    } catch (RuntimeException e) {
+      // A notification, not part of the build: a failed read (a compacted snapshot, a store that did
+      // not answer) must neither end the build nor leave waiters asleep. The modes are read again by
+      // the next write (its commit checks the states generation) and by awaitIndexes.
+      LOG.log(Level.DEBUG, "index states of " + entityName + " not read after a change: " + e);
     }
     synchronized (monitor) {
       monitor.notifyAll();
