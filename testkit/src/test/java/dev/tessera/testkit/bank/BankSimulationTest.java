@@ -21,16 +21,21 @@ class BankSimulationTest {
     Map<Fault, Integer> faults = new TreeMap<>();
     long steps = 0;
     int checks = 0;
+    int builtOnline = 0;
     for (long seed = FIRST_SEED; seed < FIRST_SEED + CI_SEEDS; seed++) {
       BankSimulation.Outcome outcome = BankSimulation.run(seed, BankSimulation.Settings.ci());
       outcome.faults().forEach((fault, n) -> faults.merge(fault, n, Integer::sum));
       steps += outcome.steps();
       checks += outcome.checks();
+      builtOnline += outcome.builtOnline().contains("sim_member.age") ? 1 : 0;
     }
     // the budget really exercises the faults and the checks
     assertThat(faults.keySet()).containsAll(java.util.EnumSet.allOf(Fault.class));
     assertThat(checks).isGreaterThan(CI_SEEDS * 50);
-    System.out.println(CI_SEEDS + " seeds, " + steps + " steps, " + checks + " checks, faults " + faults);
+    // the second version's index was built while writers wrote, and checked before and after
+    assertThat(builtOnline).isGreaterThan(CI_SEEDS / 2);
+    System.out.println(CI_SEEDS + " seeds, " + steps + " steps, " + checks + " checks, "
+        + builtOnline + " online builds seen, faults " + faults);
   }
 
   @Test
