@@ -40,7 +40,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * thread while no client runs, or by the running client.
  */
 public final class DeterministicScheduler implements StoreObserver {
-  /** How many trace lines a failure shows. */
+  /** How many trace lines a failure shows unless told otherwise. */
   private static final int TAIL = 40;
 
   private final SplittableRandom random;
@@ -51,6 +51,7 @@ public final class DeterministicScheduler implements StoreObserver {
   private final List<Client> clients = new ArrayList<>();
   private final Map<Thread, Client> byThread = new LinkedHashMap<>();
   private final ArrayDeque<String> tail = new ArrayDeque<>();
+  private final int tailLines;
   private final MessageDigest digest;
   private Client running;
   private Throwable failure;
@@ -64,6 +65,15 @@ public final class DeterministicScheduler implements StoreObserver {
 
   /** A scheduler whose choices follow {@code seed} and whose waits move {@code clock}. */
   public DeterministicScheduler(long seed, SimulatedClock clock) {
+    this(seed, clock, TAIL);
+  }
+
+  /**
+   * A scheduler whose choices follow {@code seed}, whose waits move {@code clock}, and whose
+   * {@link #traceTail()} keeps the last {@code traceLines} lines.
+   */
+  public DeterministicScheduler(long seed, SimulatedClock clock, int traceLines) {
+    this.tailLines = Math.max(1, traceLines);
     this.random = new SplittableRandom(seed);
     this.clock = clock;
     try {
@@ -166,7 +176,7 @@ public final class DeterministicScheduler implements StoreObserver {
     try {
       digest.update((line + "\n").getBytes(StandardCharsets.UTF_8));
       tail.addLast(line);
-      if (tail.size() > TAIL) {
+      if (tail.size() > tailLines) {
         tail.removeFirst();
       }
     } finally {

@@ -132,7 +132,7 @@ public final class BankSimulation {
     this.seed = seed;
     this.settings = settings;
     SimulatedClock clock = new SimulatedClock();
-    this.scheduler = new DeterministicScheduler(seed, clock);
+    this.scheduler = new DeterministicScheduler(seed, clock, Integer.getInteger("tessera.simulation.traceLines", 40));
     this.store = SimulatedKvStore.builder().seed(seed).clock(clock).observer(new StoreObserver() {
       @Override
       public void beforeCall(StoreCall call) {
@@ -454,10 +454,12 @@ public final class BankSimulation {
       String name = entry.entityName() + "." + entry.indexName();
       int rank = rank(entry.state());
       Integer before = stateRanks.put(name, rank);
+      if (before == null || before != rank) {
+        scheduler.trace("  index " + name + " is " + entry.state() + " (" + entry.phase() + ")");
+      }
       require(before == null || rank >= before, "index " + name + " went back to " + entry.state());
       if (before != null && before == 1 && rank == 2) {
         builtOnline.add(name);
-        scheduler.trace("  index " + name + " is readable");
       }
       if (entry.state() != IndexState.READABLE) {
         continue;

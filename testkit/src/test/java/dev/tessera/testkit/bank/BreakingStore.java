@@ -3,10 +3,7 @@ package dev.tessera.testkit.bank;
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.CommitResult;
 import dev.tessera.kv.KvEntry;
-import dev.tessera.kv.KvIterator;
-import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
-import dev.tessera.kv.ListSelector;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
 import dev.tessera.tuple.Versionstamp;
@@ -20,7 +17,7 @@ import java.util.function.Predicate;
  * to prove that the simulation finds such bugs. Thread-safe as the store it wraps; its operations
  * are not.
  */
-final class BreakingStore implements KvStore {
+final class BreakingStore extends ForwardingKvStore {
   /** One call an atomic operation received, to be forwarded or left out. */
   sealed interface Call {
     /** The key the call is about. */
@@ -68,46 +65,15 @@ final class BreakingStore implements KvStore {
       (calls, call) -> call instanceof Check check && check.expected() == null
           && isIn(check.key(), "sim_member_by_email"));
 
-  private final KvStore store;
   private final Bug bug;
 
   BreakingStore(KvStore store, Bug bug) {
-    this.store = store;
+    super(store);
     this.bug = bug;
   }
 
   private static boolean isIn(Tuple key, String first) {
     return key.size() > 0 && first.equals(key.get(0));
-  }
-
-  @Override
-  public KvEntry get(Tuple key) {
-    return store.get(key);
-  }
-
-  @Override
-  public List<KvEntry> getMany(List<Tuple> keys) {
-    return store.getMany(keys);
-  }
-
-  @Override
-  public KvIterator list(ListSelector selector) {
-    return store.list(selector);
-  }
-
-  @Override
-  public KvSnapshot snapshot() {
-    return store.snapshot();
-  }
-
-  @Override
-  public int counterShards() {
-    return store.counterShards();
-  }
-
-  @Override
-  public void close() {
-    store.close();
   }
 
   @Override

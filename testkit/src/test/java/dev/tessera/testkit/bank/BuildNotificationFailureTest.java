@@ -3,7 +3,6 @@ package dev.tessera.testkit.bank;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tessera.catalog.IndexState;
-import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
@@ -66,30 +65,12 @@ class BuildNotificationFailureTest {
   }
 
   /** A store whose snapshot reads of an entity's index states fail while {@code failing} is set. */
-  private record FailingStatesReads(KvStore store, AtomicBoolean failing) implements KvStore {
-    @Override
-    public KvEntry get(Tuple key) {
-      return store.get(key);
-    }
+  private static final class FailingStatesReads extends ForwardingKvStore {
+    private final AtomicBoolean failing;
 
-    @Override
-    public List<KvEntry> getMany(List<Tuple> keys) {
-      return store.getMany(keys);
-    }
-
-    @Override
-    public KvIterator list(ListSelector selector) {
-      return store.list(selector);
-    }
-
-    @Override
-    public AtomicOperation atomic() {
-      return store.atomic();
-    }
-
-    @Override
-    public void close() {
-      store.close();
+    FailingStatesReads(KvStore store, AtomicBoolean failing) {
+      super(store);
+      this.failing = failing;
     }
 
     @Override
