@@ -8,8 +8,10 @@ import dev.tessera.kv.CommitResult;
 import dev.tessera.kv.CorruptEntryException;
 import dev.tessera.kv.CorruptRecordException;
 import dev.tessera.kv.KvEntry;
+import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
+import dev.tessera.kv.ListSelector;
 import dev.tessera.mapping.EntityMapping;
 import dev.tessera.mapping.IndexDefinition;
 import dev.tessera.tuple.Tuple;
@@ -249,10 +251,16 @@ final class IndexVerifier<T> {
       int pkArity,
       List<KvEntry> entries,
       Findings found) {
+    // A run that began without records knew no key shape; records may have come since.
+    int arity = pkArity > 0 ? pkArity : pkArity(snapshot::list);
+    if (arity == 0 && !index.unique()) {
+      // no record at all: every entry is dangling, as long as no record comes before the commit
+      op.checkRange(TupleRange.prefix(entityPrefix), List.of());
+    }
     List<Tuple> pks = new ArrayList<>(entries.size());
     List<Tuple> recordKeys = new ArrayList<>(entries.size());
     for (KvEntry entry : entries) {
-      Tuple pk = pointedKey(index, pkArity, entry);
+      Tuple pk = pointedKey(index, arity, entry);
       pks.add(pk);
       recordKeys.add(entityPrefix.addAll(pk == null ? Tuple.of() : pk));
     }
@@ -423,9 +431,14 @@ final class IndexVerifier<T> {
 
   /** How many key parts the entity's primary keys have (0 without records). */
   private int pkArity() {
+    return pkArity(store::list);
+  }
+
+  /** How many key parts the entity's primary keys have in what {@code lister} lists (0: none). */
+  private int pkArity(Function<ListSelector, KvIterator> lister) {
     RangeScan scan = new RangeScan(TupleRange.prefix(entityPrefix), 1);
     while (true) {
-      RangeScan.Batch first = scan.next(store::list, corrupt -> { });
+      RangeScan.Batch first = scan.next(lister, corrupt -> { });
       if (scan.done()) {
         return 0;
       }
