@@ -112,10 +112,12 @@ public final class BankSimulation {
 
   private final long seed;
   private final Settings settings;
-  private final DeterministicScheduler scheduler;
+  private final Clients clients;
+  /** The simulated store, or {@code null} when the run is on a real store with real threads. */
   private final SimulatedKvStore store;
   private final KvStore clientStore;
-  private final SimulatedKvStore mirror;
+  /** What the checks read: a fork of the simulated store brought up to date, or the real store. */
+  private final KvStore checked;
   private final MemberModel model = new MemberModel();
   private final Map<String, Integer> stateRanks = new HashMap<>();
   private final Map<Fault, Integer> faults = new TreeMap<>();
@@ -132,7 +134,9 @@ public final class BankSimulation {
     this.seed = seed;
     this.settings = settings;
     SimulatedClock clock = new SimulatedClock();
-    this.scheduler = new DeterministicScheduler(seed, clock, Integer.getInteger("tessera.simulation.traceLines", 40));
+    DeterministicScheduler scheduler =
+        new DeterministicScheduler(seed, clock, Integer.getInteger("tessera.simulation.traceLines", 40));
+    this.clients = Clients.of(scheduler);
     this.store = SimulatedKvStore.builder().seed(seed).clock(clock).observer(new StoreObserver() {
       @Override
       public void beforeCall(StoreCall call) {
@@ -152,7 +156,16 @@ public final class BankSimulation {
       }
     }).build();
     this.clientStore = settings.breakage().apply(store);
-    this.mirror = store.fork();
+    this.checked = store.fork();
+  }
+
+  private BankSimulation(long seed, Settings settings, KvStore real) {
+    this.seed = seed;
+    this.settings = settings;
+    this.clients = Clients.threaded();
+    this.store = null;
+    this.clientStore = settings.breakage().apply(real);
+    this.checked = real;
   }
 
   /**
@@ -161,21 +174,36 @@ public final class BankSimulation {
    * @throws AssertionError naming the seed and the broken invariant, with the trace's last steps
    */
   public static Outcome run(long seed, Settings settings) {
-    BankSimulation simulation = new BankSimulation(seed, settings);
+    return run(new BankSimulation(seed, settings));
+  }
+
+  /**
+   * Runs the same clients on {@code real} (an empty store) with real threads, all at once, and
+   * checks the invariants after each round: the simulation checked against a real store. Injects
+   * no faults.
+   *
+   * @throws AssertionError naming the seed and the broken invariant
+   */
+  public static Outcome runOn(KvStore real, long seed, Settings settings) {
+    return run(new BankSimulation(seed, settings, real));
+  }
+
+  private static Outcome run(BankSimulation simulation) {
+    long seed = simulation.seed;
     try {
       simulation.runAll();
     } catch (AssertionError | RuntimeException e) {
       throw new AssertionError("Simulation seed " + seed + " failed in round " + simulation.round
-          + " after " + simulation.scheduler.steps() + " steps: " + e.getMessage()
-          + "\nlast steps:\n" + simulation.scheduler.traceTail(), e);
+          + " after " + simulation.clients.steps() + " steps: " + e.getMessage()
+          + "\nlast steps:\n" + simulation.clients.traceTail(), e);
     }
-    return new Outcome(seed, simulation.scheduler.traceHash(), simulation.scheduler.steps(),
+    return new Outcome(seed, simulation.clients.traceHash(), simulation.clients.steps(),
         simulation.checks, simulation.faults, simulation.builtOnline);
   }
 
   private void runAll() {
     for (round = 0; round < settings.rounds(); round++) {
-      store.faults(FaultPlan.none());
+      faults(FaultPlan.none());
       openProcess();
       if (round == 0) {
         List<Account> opening = new ArrayList<>();
@@ -184,29 +212,43 @@ public final class BankSimulation {
         }
         accounts.insertAll(opening); // one commit: money is conserved from the first state on
       }
-      scheduler.trace("round " + round);
-      store.faults(settings.faults());
+      clients.trace("round " + round);
+      faults(settings.faults());
       for (int c = 0; c < 2; c++) {
         SplittableRandom random = new SplittableRandom(seed * 31 + round * 7 + c);
-        scheduler.spawn("transfers-" + c, () -> transfers(random));
+        clients.spawn("transfers-" + c, () -> transfers(random));
       }
       for (String writer : WRITERS) {
         SplittableRandom random = new SplittableRandom(seed * 37 + round * 11 + writer.charAt(0));
-        scheduler.spawn("members-" + writer, () -> memberWrites(writer, random));
+        clients.spawn("members-" + writer, () -> memberWrites(writer, random));
       }
-      scheduler.spawn("admin", this::administer);
-      scheduler.runUntilIdle();
-      store.faults(FaultPlan.none());
+      clients.spawn("admin", this::administer);
+      clients.runUntilIdle();
+      faults(FaultPlan.none());
       checkCommitted();
       checkQuiescent();
+    }
+  }
+
+  /** Injects {@code plan} from now on (a real store injects none). */
+  private void faults(FaultPlan plan) {
+    if (store != null) {
+      store.faults(plan);
+    }
+  }
+
+  /** Brings what the checks read up to the simulated store's state (a real store is read as is). */
+  private void refreshChecked() {
+    if (store != null) {
+      ((SimulatedKvStore) checked).copyFrom(store);
     }
   }
 
   /** A new process: repositories opened afresh (no faults while they open). */
   private void openProcess() {
     RepositoryOptions options = RepositoryOptions.defaults()
-        .withBuildThreads(scheduler.threadFactory("index-build"))
-        .withTimeSource(scheduler.timeSource())
+        .withBuildThreads(clients.threadFactory("index-build"))
+        .withTimeSource(clients.timeSource())
         .withBatchSize(2);
     accounts = new AccountRepository(clientStore, options);
     if (round < settings.rounds() / 2) {
@@ -238,7 +280,7 @@ public final class BankSimulation {
         accounts.in(tx).update(b.withBalance(b.balance() + amount));
         return "moved";
       }));
-      scheduler.trace(afterCrash("transfer " + from + "->" + to + " " + amount + ": " + outcome));
+      clients.trace(afterCrash("transfer " + from + "->" + to + " " + amount + ": " + outcome));
     }
   }
 
@@ -268,14 +310,14 @@ public final class BankSimulation {
         outcome = bulkDelete(writer, "deleteAllById " + ids,
             () -> members.deleteAllById(ids), s -> s != null && ids.contains(s.id()));
       }
-      scheduler.trace("members-" + writer + " " + outcome);
+      clients.trace("members-" + writer + " " + outcome);
     }
   }
 
   private void administer() {
     for (int i = 0; i < 2; i++) {
-      scheduler.trace(afterCrash("admin repair accounts: " + attempt(() -> clean(accounts.indexAdmin().repairIndexes()))));
-      scheduler.trace(afterCrash("admin repair members: " + attempt(() -> clean(members.indexAdmin().repairIndexes()))));
+      clients.trace(afterCrash("admin repair accounts: " + attempt(() -> clean(accounts.indexAdmin().repairIndexes()))));
+      clients.trace(afterCrash("admin repair members: " + attempt(() -> clean(members.indexAdmin().repairIndexes()))));
     }
   }
 
@@ -401,17 +443,19 @@ public final class BankSimulation {
 
   /** The invariants of every committed state, checked once per commit. */
   private void checkCommitted() {
-    if (store.lastCommitVersion() == checkedVersion) {
-      return;
+    if (store != null) {
+      if (store.lastCommitVersion() == checkedVersion) {
+        return;
+      }
+      checkedVersion = store.lastCommitVersion();
     }
-    checkedVersion = store.lastCommitVersion();
     checks++;
-    mirror.copyFrom(store);
+    refreshChecked();
     if (checkedMembers == null) {
       RepositoryOptions quiet = RepositoryOptions.defaults().withBuildPolicy(IndexBuildPolicy.ON_DEMAND);
-      checkedAccounts = new AccountRepository(mirror, quiet);
-      checkedMembers = new MemberRepository(mirror, quiet);
-      mirror.copyFrom(store); // opening may have written the catalog; check the simulation's state
+      checkedAccounts = new AccountRepository(checked, quiet);
+      checkedMembers = new MemberRepository(checked, quiet);
+      refreshChecked(); // opening may have written the catalog; check the simulation's state
     }
     List<Account> allAccounts = checkedAccounts.findAll().toList();
     List<Member> allMembers = checkedMembers.findAll().toList();
@@ -442,7 +486,7 @@ public final class BankSimulation {
         plain(expected, "sim_member", "tags", Tuple.of(tag), pk);
       }
     }
-    try (KvSnapshot catalog = mirror.snapshot()) {
+    try (KvSnapshot catalog = checked.snapshot()) {
       // every index the catalog holds, also those only the second version of a member declares
       checkIndexes(StoreCatalog.indexes(catalog, "sim_account"), expected);
       checkIndexes(StoreCatalog.indexes(catalog, "sim_member"), expected);
@@ -455,7 +499,7 @@ public final class BankSimulation {
       int rank = rank(entry.state());
       Integer before = stateRanks.put(name, rank);
       if (before == null || before != rank) {
-        scheduler.trace("  index " + name + " is " + entry.state() + " (" + entry.phase() + ")");
+        clients.trace("  index " + name + " is " + entry.state() + " (" + entry.phase() + ")");
       }
       require(before == null || rank >= before, "index " + name + " went back to " + entry.state());
       if (before != null && before == 1 && rank == 2) {
@@ -465,7 +509,7 @@ public final class BankSimulation {
         continue;
       }
       Set<String> stored = new TreeSet<>();
-      try (KvIterator it = mirror.list(ListSelector.of(TupleRange.prefix(Tuple.of(entry.subspace()))))) {
+      try (KvIterator it = checked.list(ListSelector.of(TupleRange.prefix(Tuple.of(entry.subspace()))))) {
         while (it.hasNext()) {
           KvEntry kv = it.next();
           stored.add(HexFormat.of().formatHex(kv.key().pack())
@@ -518,7 +562,7 @@ public final class BankSimulation {
 
   /** After a round: the model resolves, queries equal it, verify is clean. */
   private void checkQuiescent() {
-    mirror.copyFrom(store);
+    refreshChecked();
     checks++;
     Map<String, Member> stored = new TreeMap<>();
     checkedMembers.findAll().forEach(m -> stored.put(m.id(), m));
@@ -541,7 +585,7 @@ public final class BankSimulation {
         String city = "c" + writer + c;
         List<Member> inCity = expected.stream().filter(m -> city.equals(m.city())).sorted(byCityAge).toList();
         sameQuery("byCityAge " + city, checkedMembers.byCityAge().equalTo(city), inCity);
-        List<Member> fromTx = Transactions.run(mirror, tx -> checkedMembers.in(tx).byCityAge().equalTo(city).list());
+        List<Member> fromTx = Transactions.run(checked, tx -> checkedMembers.in(tx).byCityAge().equalTo(city).list());
         require(fromTx.equals(inCity), "byCityAge " + city + " in a transaction gave " + fromTx);
       }
     }

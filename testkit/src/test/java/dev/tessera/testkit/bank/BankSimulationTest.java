@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class BankSimulationTest {
   /** The CI seeds: fixed, so a failure here repeats with the same seed. */
   static final long FIRST_SEED = 1;
-  static final int CI_SEEDS = Integer.getInteger("tessera.simulation.ciSeeds", 40);
+  static final int CI_SEEDS = Integer.getInteger("tessera.simulation.ciSeeds", 200);
 
   @Test
   void theCiSeedsKeepEveryInvariant() {
