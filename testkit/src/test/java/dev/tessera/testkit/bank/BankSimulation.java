@@ -71,6 +71,8 @@ import java.util.function.UnaryOperator;
 public final class BankSimulation {
   static final int ACCOUNTS = 5;
   static final long OPENING_BALANCE = 100;
+  /** The most loans one borrower may hold at once. */
+  static final int MAX_LOANS = 2;
   private static final List<String> EMAILS = List.of("e0", "e1", "e2", "e3");
   private static final List<String> TAGS = List.of("t0", "t1", "t2");
   private static final String[] WRITERS = {"A", "B"};
@@ -125,6 +127,8 @@ public final class BankSimulation {
   private AccountRepository checkedAccounts;
   private MemberRepository checkedMembers;
   private AccountRepository accounts;
+  private LoanRepository loans;
+  private LoanRepository checkedLoans;
   private MemberWrites members;
   private long checkedVersion = -1;
   private int checks;
@@ -222,6 +226,11 @@ public final class BankSimulation {
         SplittableRandom random = new SplittableRandom(seed * 37 + round * 11 + writer.charAt(0));
         clients.spawn("members-" + writer, () -> memberWrites(writer, random));
       }
+      for (int c = 0; c < 2; c++) {
+        SplittableRandom random = new SplittableRandom(seed * 41 + round * 13 + c);
+        String lender = "lender-" + c;
+        clients.spawn(lender, () -> lend(lender, random));
+      }
       clients.spawn("admin", this::administer);
       clients.runUntilIdle();
       faults(FaultPlan.none());
@@ -251,6 +260,7 @@ public final class BankSimulation {
         .withTimeSource(clients.timeSource())
         .withBatchSize(2);
     accounts = new AccountRepository(clientStore, options);
+    loans = new LoanRepository(clientStore, options);
     if (round < settings.rounds() / 2) {
       members = MemberWrites.of(new MemberRepository(clientStore, options));
     } else {
@@ -281,6 +291,34 @@ public final class BankSimulation {
         return "moved";
       }));
       clients.trace(afterCrash("transfer " + from + "->" + to + " " + amount + ": " + outcome));
+    }
+  }
+
+  /** Lends and takes back loans, in transactions that count the borrower's loans first. */
+  private void lend(String lender, SplittableRandom random) {
+    for (int i = 0; i < settings.operations(); i++) {
+      String borrower = "p" + random.nextInt(3);
+      String id = lender + "-" + round + "-" + i;
+      boolean borrow = random.nextInt(4) != 0;
+      boolean reverse = random.nextBoolean();
+      String outcome = attempt(() -> Transactions.run(clientStore, tx -> {
+        LoanRepository inTx = loans.in(tx);
+        if (borrow) {
+          if (inTx.byBorrower().equalTo(borrower).count() >= MAX_LOANS) {
+            return "refused";
+          }
+          inTx.insert(new Loan(id, borrower));
+          return "lent";
+        }
+        var query = inTx.byBorrower().equalTo(borrower);
+        List<Loan> held = (reverse ? query.reverse() : query).limit(1).list();
+        if (held.isEmpty()) {
+          return "none held";
+        }
+        inTx.delete(held.get(0).id());
+        return "returned " + held.get(0).id();
+      }));
+      clients.trace(afterCrash(lender + (borrow ? " lend " : " take back ") + borrower + ": " + outcome));
     }
   }
 
@@ -455,6 +493,7 @@ public final class BankSimulation {
       RepositoryOptions quiet = RepositoryOptions.defaults().withBuildPolicy(IndexBuildPolicy.ON_DEMAND);
       checkedAccounts = new AccountRepository(checked, quiet);
       checkedMembers = new MemberRepository(checked, quiet);
+      checkedLoans = new LoanRepository(checked, quiet);
       refreshChecked(); // opening may have written the catalog; check the simulation's state
     }
     List<Account> allAccounts = checkedAccounts.findAll().toList();
@@ -471,7 +510,18 @@ public final class BankSimulation {
       }
       require(total == ACCOUNTS * OPENING_BALANCE, "money not conserved: " + total + " in " + allAccounts);
     }
+    List<Loan> allLoans = checkedLoans.findAll().toList();
+    require(checkedLoans.count() == allLoans.size(),
+        "loan count " + checkedLoans.count() + " but " + allLoans.size() + " records");
+    Map<String, Integer> held = new TreeMap<>();
+    for (Loan loan : allLoans) {
+      require(held.merge(loan.borrower(), 1, Integer::sum) <= MAX_LOANS,
+          "borrower " + loan.borrower() + " holds more than " + MAX_LOANS + " loans: " + allLoans);
+    }
     Map<String, Set<String>> expected = new TreeMap<>();
+    for (Loan loan : allLoans) {
+      plain(expected, "sim_loan", "borrower", Tuple.of(loan.borrower()), Tuple.of(loan.id()));
+    }
     for (Account account : allAccounts) {
       Tuple pk = Tuple.of(account.id());
       plain(expected, "sim_account", "owner", Tuple.of(account.owner()), pk);
@@ -490,6 +540,7 @@ public final class BankSimulation {
       // every index the catalog holds, also those only the second version of a member declares
       checkIndexes(StoreCatalog.indexes(catalog, "sim_account"), expected);
       checkIndexes(StoreCatalog.indexes(catalog, "sim_member"), expected);
+      checkIndexes(StoreCatalog.indexes(catalog, "sim_loan"), expected);
     }
   }
 
@@ -601,6 +652,8 @@ public final class BankSimulation {
         + checkedMembers.indexAdmin().verifyIndexes());
     require(checkedAccounts.indexAdmin().verifyIndexes().clean(), "verifyIndexes of accounts is not clean: "
         + checkedAccounts.indexAdmin().verifyIndexes());
+    require(checkedLoans.indexAdmin().verifyIndexes().clean(), "verifyIndexes of loans is not clean: "
+        + checkedLoans.indexAdmin().verifyIndexes());
   }
 
   /** {@code query} in every terminal and direction equals {@code expected} (in index order). */

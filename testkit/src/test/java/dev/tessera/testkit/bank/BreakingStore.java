@@ -36,6 +36,14 @@ final class BreakingStore extends ForwardingKvStore {
   /** {@code sum(key, operand)}. */
   record Sum(Tuple key, long operand) implements Call {}
 
+  /** {@code checkRange(range, seen)}; its key is the empty tuple. */
+  record CheckRange(TupleRange range, List<KvEntry> seen) implements Call {
+    @Override
+    public Tuple key() {
+      return Tuple.of();
+    }
+  }
+
   /**
    * Which calls of a commit a bug leaves out.
    *
@@ -65,11 +73,24 @@ final class BreakingStore extends ForwardingKvStore {
       (calls, call) -> call instanceof Check check && check.expected() == null
           && isIn(check.key(), "sim_member_by_email"));
 
+  /**
+   * A transaction's count of a borrower's loans is not validated at commit: the phantom a
+   * concurrent lender adds goes unnoticed.
+   */
+  static final Bug LOAN_RANGE_NOT_VALIDATED = new Bug("range read of loans not validated",
+      (calls, call) -> call instanceof CheckRange check && startsWith(check.range().begin(),
+          Tuple.of("sim_loan_by_borrower").pack()));
+
   private final Bug bug;
 
   BreakingStore(KvStore store, Bug bug) {
     super(store);
     this.bug = bug;
+  }
+
+  private static boolean startsWith(byte[] bytes, byte[] prefix) {
+    return bytes.length >= prefix.length
+        && java.util.Arrays.equals(bytes, 0, prefix.length, prefix, 0, prefix.length);
   }
 
   private static boolean isIn(Tuple key, String first) {
@@ -89,7 +110,7 @@ final class BreakingStore extends ForwardingKvStore {
 
       @Override
       public AtomicOperation checkRange(TupleRange range, List<KvEntry> seen) {
-        target.checkRange(range, seen);
+        calls.add(new CheckRange(range, seen));
         return this;
       }
 
@@ -138,6 +159,8 @@ final class BreakingStore extends ForwardingKvStore {
             target.delete(d.key());
           } else if (call instanceof Sum s) {
             target.sum(s.key(), s.operand());
+          } else if (call instanceof CheckRange r) {
+            target.checkRange(r.range(), r.seen());
           }
         }
         return target.commit();

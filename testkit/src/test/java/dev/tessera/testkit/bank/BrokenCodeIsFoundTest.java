@@ -28,6 +28,12 @@ class BrokenCodeIsFoundTest {
         .contains("index sim_member.email holds");
   }
 
+  @Test
+  void aTransactionWhoseRangeReadIsNotValidatedIsFound() {
+    assertThat(firstFailure(BreakingStore.LOAN_RANGE_NOT_VALIDATED))
+        .contains("holds more than " + BankSimulation.MAX_LOANS + " loans");
+  }
+
   /** The message of the first CI seed that fails with {@code bug}; fails if none does. */
   private static String firstFailure(BreakingStore.Bug bug) {
     BankSimulation.Settings settings = BankSimulation.Settings.ci().breaking(store -> new BreakingStore(store, bug));
