@@ -337,8 +337,12 @@ public final class BankSimulation {
         outcome = write(id, "save", () -> members.save(next), s -> true, s -> next);
       } else if (kind < 77) {
         outcome = delete(id);
-      } else if (kind < 87) {
+      } else if (kind < 82) {
         outcome = versionedUpdate(id, next);
+      } else if (kind < 87) {
+        boolean reverse = random.nextBoolean();
+        outcome = write(id, "save and query in a transaction", () -> saveAndQuery(writer, next, reverse),
+            s -> true, s -> next);
       } else if (kind < 94) {
         String city = "c" + writer + random.nextInt(2);
         outcome = bulkDelete(writer, "deleteAll city " + city,
@@ -414,6 +418,36 @@ public final class BankSimulation {
     Member seen = read.get().value();
     return write(id, "versioned update", () -> members.update(next, read.get().versionstamp()),
         s -> Objects.equals(s, seen), s -> next);
+  }
+
+  /**
+   * Saves {@code next} in a transaction, then, in it, queries the writer's members by city and by
+   * id (forward or reversed): each query must equal what the transaction reads of them one by one,
+   * its own write included.
+   */
+  private void saveAndQuery(String writer, Member next, boolean reverse) {
+    Transactions.run(clientStore, tx -> {
+      MemberWrites inTx = members.in(tx);
+      inTx.save(next);
+      List<Member> own = new ArrayList<>();
+      for (int i = 0; i < 4; i++) {
+        inTx.findById("m" + writer + i).ifPresent(own::add);
+      }
+      Comparator<Member> order = Comparator.comparing(Member::age).thenComparing(Member::id);
+      List<Member> inCity = own.stream().filter(m -> Objects.equals(m.city(), next.city()))
+          .sorted(reverse ? order.reversed() : order).toList();
+      if (next.city() != null) {
+        List<Member> queried = inTx.inCity(next.city(), reverse);
+        require(queried.equals(inCity), "in a transaction, byCityAge " + next.city()
+            + (reverse ? " reversed" : "") + " gave " + queried + " but its reads give " + inCity);
+      }
+      Comparator<Member> byId = Comparator.comparing(Member::id);
+      List<Member> ids = own.stream().sorted(reverse ? byId.reversed() : byId).toList();
+      List<Member> queried = inTx.idsStartingWith("m" + writer, reverse);
+      require(queried.equals(ids), "in a transaction, byId m" + writer + (reverse ? " reversed" : "")
+          + " gave " + queried + " but its reads give " + ids);
+      return null;
+    });
   }
 
   /** A bulk delete: its batches commit one by one, so a failure leaves each target deleted or not. */

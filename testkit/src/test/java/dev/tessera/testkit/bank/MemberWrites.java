@@ -1,6 +1,7 @@
 package dev.tessera.testkit.bank;
 
 import dev.tessera.repository.IndexAdmin;
+import dev.tessera.repository.Transaction;
 import dev.tessera.repository.Versioned;
 import dev.tessera.tuple.Versionstamp;
 import java.util.List;
@@ -29,6 +30,17 @@ interface MemberWrites {
   long deleteAllById(List<String> ids);
 
   IndexAdmin indexAdmin();
+
+  /** The same repository bound to {@code tx}. */
+  MemberWrites in(Transaction tx);
+
+  Optional<Member> findById(String id);
+
+  /** The members of {@code city} in index order (age, then id), or reversed. */
+  List<Member> inCity(String city, boolean reverse);
+
+  /** The members whose id starts with {@code prefix}, in key order or reversed. */
+  List<Member> idsStartingWith(String prefix, boolean reverse);
 
   /** The first version's repository. */
   static MemberWrites of(MemberRepository members) {
@@ -76,6 +88,28 @@ interface MemberWrites {
       @Override
       public IndexAdmin indexAdmin() {
         return members.indexAdmin();
+      }
+
+      @Override
+      public MemberWrites in(Transaction tx) {
+        return of(members.in(tx));
+      }
+
+      @Override
+      public Optional<Member> findById(String id) {
+        return members.findById(id);
+      }
+
+      @Override
+      public List<Member> inCity(String city, boolean reverse) {
+        var query = members.byCityAge().equalTo(city);
+        return (reverse ? query.reverse() : query).list();
+      }
+
+      @Override
+      public List<Member> idsStartingWith(String prefix, boolean reverse) {
+        var query = members.byId().startsWith(prefix);
+        return (reverse ? query.reverse() : query).list();
       }
     };
   }
@@ -127,6 +161,28 @@ interface MemberWrites {
       @Override
       public IndexAdmin indexAdmin() {
         return members.indexAdmin();
+      }
+
+      @Override
+      public MemberWrites in(Transaction tx) {
+        return of(members.in(tx));
+      }
+
+      @Override
+      public Optional<Member> findById(String id) {
+        return members.findById(id).map(MemberV2::asMember);
+      }
+
+      @Override
+      public List<Member> inCity(String city, boolean reverse) {
+        var query = members.byCityAge().equalTo(city);
+        return (reverse ? query.reverse() : query).list().stream().map(MemberV2::asMember).toList();
+      }
+
+      @Override
+      public List<Member> idsStartingWith(String prefix, boolean reverse) {
+        var query = members.byId().startsWith(prefix);
+        return (reverse ? query.reverse() : query).list().stream().map(MemberV2::asMember).toList();
       }
     };
   }
