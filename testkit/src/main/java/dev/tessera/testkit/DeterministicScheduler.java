@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -40,6 +41,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * thread while no client runs, or by the running client.
  */
 public final class DeterministicScheduler implements StoreObserver {
+  /** How long a run may pass no scheduling point before it is reported as stalled, by default. */
+  public static final int STALL_SECONDS = 60;
+
   /** How many trace lines a failure shows unless told otherwise. */
   private static final int TAIL = 40;
 
@@ -52,6 +56,7 @@ public final class DeterministicScheduler implements StoreObserver {
   private final Map<Thread, Client> byThread = new LinkedHashMap<>();
   private final ArrayDeque<String> tail = new ArrayDeque<>();
   private final int tailLines;
+  private long stallNanos = TimeUnit.SECONDS.toNanos(STALL_SECONDS);
   private final MessageDigest digest;
   private Client running;
   private Throwable failure;
@@ -83,6 +88,16 @@ public final class DeterministicScheduler implements StoreObserver {
     }
   }
 
+  /** Reports a run as stalled after {@code timeout} without a scheduling point (tests). */
+  void stallAfter(java.time.Duration timeout) {
+    lock.lock();
+    try {
+      stallNanos = timeout.toNanos();
+    } finally {
+      lock.unlock();
+    }
+  }
+
   /** The clock of the simulation. */
   public SimulatedClock clock() {
     return clock;
@@ -96,7 +111,6 @@ public final class DeterministicScheduler implements StoreObserver {
     Client client = register(name);
     Thread thread = new Thread(() -> client.run(body), name);
     thread.setDaemon(true);
-    client.thread = thread;
     lock.lock();
     try {
       byThread.put(thread, client);
@@ -116,7 +130,6 @@ public final class DeterministicScheduler implements StoreObserver {
       Client client = register(prefix);
       Thread thread = new Thread(() -> client.run(runnable), client.name);
       thread.setDaemon(true);
-      client.thread = thread;
       lock.lock();
       try {
         byThread.put(thread, client);
@@ -148,18 +161,37 @@ public final class DeterministicScheduler implements StoreObserver {
 
   /**
    * Runs the clients until every one has finished (including those spawned meanwhile), on the
-   * calling thread's behalf: it only starts the first and waits.
+   * calling thread's behalf: it only starts the first and waits. When a client fails, the others
+   * are crashed, so that they end too.
    *
-   * @throws AssertionError wrapping the first failure of a client, with the trace's last lines
+   * @throws AssertionError wrapping the first failure of a client, with the trace's last lines, or
+   *     when no scheduling point passed for {@link #STALL_SECONDS} seconds, or as {@link
+   *     #stallAfter} says (a client blocked on
+   *     something other than the store: a lock another client holds, a join)
    */
   public void runUntilIdle() {
     lock.lock();
     try {
       if (running == null && !clients.isEmpty()) {
-        pickNext("start");
+        pickNext();
       }
-      while (!clients.isEmpty() && failure == null) {
-        turn.awaitUninterruptibly();
+      long seen = steps;
+      long left = stallNanos;
+      while (!clients.isEmpty()) {
+        if (left <= 0) {
+          throw new AssertionError("No client reached a scheduling point for "
+              + TimeUnit.NANOSECONDS.toMillis(stallNanos) + " ms; " + runningClient() + " runs and blocks on something else\nlast steps:\n" + traceTail());
+        }
+        try {
+          left = turn.awaitNanos(left);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new AssertionError("interrupted while clients ran", e);
+        }
+        if (steps != seen) {
+          seen = steps;
+          left = stallNanos;
+        }
       }
       if (failure != null) {
         throw new AssertionError("A client failed at step " + steps + ": " + failure
@@ -268,7 +300,7 @@ public final class DeterministicScheduler implements StoreObserver {
         throw new SimulatedCrash(self.name + " was crashed");
       }
       trace(self.name + " " + what);
-      pickNext(what);
+      pickNext();
       awaitTurn(self);
       if (self.crashed) {
         throw new SimulatedCrash(self.name + " was crashed");
@@ -285,7 +317,7 @@ public final class DeterministicScheduler implements StoreObserver {
   }
 
   /** Picks the next client (the lock is held). */
-  private void pickNext(String why) {
+  private void pickNext() {
     steps++;
     if (clients.isEmpty()) {
       running = null;
@@ -298,7 +330,6 @@ public final class DeterministicScheduler implements StoreObserver {
   /** One logical client. */
   private final class Client {
     final String name;
-    Thread thread;
     /** Set by a crash: the client throws {@link SimulatedCrash} at its next scheduling point. */
     boolean crashed;
 
@@ -329,10 +360,13 @@ public final class DeterministicScheduler implements StoreObserver {
         trace(name + " ends" + (thrown == null ? "" : " with " + thrown));
         if (thrown != null && failure == null) {
           failure = thrown;
+          for (Client other : clients) {
+            other.crashed = true; // the run is over: the others end at their next scheduling point
+          }
         }
         clients.remove(this);
         byThread.remove(Thread.currentThread());
-        pickNext("end");
+        pickNext();
       } finally {
         lock.unlock();
       }
