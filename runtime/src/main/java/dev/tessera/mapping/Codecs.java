@@ -1,5 +1,6 @@
 package dev.tessera.mapping;
 
+import dev.tessera.internal.mapping.FieldCodec;
 import dev.tessera.tuple.Tuple;
 import java.math.BigDecimal;
 import java.math.BigInteger;

@@ -75,7 +75,7 @@ public final class ComponentSchema {
   }
 
   /**
-   * This component, reading {@code part} (an encoded tuple part, as {@link FieldCodec}'s encoders
+   * This component, reading {@code part} (an encoded tuple part, as the codecs' encoders
    * return) for records stored without it.
    */
   public ComponentSchema withDefault(Object part) {

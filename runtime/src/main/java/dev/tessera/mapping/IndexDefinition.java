@@ -1,6 +1,7 @@
 package dev.tessera.mapping;
 
 import dev.tessera.annotations.Normalize;
+import dev.tessera.internal.mapping.IndexDescriptor;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
 import java.util.ArrayList;

@@ -2,7 +2,9 @@ package dev.tessera.repository;
 
 import dev.tessera.catalog.IndexCatalogEntry;
 import dev.tessera.catalog.StoredRecordReader;
+import dev.tessera.internal.catalog.CatalogMapping;
 import dev.tessera.internal.catalog.IndexCatalog;
+import dev.tessera.internal.index.IndexEntry;
 import dev.tessera.internal.mapping.ComponentValues;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;

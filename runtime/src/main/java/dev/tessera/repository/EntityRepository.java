@@ -3,8 +3,11 @@ package dev.tessera.repository;
 import dev.tessera.RetryLimitExceededException;
 import dev.tessera.annotations.KeyGeneration;
 import dev.tessera.internal.catalog.RecordTranslator;
-import dev.tessera.internal.retry.Backoff;
-import dev.tessera.internal.retry.Retry;
+import dev.tessera.internal.index.IndexLifecycle;
+import dev.tessera.internal.query.RecordQueries;
+import dev.tessera.internal.store.RecordCount;
+import dev.tessera.internal.write.RecordLayout;
+import dev.tessera.internal.write.RecordWriter;
 import dev.tessera.kv.CorruptRecordException;
 import dev.tessera.kv.KvStore;
 import dev.tessera.mapping.EntityMapping;
@@ -49,8 +52,8 @@ import java.util.stream.Stream;
  *
  * <p>Every write is one atomic commit whose checks make it safe against concurrent writers: the
  * record, its index entries and the record count always change together or not at all. A commit
- * that loses a race is retried after re-reading, with a short jittered backoff (at most {@value
- * #MAX_ATTEMPTS} attempts, then {@link RetryLimitExceededException}); versioned writes fail with
+ * that loses a race is retried after re-reading, with a short jittered backoff (at most 1,000
+ * attempts, then {@link RetryLimitExceededException}); versioned writes fail with
  * {@link ConcurrentModificationException} instead of retrying. Each commit also checks that the
  * index states the repository followed are still current (another instance or process may have
  * built an index meanwhile), and retries with the new states when they are not.
@@ -70,14 +73,12 @@ import java.util.stream.Stream;
  */
 public abstract class EntityRepository<T, ID> {
   /** How many commits a write attempts before giving up on a hot key. */
-  static final int MAX_ATTEMPTS = 1000;
 
-  /** The retries of single writes and of the index catalog: {@value #MAX_ATTEMPTS}, short waits. */
-  static final Retry WRITES = Retry.commits(MAX_ATTEMPTS, Backoff.WRITES);
 
   private final EntityMapping<T, ID> mapping;
   /** Index states, builds and administration: shared with every view bound to a transaction. */
   private final IndexLifecycle<T> lifecycle;
+  private final IndexAdmin admin;
   /** The write path, on this repository's store (or transaction view). */
   private final RecordWriter<T, ID> writer;
   /** Reads and queries, on the same store (or view). */
@@ -93,7 +94,7 @@ public abstract class EntityRepository<T, ID> {
    *
    * @param store the key store, shared with other repositories
    * @param mapping the generated mapping of the entity
-   * @throws dev.tessera.mapping.IncompatibleSchemaException if stored records cannot be read with
+   * @throws dev.tessera.repository.IncompatibleSchemaException if stored records cannot be read with
    *     the current schema (nothing is written)
    */
   protected EntityRepository(KvStore store, EntityMapping<T, ID> mapping) {
@@ -120,6 +121,7 @@ public abstract class EntityRepository<T, ID> {
         IndexLifecycle.open(store, mapping, layout::decodeStored, Objects.requireNonNull(options, "options"));
     this.writer = new RecordWriter<>(store, layout, lifecycle, countShardKeys, options.batchSize());
     this.queries = new RecordQueries<>(store, layout, lifecycle);
+    this.admin = new IndexAdmin(lifecycle);
   }
 
   /**
@@ -136,6 +138,7 @@ public abstract class EntityRepository<T, ID> {
     this.lifecycle = repository.lifecycle;
     this.writer = repository.writer.on(view);
     this.queries = repository.queries.on(view);
+    this.admin = repository.admin;
   }
 
   // ---------------------------------------------------------------- writes: insert, update, save
@@ -394,7 +397,7 @@ public abstract class EntityRepository<T, ID> {
    * }</pre>
    */
   public final IndexAdmin indexAdmin() {
-    return lifecycle.admin();
+    return admin;
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.tessera.repository;
 
 import dev.tessera.catalog.IndexCatalogEntry;
+import dev.tessera.internal.index.IndexLifecycle;
 import dev.tessera.tuple.Tuple;
 import java.time.Duration;
 import java.util.List;

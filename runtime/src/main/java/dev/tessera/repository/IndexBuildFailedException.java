@@ -23,7 +23,7 @@ public final class IndexBuildFailedException extends TesseraException {
    * @param entity the entity name
    * @param index the unique index name
    * @param duplicates how many records hold a value another record holds too
-   * @param samples some of them (at most {@link IndexLifecycle#SAMPLES})
+   * @param samples some of them (at most 10)
    */
   public IndexBuildFailedException(
       String entity, String index, long duplicates, List<Duplicate> samples) {

@@ -1,8 +1,8 @@
 package dev.tessera.repository;
 
-import dev.tessera.internal.retry.Retry;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.ThreadFactory;
 
 /**
@@ -153,24 +153,12 @@ public final class RepositoryOptions {
     return timeSource;
   }
 
-  /** A new, unstarted thread that runs {@code build}, the background build of {@code entityName}. */
-  Thread buildThread(Runnable build, String entityName) {
-    if (buildThreads != null) {
-      return buildThreads.newThread(build);
-    }
-    Thread thread = new Thread(build, "tessera-index-build-" + entityName);
-    thread.setDaemon(true);
-    return thread;
-  }
-
-  /** {@code retry}, reading the time and waiting through {@link #timeSource()}. */
-  Retry timed(Retry retry) {
-    return timed(retry, timeSource);
-  }
-
-  /** {@code retry}, reading the time and waiting through {@code time}. */
-  static Retry timed(Retry retry, TimeSource time) {
-    return time == TimeSource.system() ? retry : retry.withClockAndPause(time::nanoTime, time::pause);
+  /**
+   * The factory of background build threads set by {@link #withBuildThreads}, if any (without one,
+   * a build runs on a daemon thread named {@code tessera-index-build-<entity>}).
+   */
+  public Optional<ThreadFactory> buildThreads() {
+    return Optional.ofNullable(buildThreads);
   }
 
   /** The least time between two progress log lines of one build. */

@@ -1,5 +1,6 @@
 package dev.tessera.repository;
 
+import dev.tessera.internal.transaction.TransactionView;
 import dev.tessera.kv.CommitResult;
 import dev.tessera.kv.KvStore;
 

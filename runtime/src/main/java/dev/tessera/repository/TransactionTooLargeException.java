@@ -25,7 +25,7 @@ public final class TransactionTooLargeException extends TesseraException {
    * @param limit the limit
    * @param contributors the amount per key space (a key's first part), biggest first
    */
-  TransactionTooLargeException(String what, long amount, long limit, Map<String, Long> contributors) {
+  public TransactionTooLargeException(String what, long amount, long limit, Map<String, Long> contributors) {
     super("Transaction exceeds its limit of " + limit + " " + what + " (reached " + amount
         + "); biggest contributors: " + describe(contributors, what)
         + ". Nothing was written; split the work into smaller transactions or raise the limit in"

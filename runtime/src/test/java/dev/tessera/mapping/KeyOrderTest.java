@@ -2,6 +2,7 @@ package dev.tessera.mapping;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tessera.internal.mapping.FieldCodec;
 import dev.tessera.tuple.Tuple;
 import java.math.BigInteger;
 import java.time.Instant;

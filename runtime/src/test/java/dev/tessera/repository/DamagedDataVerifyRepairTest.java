@@ -5,6 +5,7 @@ import static dev.tessera.repository.IndexedUserMapping.EMAIL;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tessera.internal.store.RecordCount;
 import dev.tessera.kv.CorruptEntryException;
 import dev.tessera.kv.CorruptRecordException;
 import dev.tessera.kv.CounterValueException;

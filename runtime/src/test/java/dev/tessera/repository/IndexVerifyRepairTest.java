@@ -4,6 +4,7 @@ import static dev.tessera.repository.IndexedUserMapping.COLOR;
 import static dev.tessera.repository.IndexedUserMapping.EMAIL;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tessera.internal.index.IndexLifecycle;
 import dev.tessera.kv.lmdb.LmdbKvStore;
 import dev.tessera.tuple.Tuple;
 import java.nio.file.Path;

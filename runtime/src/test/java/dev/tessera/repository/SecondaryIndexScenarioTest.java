@@ -3,6 +3,7 @@ package dev.tessera.repository;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tessera.internal.store.RecordCount;
 import dev.tessera.kv.CorruptRecordException;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.lmdb.LmdbKvStore;

@@ -3,6 +3,7 @@ package dev.tessera.repository;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tessera.annotations.KeyGeneration;
+import dev.tessera.internal.store.RecordCount;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvStore;
 import dev.tessera.tuple.Tuple;

@@ -99,6 +99,20 @@ class ReadmeConsumerIT {
     String sources = "src/main/java/" + ExampleProgram.PACKAGE + "/";
     modular.write(sources + program.entityName() + ".java", program.entitySource());
     modular.write(sources + "Main.java", program.mainSource());
+    // Beside README's entity, one with every kind of generated query stage (composite, text,
+    // nullable, multi-value and spatial indexes, enum values, a nested record).
+    modular.write(sources + "Stock.java", "package " + ExampleProgram.PACKAGE + ";\n"
+        + "import dev.tessera.annotations.*;\n"
+        + "import java.util.List;\n"
+        + "@Entity\n"
+        + "@Index(fields = {\"shelf\", \"price\"})\n"
+        + "@SpatialIndex(fields = {\"x\", \"y\"})\n"
+        + "public record Stock(@PrimaryKey long id, int shelf, int price,\n"
+        + "    @Index(normalize = Normalize.CASE_INSENSITIVE) String name, @Index Integer grade,\n"
+        + "    @Index List<String> tags, @Index Kind kind, Origin origin, int x, int y) {\n"
+        + "  public enum Kind { BOOK, TOOL }\n"
+        + "  public record Origin(String country, int year) {}\n"
+        + "}\n");
     // README's module-info, verbatim: the two module names, nothing else.
     modular.write("src/main/java/module-info.java", moduleInfo);
 
@@ -107,6 +121,7 @@ class ReadmeConsumerIT {
 
     assertThat(modular.project().resolve("target/classes/module-info.class")).exists();
     assertThat(modular.project().resolve("target/classes/consumer/" + program.entityName() + "Repository.class")).exists();
+    assertThat(modular.project().resolve("target/classes/consumer/StockRepository.class")).exists();
 
     // The generated repository compiled against the runtime's exported packages alone; a
     // module that reaches past them into an internal package does not compile.

@@ -37,7 +37,7 @@ public final class ReservedKeys {
 
   /**
    * The unsharded key of the record count of {@code entityName}; the count's shards extend it
-   * (see {@code dev.tessera.repository.RecordCount}).
+   * (see {@code dev.tessera.internal.store.RecordCount}).
    */
   public static Tuple recordCount(String entityName) {
     return of("count", entityName);

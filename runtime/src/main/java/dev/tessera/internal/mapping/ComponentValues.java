@@ -1,7 +1,7 @@
 package dev.tessera.internal.mapping;
 
+import dev.tessera.internal.mapping.FieldCodec;
 import dev.tessera.mapping.ComponentSchema;
-import dev.tessera.mapping.FieldCodec;
 import dev.tessera.mapping.RecordSchema;
 import dev.tessera.mapping.TypeDescriptor;
 import dev.tessera.tuple.Tuple;

@@ -1,8 +1,8 @@
 package dev.tessera.internal.mapping;
 
-import dev.tessera.mapping.FieldCodec;
-import dev.tessera.mapping.TypeDescriptor;
+import dev.tessera.internal.mapping.FieldCodec;
 import dev.tessera.mapping.TypeDescriptor.Kind;
+import dev.tessera.mapping.TypeDescriptor;
 import dev.tessera.tuple.Tuple;
 import java.util.ArrayList;
 import java.util.HashMap;

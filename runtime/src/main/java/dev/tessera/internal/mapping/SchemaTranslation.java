@@ -1,8 +1,8 @@
 package dev.tessera.internal.mapping;
 
 import dev.tessera.mapping.ComponentSchema;
-import dev.tessera.mapping.IncompatibleSchemaException;
 import dev.tessera.mapping.RecordSchema;
+import dev.tessera.repository.IncompatibleSchemaException;
 import dev.tessera.tuple.Tuple;
 import java.util.HashMap;
 import java.util.Map;

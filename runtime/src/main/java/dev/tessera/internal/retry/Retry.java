@@ -18,14 +18,19 @@ import java.util.function.Supplier;
  * interrupt status stays set.
  *
  * <pre>{@code
- * static final Retry WRITES = Retry.commits(1000, Backoff.WRITES);
- * User stored = WRITES.run("user", "update", id, () -> tryUpdate(user));
+ * User stored = Retry.WRITES.run("user", "update", id, () -> tryUpdate(user));
  * }</pre>
  *
  * <p>Immutable and thread-safe: one instance may run any number of operations at once; each run
  * keeps its state on the calling thread.
  */
 public final class Retry {
+  /** How many attempts a single write, a bulk-delete batch or a catalog change makes. */
+  public static final int WRITE_ATTEMPTS = 1000;
+
+  /** The retries of single writes and of the index catalog: {@value #WRITE_ATTEMPTS}, short waits. */
+  public static final Retry WRITES = commits(WRITE_ATTEMPTS, Backoff.WRITES);
+
   private final String waiting;
   private final Backoff backoff;
   private final int maxAttempts;

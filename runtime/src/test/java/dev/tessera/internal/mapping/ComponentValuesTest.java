@@ -3,8 +3,8 @@ package dev.tessera.internal.mapping;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tessera.internal.mapping.FieldCodec;
 import dev.tessera.mapping.ComponentSchema;
-import dev.tessera.mapping.FieldCodec;
 import dev.tessera.mapping.RecordSchema;
 import dev.tessera.tuple.Tuple;
 import java.math.BigDecimal;

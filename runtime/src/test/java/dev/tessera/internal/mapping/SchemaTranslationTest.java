@@ -3,10 +3,10 @@ package dev.tessera.internal.mapping;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tessera.internal.mapping.FieldCodec;
 import dev.tessera.mapping.ComponentSchema;
-import dev.tessera.mapping.FieldCodec;
-import dev.tessera.mapping.IncompatibleSchemaException;
 import dev.tessera.mapping.RecordSchema;
+import dev.tessera.repository.IncompatibleSchemaException;
 import dev.tessera.tuple.Tuple;
 import java.math.BigInteger;
 import java.util.ArrayList;

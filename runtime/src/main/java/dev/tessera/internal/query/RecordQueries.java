@@ -1,0 +1,150 @@
+package dev.tessera.internal.query;
+
+import dev.tessera.internal.index.IndexLifecycle;
+import dev.tessera.internal.index.UniqueClaim;
+import dev.tessera.internal.store.RecordCount;
+import dev.tessera.internal.write.RecordLayout;
+import dev.tessera.kv.KvEntry;
+import dev.tessera.kv.KvSnapshot;
+import dev.tessera.kv.KvStore;
+import dev.tessera.mapping.EntityMapping;
+import dev.tessera.mapping.IndexDefinition;
+import dev.tessera.query.IndexQuery;
+import dev.tessera.query.KeyQuery;
+import dev.tessera.query.RecordReader;
+import dev.tessera.query.spatial.BoxQuery;
+import dev.tessera.query.spatial.SpatialIndex;
+import dev.tessera.repository.EntityRepository;
+import dev.tessera.repository.Versioned;
+import dev.tessera.tuple.Tuple;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The read side of a repository: records by primary key, the record count, and the queries its
+ * finders build ({@link KeyQuery}, {@link IndexQuery}, {@link BoxQuery}, lookups in a unique index),
+ * each reading records through one {@link RecordReader} that decodes them as {@link RecordLayout}
+ * does. Every index read first checks that the index is readable ({@link IndexLifecycle}).
+ * {@link EntityRepository} documents what each read returns and delegates to it.
+ *
+ * <p>Thread-safe: it holds the store (or a transaction's view of it), the shared {@link
+ * RecordLayout} and {@link IndexLifecycle}, and a stateless reader. A repository bound to a
+ * transaction gets its own on the transaction's view ({@link #on}).
+ *
+ * @param <T> the record type
+ * @param <ID> the primary key type
+ */
+public final class RecordQueries<T, ID> {
+  private final KvStore store;
+  private final RecordLayout<T, ID> layout;
+  private final EntityMapping<T, ID> mapping;
+  private final String entityName;
+  private final IndexLifecycle<T> lifecycle;
+  private final RecordReader<T> reader;
+
+  public RecordQueries(KvStore store, RecordLayout<T, ID> layout, IndexLifecycle<T> lifecycle) {
+    this.store = store;
+    this.layout = layout;
+    this.mapping = layout.mapping();
+    this.entityName = layout.entityName();
+    this.lifecycle = lifecycle;
+    this.reader = new RecordReader<>() {
+      @Override
+      public T decode(KvEntry record) {
+        return layout.decode(record);
+      }
+
+      @Override
+      public Tuple pointer(KvEntry uniqueIndexEntry) {
+        return UniqueClaim.pointedKey(uniqueIndexEntry);
+      }
+    };
+  }
+
+  /** These reads on {@code view} (a transaction's view of the store) instead of its store. */
+  public RecordQueries<T, ID> on(KvStore view) {
+    return new RecordQueries<>(view, layout, lifecycle);
+  }
+
+  // ---------------------------------------------------------------- by primary key
+
+  public Optional<T> findById(ID id) {
+    KvEntry entry = store.get(layout.recordKey(id));
+    return entry.exists() ? Optional.of(layout.decode(entry)) : Optional.empty();
+  }
+
+  public Optional<Versioned<T>> findVersionedById(ID id) {
+    KvEntry entry = store.get(layout.recordKey(id));
+    return entry.exists()
+        ? Optional.of(new Versioned<>(layout.decode(entry), entry.versionstamp()))
+        : Optional.empty();
+  }
+
+  public boolean existsById(ID id) {
+    return store.get(layout.recordKey(id)).exists();
+  }
+
+  public List<T> findAllById(Collection<ID> ids) {
+    List<Tuple> keys = new ArrayList<>(ids.size());
+    for (ID id : ids) {
+      keys.add(layout.recordKey(id));
+    }
+    List<T> found = new ArrayList<>(keys.size());
+    for (KvEntry entry : store.getMany(keys)) {
+      if (entry.exists()) {
+        found.add(layout.decode(entry));
+      }
+    }
+    return found;
+  }
+
+  /** The records in primary-key order; {@code stringKey} if the key is stored as one string. */
+  public KeyQuery<T, ID> byId(boolean stringKey) {
+    return KeyQuery.of(store, entityName, mapping.primaryKeyName(), stringKey, mapping::keyParts, reader);
+  }
+
+  public long count() {
+    return RecordCount.read(store::list, entityName);
+  }
+
+  // ---------------------------------------------------------------- by index
+
+  public void requireReadable(IndexDefinition<T> index) {
+    lifecycle.requireReadable(index, store);
+  }
+
+  /** The record holding {@code values} in unique {@code index}: pointer and record in one snapshot. */
+  public Optional<T> findByUnique(IndexDefinition<T> index, Tuple values) {
+    requireReadable(index);
+    try (KvSnapshot snapshot = store.snapshot()) {
+      Tuple indexKey = index.entryPrefix(values);
+      KvEntry pointer = snapshot.get(indexKey);
+      if (!pointer.exists()) {
+        return Optional.empty();
+      }
+      Tuple pkParts = UniqueClaim.pointedKey(pointer);
+      KvEntry record = snapshot.get(layout.recordKeyOfParts(pkParts));
+      return Optional.ofNullable(decodeIfIndexed(record, index, values));
+    }
+  }
+
+  public IndexQuery<T> query(IndexDefinition<T> index, Tuple values) {
+    requireReadable(index);
+    return IndexQuery.of(store, entityName, index, reader, values);
+  }
+
+  public BoxQuery<T> boxQuery(SpatialIndex<T> index, long[] low, long[] high) {
+    requireReadable(index.definition());
+    return index.within(store, reader, low, high);
+  }
+
+  private T decodeIfIndexed(KvEntry entry, IndexDefinition<T> index, Tuple values) {
+    if (!entry.exists()) {
+      return null;
+    }
+    T record = layout.decode(entry);
+    return index.holds(record, values) ? record : null;
+  }
+}

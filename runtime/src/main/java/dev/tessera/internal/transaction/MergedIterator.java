@@ -1,0 +1,140 @@
+package dev.tessera.internal.transaction;
+
+import dev.tessera.internal.kv.ListCursor;
+import dev.tessera.kv.KvEntry;
+import dev.tessera.kv.KvIterator;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.NoSuchElementException;
+
+/**
+ * A listing of a {@link TransactionView}: the snapshot's entries of a range merged with the
+ * transaction's writes in it (two sorted iterations), a write replacing or masking the snapshot's
+ * entry of its key. Records what it pulls from the snapshot and how far it was consumed in its
+ * {@link RangeRead}. Not thread-safe.
+ */
+public final class MergedIterator implements KvIterator {
+  private final TransactionView view;
+  private final KvIterator scan;
+  private final Iterator<Map.Entry<byte[], TransactionView.Write>> writes;
+  private final RangeRead record;
+  private final boolean reverse;
+  private int remaining;
+  private KvEntry scanned;
+  private byte[] scannedPacked;
+  private Map.Entry<byte[], TransactionView.Write> written;
+  private KvEntry next;
+  private byte[] nextPacked;
+  /** The packed key of the last entry returned; its cursor is encoded only when asked for. */
+  private byte[] lastKey;
+  private boolean done;
+
+  MergedIterator(TransactionView view, KvIterator scan,
+      Map<byte[], TransactionView.Write> writes, RangeRead record, boolean reverse, int limit) {
+    this.view = view;
+    this.scan = scan;
+    this.writes = writes.entrySet().iterator();
+    this.record = record;
+    this.reverse = reverse;
+    this.remaining = limit;
+    if (limit == 0) {
+      finish(false);
+    }
+  }
+
+  @Override
+  public boolean hasNext() {
+    if (next == null && !done) {
+      advance();
+    }
+    return next != null;
+  }
+
+  @Override
+  public KvEntry next() {
+    if (!hasNext()) {
+      throw new NoSuchElementException("The listing is exhausted");
+    }
+    KvEntry entry = next;
+    lastKey = nextPacked;
+    next = null;
+    nextPacked = null;
+    if (--remaining == 0) {
+      finish(false);
+    }
+    return entry;
+  }
+
+  @Override
+  public String cursor() {
+    return lastKey == null ? null : ListCursor.encode(lastKey);
+  }
+
+  @Override
+  public void close() {
+    if (!done) {
+      finish(false);
+    }
+  }
+
+  // Finds the next visible entry: the smaller key (in the scan's direction) of the two sides; a
+  // write over the same key replaces the snapshot's entry, a delete hides it.
+  private void advance() {
+    view.ensureOpen();
+    while (true) {
+      if (scanned == null && scan.hasNext()) {
+        scanned = scan.next();
+        scannedPacked = scanned.key().pack();
+        record.pulled(scanned, scannedPacked);
+        view.countRead();
+      }
+      if (written == null && writes.hasNext()) {
+        written = writes.next();
+      }
+      if (scanned == null && written == null) {
+        finish(true);
+        return;
+      }
+      // Negative: the scanned entry comes first in the listing's direction. A side that is used
+      // up always comes last, whichever the direction.
+      int order;
+      if (scanned == null || written == null) {
+        order = scanned == null ? 1 : -1;
+      } else {
+        order = Arrays.compareUnsigned(scannedPacked, written.getKey());
+        order = reverse ? -order : order;
+      }
+      KvEntry candidate;
+      byte[] packed;
+      if (order < 0) {
+        candidate = scanned;
+        packed = scannedPacked;
+        scanned = null;
+      } else {
+        TransactionView.Write write = written.getValue();
+        packed = written.getKey();
+        KvEntry base = order == 0 ? scanned : KvEntry.absent(write.key());
+        candidate = write.entryOver(base);
+        written = null;
+        if (order == 0) {
+          scanned = null;
+        }
+      }
+      if (candidate.exists()) {
+        next = candidate;
+        nextPacked = packed;
+        record.revealed(packed);
+        return;
+      }
+    }
+  }
+
+  private void finish(boolean exhausted) {
+    done = true;
+    if (exhausted) {
+      record.exhausted();
+    }
+    scan.close();
+  }
+}

@@ -1,0 +1,373 @@
+package dev.tessera.internal.transaction;
+
+import dev.tessera.internal.kv.Counter;
+import dev.tessera.internal.kv.KeyOrder;
+import dev.tessera.internal.kv.ListCursor;
+import dev.tessera.internal.kv.ReservedKeys;
+import dev.tessera.kv.AtomicOperation;
+import dev.tessera.kv.CommitResult;
+import dev.tessera.kv.KvEntry;
+import dev.tessera.kv.KvIterator;
+import dev.tessera.kv.KvSnapshot;
+import dev.tessera.kv.KvStore;
+import dev.tessera.kv.ListSelector;
+import dev.tessera.repository.TransactionOptions;
+import dev.tessera.repository.TransactionTooLargeException;
+import dev.tessera.tuple.Tuple;
+import dev.tessera.tuple.TupleRange;
+import dev.tessera.tuple.Versionstamp;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.TreeMap;
+
+/**
+ * A transaction's view of the key store: one snapshot, overlaid with the transaction's own writes
+ * (an ordered map by packed key; a delete masks the snapshot's entry), with every read of the
+ * snapshot recorded. The repository algorithms run on it unchanged: a point read looks in the
+ * overlay first, a {@link #list} merges the snapshot's range with the overlay's, and an {@link
+ * #atomic()} operation evaluates its checks against the view and, when they hold, adds its
+ * mutations to the overlay.
+ *
+ * <p>{@link #commit()} turns it into ONE atomic operation on the store: each recorded point read a
+ * {@code check}, each recorded range scan a {@code checkRange} over the part consumed, then the
+ * buffered mutations. A read served from the overlay is not recorded: it does not depend on the
+ * store. Counter additions stay additions, so concurrent transactions that only count do not
+ * conflict.
+ *
+ * <p>Not thread-safe: one transaction, one thread. Every use after the transaction ended throws.
+ */
+public final class TransactionView implements KvStore {
+  /**
+   * The versionstamp a key written by the transaction has inside it: its real one is known only
+   * once committed. Greater than every real versionstamp.
+   */
+  static final Versionstamp PENDING = Versionstamp.of(-1L, 0xFFFF);
+
+  private final KvStore store;
+  private final TransactionOptions options;
+  private KvSnapshot snapshot;
+  private AtomicOperation pending;
+  private final NavigableMap<byte[], Write> overlay = new TreeMap<>(Arrays::compareUnsigned);
+  private final Map<Tuple, KvEntry> pointReads = new LinkedHashMap<>();
+  private final List<RangeRead> rangeReads = new ArrayList<>();
+  private final List<KvIterator> openIterators = new ArrayList<>();
+  private int keysRead;
+  private long bytesWritten;
+  private boolean open = true;
+  private RuntimeException failedWrite;
+
+  public TransactionView(KvStore store, TransactionOptions options) {
+    this.store = store;
+    this.options = options;
+  }
+
+  // ---------------------------------------------------------------- reads
+
+  @Override
+  public KvEntry get(Tuple key) {
+    ensureOpen();
+    Write write = overlay.get(key.pack());
+    if (write == null) {
+      return read(key);
+    }
+    return write.entryOver(write.isBlind() ? read(key) : null);
+  }
+
+  @Override
+  public List<KvEntry> getMany(List<Tuple> keys) {
+    List<KvEntry> entries = new ArrayList<>(keys.size());
+    for (Tuple key : keys) {
+      entries.add(get(key));
+    }
+    return entries;
+  }
+
+  @Override
+  public KvIterator list(ListSelector selector) {
+    ensureOpen();
+    TupleRange range = narrowedByCursor(selector);
+    RangeRead record = new RangeRead(range, selector.isReverse());
+    rangeReads.add(record);
+    KvIterator scan = snapshotOpen().list(ListSelector.of(range).reverse(selector.isReverse())
+        .batchSize(selector.batchSize()));
+    openIterators.add(scan);
+    NavigableMap<byte[], Write> writes = range.isEmpty()
+        ? Collections.emptyNavigableMap() : overlay.subMap(range.begin(), true, range.end(), false);
+    return new MergedIterator(this, scan, selector.isReverse() ? writes.descendingMap() : writes,
+        record, selector.isReverse(), selector.limit());
+  }
+
+  @Override
+  public KvSnapshot snapshot() {
+    ensureOpen();
+    return new KvSnapshot() {
+      @Override
+      public KvEntry get(Tuple key) {
+        return TransactionView.this.get(key);
+      }
+
+      @Override
+      public List<KvEntry> getMany(List<Tuple> keys) {
+        return TransactionView.this.getMany(keys);
+      }
+
+      @Override
+      public KvIterator list(ListSelector selector) {
+        return TransactionView.this.list(selector);
+      }
+
+      @Override
+      public void close() {
+        // The transaction's snapshot lives as long as the transaction.
+      }
+    };
+  }
+
+  /** A read of the snapshot, recorded (once per key: the snapshot does not change). */
+  private KvEntry read(Tuple key) {
+    KvEntry seen = pointReads.get(key);
+    if (seen == null) {
+      seen = snapshotOpen().get(key);
+      pointReads.put(key, seen);
+      countRead();
+    }
+    return seen;
+  }
+
+  private KvSnapshot snapshotOpen() {
+    if (snapshot == null) {
+      snapshot = store.snapshot();
+    }
+    return snapshot;
+  }
+
+  void countRead() {
+    if (++keysRead > options.maxKeysRead()) {
+      throw new TransactionTooLargeException("keys read", keysRead, options.maxKeysRead(), readContributors());
+    }
+  }
+
+  // ---------------------------------------------------------------- writes
+
+  @Override
+  public AtomicOperation atomic() {
+    ensureOpen();
+    return new ViewOperation(this);
+  }
+
+  /**
+   * Adds {@code mutation} to the overlay and to the operation the commit will run. A mutation that
+   * fails (a key too large, a limit crossed) may leave its operation half applied, so it makes the
+   * transaction unable to commit, even if the function catches the exception.
+   */
+  void apply(ViewOperation.Mutation mutation) {
+    try {
+      applyUnchecked(mutation);
+    } catch (RuntimeException e) {
+      failedWrite = e;
+      throw e;
+    }
+  }
+
+  private void applyUnchecked(ViewOperation.Mutation mutation) {
+    byte[] packed = mutation.key().pack();
+    AtomicOperation target = pendingOperation();
+    Write before = overlay.get(packed);
+    Write after = mutation.applyTo(before, target);
+    overlay.put(packed, after);
+    bytesWritten += after.size(packed) - (before == null ? 0 : before.size(packed));
+    if (overlay.size() > options.maxKeysWritten()) {
+      throw new TransactionTooLargeException(
+          "keys written", overlay.size(), options.maxKeysWritten(), writeContributors(false));
+    }
+    if (bytesWritten > options.maxBytesWritten()) {
+      throw new TransactionTooLargeException(
+          "bytes written", bytesWritten, options.maxBytesWritten(), writeContributors(true));
+    }
+  }
+
+  private AtomicOperation pendingOperation() {
+    if (pending == null) {
+      pending = store.atomic(); // validates keys and values as they are added
+    }
+    return pending;
+  }
+
+  // ---------------------------------------------------------------- commit and end
+
+  /**
+   * Commits the writes with every recorded read as a check, in one atomic operation; {@code null}
+   * when the transaction wrote nothing (one snapshot already made its reads consistent).
+   */
+  public CommitResult commit() {
+    ensureOpen();
+    closeSnapshot();
+    if (failedWrite != null) {
+      throw new IllegalStateException("The transaction cannot commit: one of its writes failed with "
+          + failedWrite.getClass().getSimpleName() + " (" + failedWrite.getMessage()
+          + ") and may be half applied; nothing was written", failedWrite);
+    }
+    if (pending == null) {
+      return null;
+    }
+    for (KvEntry read : pointReads.values()) {
+      pending.check(read);
+    }
+    for (RangeRead range : rangeReads) {
+      range.addTo(pending);
+    }
+    return pending.commit();
+  }
+
+  /** Ends the view: releases the snapshot; every later use throws. Idempotent. */
+  public void end() {
+    open = false;
+    closeSnapshot();
+  }
+
+  private void closeSnapshot() {
+    openIterators.forEach(KvIterator::close);
+    openIterators.clear();
+    if (snapshot != null) {
+      snapshot.close();
+      snapshot = null;
+    }
+  }
+
+  /** The store's: the transaction's counter additions join its commit as the store's own would. */
+  @Override
+  public int counterShards() {
+    return store.counterShards();
+  }
+
+  /** The view is a window on a transaction, not a store: closing it does nothing. */
+  @Override
+  public void close() {
+    // The transaction ends when its function returns.
+  }
+
+  public void ensureOpen() {
+    if (!open) {
+      throw new IllegalStateException("This transaction has ended: a repository view from in(tx)"
+          + " or tx.store() may be used only inside the transaction's function, before it returns");
+    }
+  }
+
+  // ---------------------------------------------------------------- internals
+
+  /** The part of the selector's range a listing resumed after its cursor reads. */
+  private static TupleRange narrowedByCursor(ListSelector selector) {
+    TupleRange range = selector.range();
+    if (selector.cursor() == null) {
+      return range;
+    }
+    byte[] after = ListCursor.decode(selector.cursor(), range, Integer.MAX_VALUE);
+    return KeyOrder.remainder(range, after, selector.isReverse());
+  }
+
+  private Map<String, Long> readContributors() {
+    Map<String, Long> counts = new HashMap<>();
+    pointReads.keySet().forEach(key -> counts.merge(space(key), 1L, Long::sum));
+    for (RangeRead range : rangeReads) {
+      range.pulledKeys().forEach(key -> counts.merge(space(key), 1L, Long::sum));
+    }
+    return biggestFirst(counts);
+  }
+
+  private Map<String, Long> writeContributors(boolean bytes) {
+    Map<String, Long> counts = new HashMap<>();
+    overlay.forEach((packed, write) ->
+        counts.merge(space(write.key()), bytes ? write.size(packed) : 1L, Long::sum));
+    return biggestFirst(counts);
+  }
+
+  /** The key space a key belongs to: its first part (an entity or index subspace), catalog keys by two. */
+  private static String space(Tuple key) {
+    Object first = key.size() > 0 ? key.get(0) : null;
+    if (ReservedKeys.isReserved(key) && key.size() > 2) {
+      return first + "/" + key.get(1) + "/" + key.get(2);
+    }
+    return String.valueOf(first);
+  }
+
+  private static Map<String, Long> biggestFirst(Map<String, Long> counts) {
+    Map<String, Long> sorted = new LinkedHashMap<>();
+    counts.entrySet().stream()
+        .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+        .limit(5)
+        .forEach(e -> sorted.put(e.getKey(), e.getValue()));
+    return sorted;
+  }
+
+  /**
+   * What the transaction wrote to one key: a value, a delete, or counter operations on whatever the
+   * store holds (a "blind" write, whose value needs the snapshot's). Immutable.
+   */
+  record Write(Tuple key, byte[] value, boolean deleted, List<CounterOp> counters) {
+
+    static Write set(Tuple key, byte[] value) {
+      return new Write(key, value, false, List.of());
+    }
+
+    static Write delete(Tuple key) {
+      return new Write(key, null, true, List.of());
+    }
+
+    /** True if the value depends on what the store holds (counter operations only). */
+    boolean isBlind() {
+      return value == null && !deleted;
+    }
+
+    /** This write followed by a counter operation. */
+    Write then(CounterOp op) {
+      if (isBlind()) {
+        List<CounterOp> all = new ArrayList<>(counters);
+        all.add(op);
+        return new Write(key, null, false, List.copyOf(all));
+      }
+      return set(key, op.applyTo(key, deleted ? null : value));
+    }
+
+    /** The entry the view shows, given the snapshot's entry under a blind write. */
+    KvEntry entryOver(KvEntry base) {
+      if (deleted) {
+        return KvEntry.absent(key);
+      }
+      byte[] result = value;
+      if (isBlind()) {
+        result = base.value();
+        for (CounterOp op : counters) {
+          result = op.applyTo(key, result);
+        }
+      }
+      return new KvEntry(key, result, PENDING);
+    }
+
+    long size(byte[] packed) {
+      return packed.length + (value == null ? 0 : value.length) + 8L * counters.size();
+    }
+  }
+
+  /** One counter operation, applied as the store applies it. */
+  record CounterOp(Counter kind, long operand) {
+
+    /** The counter after this operation on {@code current} ({@code null}: absent). */
+    byte[] applyTo(Tuple key, byte[] current) {
+      return kind.applyTo(key, current, operand);
+    }
+
+    void addTo(AtomicOperation op, Tuple key) {
+      switch (kind) {
+        case SUM -> op.sum(key, operand);
+        case MIN -> op.min(key, operand);
+        case MAX -> op.max(key, operand);
+      }
+    }
+  }
+}

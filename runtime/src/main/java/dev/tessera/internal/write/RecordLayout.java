@@ -1,0 +1,145 @@
+package dev.tessera.internal.write;
+
+import dev.tessera.internal.catalog.RecordTranslator;
+import dev.tessera.internal.index.IndexEntry;
+import dev.tessera.internal.query.RecordQueries;
+import dev.tessera.kv.CorruptRecordException;
+import dev.tessera.kv.KvEntry;
+import dev.tessera.kv.KvStore;
+import dev.tessera.mapping.EntityMapping;
+import dev.tessera.mapping.IndexDefinition;
+import dev.tessera.tuple.Tuple;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * How the records of one entity lie in the key space, for the repository's write path ({@link
+ * RecordWriter}) and reads ({@link RecordQueries}) alike: a record's key, its index entries, and the
+ * decoding of stored bytes (translated from older shapes, checked for a primary key).
+ *
+ * <p>Immutable and thread-safe. Once open it holds no store, so a repository and every view of it
+ * bound to a transaction share one.
+ *
+ * @param <T> the record type
+ * @param <ID> the primary key type
+ */
+public final class RecordLayout<T, ID> {
+  private final EntityMapping<T, ID> mapping;
+  private final String entityName;
+  private final Tuple entityPrefix;
+  private final List<IndexDefinition<T>> indexes;
+  private final RecordTranslator translator;
+
+  private RecordLayout(
+      EntityMapping<T, ID> mapping, List<IndexDefinition<T>> indexes, RecordTranslator translator) {
+    this.mapping = mapping;
+    this.entityName = mapping.entityName();
+    this.entityPrefix = Tuple.of(entityName);
+    this.indexes = indexes;
+    this.translator = translator;
+  }
+
+  /**
+   * The layout of {@code mapping}'s records, after recording the entity's current schema in {@code
+   * store}'s catalog (see {@link RecordTranslator#open}).
+   */
+  public static <T, ID> RecordLayout<T, ID> open(KvStore store, EntityMapping<T, ID> mapping) {
+    List<IndexDefinition<T>> indexes = List.copyOf(mapping.indexes());
+    return new RecordLayout<>(mapping, indexes, RecordTranslator.open(store, mapping.schema()));
+  }
+
+ public EntityMapping<T, ID> mapping() {
+    return mapping;
+  }
+
+ public String entityName() {
+    return entityName;
+  }
+
+  /** The key of the record with primary key parts {@code pkParts}. */
+ public Tuple recordKeyOfParts(Tuple pkParts) {
+    return entityPrefix.addAll(pkParts);
+  }
+
+  /** The key of the record with primary key {@code id}, which must not be null. */
+ public Tuple recordKey(ID id) {
+    if (id == null) {
+      throw new NullPointerException("primary key '" + mapping.primaryKeyName() + "' of " + entityName);
+    }
+    return entityPrefix.addAll(mapping.keyParts(id));
+  }
+
+  /** True if {@code key} is in the entity's record subspace. */
+  boolean isRecordKey(Tuple key) {
+    return key.startsWith(entityPrefix);
+  }
+
+  /** The index entries of {@code record}, whose primary key parts are {@code pkParts}. */
+  List<IndexEntry<T>> entriesOf(T record, Tuple pkParts) {
+    if (indexes.isEmpty()) {
+      return List.of();
+    }
+    List<IndexEntry<T>> entries = new ArrayList<>(indexes.size());
+    byte[] pkPacked = null;
+    for (IndexDefinition<T> index : indexes) {
+      // none for a null component of a unique index, one per distinct element of a multi-value one
+      for (Tuple values : index.entryValues(record)) {
+        if (index.unique() && pkPacked == null) {
+          pkPacked = pkParts.pack();
+        }
+        entries.add(IndexEntry.of(index, values, pkParts, pkPacked));
+      }
+    }
+    return entries;
+  }
+
+  /**
+   * Decodes a stored record, which must hold a primary key: a record decoding to a null one was not
+   * written by a repository (every write requires the key), so it is reported, never returned.
+   */
+ public T decode(KvEntry entry) {
+    T record;
+    try {
+      record = mapping.decode(translator.toCurrent(Tuple.unpack(entry.value())));
+    } catch (RuntimeException e) {
+      throw new CorruptRecordException(entry.key(), e);
+    }
+    if (mapping.idOf(record) == null) {
+      throw new CorruptRecordException(entry.key(), new IllegalArgumentException(
+          "the record of entity '" + entityName + "' holds no primary key '"
+              + mapping.primaryKeyName() + "'"));
+    }
+    return record;
+  }
+
+  /**
+   * Decodes a record about to be rewritten, deleted or indexed, which must hold the primary key it
+   * is stored under: else its index entries would be computed for another key, and an update would
+   * never commit. (Plain reads skip this check, which costs two tuple encodings per record.)
+   */
+  public T decodeStored(KvEntry entry) {
+    T record = decode(entry);
+    ID storedId;
+    boolean matches;
+    try {
+      storedId = mapping.idOf(record);
+      matches = storedId != null && entry.key().equals(entityPrefix.addAll(mapping.keyParts(storedId)));
+    } catch (RuntimeException e) {
+      throw new CorruptRecordException(entry.key(), e);
+    }
+    if (!matches) {
+      throw new CorruptRecordException(entry.key(), new IllegalArgumentException(
+          "the record holds primary key " + storedId + ", not " + idOfKey(entry.key())
+              + " of the key it is stored under"));
+    }
+    return record;
+  }
+
+  private Object idOfKey(Tuple recordKey) {
+    try {
+      return mapping.idFromKeyParts(recordKey.subTuple(1, recordKey.size()));
+    } catch (RuntimeException notAKey) {
+      return recordKey;
+    }
+  }
+}
