@@ -157,6 +157,16 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
     return ofNormalized(TupleDecoder.decode(bytes, offset, length));
   }
 
+  /**
+   * Checks that {@code bytes} are a packed tuple, exactly as {@link #unpack(byte[])} would, without
+   * building it: allocates nothing when they are.
+   *
+   * @throws TupleDecodingException if the bytes are not a valid packing (the message gives the offset)
+   */
+  public static void validate(byte[] bytes) {
+    TupleDecoder.validate(bytes, 0, bytes.length);
+  }
+
   /** Packs this tuple. Returns a new array on every call; the caller may modify it. */
   public byte[] pack() {
     byte[] cached = packed;

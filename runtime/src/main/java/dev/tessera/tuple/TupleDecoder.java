@@ -27,6 +27,10 @@ import java.util.UUID;
  * TupleDecodingException} with the offset. Allocations are bounded by the input length and the
  * recursion by {@link Tuple#MAX_NESTING_DEPTH}.
  *
+ * <p>{@link #validate} runs the same checks without building anything: it fails exactly where
+ * {@link #decode} fails and allocates nothing on success, for readers that may never need the
+ * parts (a listing whose caller only counts keys).
+ *
  * <p>One instance decodes one input on one thread; not thread-safe.
  */
 final class TupleDecoder {
@@ -34,33 +38,47 @@ final class TupleDecoder {
 
   private final byte[] in;
   private final int end;
+  // False when validating: every check runs, no part is built (each returns null).
+  private final boolean materialize;
   private int pos;
 
-  private TupleDecoder(byte[] in, int offset, int length) {
-    this.in = in;
-    this.pos = offset;
-    this.end = offset + length;
-  }
-
-  static Object[] decode(byte[] in, int offset, int length) {
+  private TupleDecoder(byte[] in, int offset, int length, boolean materialize) {
     if (offset < 0 || length < 0 || offset > in.length - length) {
       throw new IndexOutOfBoundsException(
           "offset " + offset + " and length " + length + " do not fit an array of " + in.length);
     }
-    return new TupleDecoder(in, offset, length).topLevel();
+    this.in = in;
+    this.pos = offset;
+    this.end = offset + length;
+    this.materialize = materialize;
+  }
+
+  static Object[] decode(byte[] in, int offset, int length) {
+    return new TupleDecoder(in, offset, length, true).topLevel();
+  }
+
+  /** Checks that the bytes decode, as {@link #decode} would, without building the parts. */
+  static void validate(byte[] in, int offset, int length) {
+    TupleDecoder decoder = new TupleDecoder(in, offset, length, false);
+    while (decoder.pos < decoder.end) {
+      decoder.topLevelPart();
+    }
   }
 
   private Object[] topLevel() {
     List<Object> parts = new ArrayList<>();
     while (pos < end) {
-      if (in[pos] == NULL) {
-        pos++;
-        parts.add(null);
-      } else {
-        parts.add(part(0));
-      }
+      parts.add(topLevelPart());
     }
     return parts.toArray();
+  }
+
+  private Object topLevelPart() {
+    if (in[pos] == NULL) {
+      pos++;
+      return null;
+    }
+    return part(0);
   }
 
   private Object part(int depth) {
@@ -74,9 +92,11 @@ final class TupleDecoder {
       case NESTED:
         return nested(start, depth + 1);
       case FLOAT:
-        return Float.intBitsToFloat(unsortableFloat((int) fixed(4, "float")));
+        int floatBits = (int) fixed(4, "float");
+        return materialize ? Float.intBitsToFloat(unsortableFloat(floatBits)) : null;
       case DOUBLE:
-        return Double.longBitsToDouble(unsortableDouble(fixed(8, "double")));
+        long doubleBits = fixed(8, "double");
+        return materialize ? Double.longBitsToDouble(unsortableDouble(doubleBits)) : null;
       case FALSE:
         return Boolean.FALSE;
       case TRUE:
@@ -97,21 +117,25 @@ final class TupleDecoder {
     if (depth > Tuple.MAX_NESTING_DEPTH) {
       throw fail(start, "tuples nested deeper than " + Tuple.MAX_NESTING_DEPTH + " levels");
     }
-    List<Object> parts = new ArrayList<>();
+    List<Object> parts = materialize ? new ArrayList<>() : null;
     while (true) {
       if (pos >= end) {
         throw fail(start, "nested tuple has no terminating 0x00");
       }
+      Object part;
       if (in[pos] == NULL) {
         if (pos + 1 < end && in[pos + 1] == (byte) 0xFF) {
-          parts.add(null);
+          part = null;
           pos += 2;
         } else {
           pos++;
-          return Tuple.ofNormalized(parts.toArray());
+          return materialize ? Tuple.ofNormalized(parts.toArray()) : null;
         }
       } else {
-        parts.add(part(depth));
+        part = part(depth);
+      }
+      if (materialize) {
+        parts.add(part);
       }
     }
   }
@@ -134,10 +158,13 @@ final class TupleDecoder {
 
   private byte[] bytes() {
     int start = pos - 1;
-    byte[] out = new byte[unescapedLength(start, "byte string")];
-    for (int i = 0; i < out.length; i++) {
+    int length = unescapedLength(start, "byte string");
+    byte[] out = materialize ? new byte[length] : null;
+    for (int i = 0; i < length; i++) {
       byte b = in[pos++];
-      out[i] = b;
+      if (out != null) {
+        out[i] = b;
+      }
       if (b == 0) {
         pos++; // the 0xFF escape
       }
@@ -151,11 +178,12 @@ final class TupleDecoder {
     int length = unescapedLength(start, "string");
     if (isAscii(pos, length)) {
       // Common case: one copy straight into a compact Latin-1 string.
-      String ascii = new String(in, pos, length, StandardCharsets.ISO_8859_1);
+      String ascii = materialize ? new String(in, pos, length, StandardCharsets.ISO_8859_1) : null;
       pos += length + 1;
       return ascii;
     }
-    char[] out = new char[length];
+    // Validating, the sequences are checked and their chars written nowhere (n counts them).
+    char[] out = materialize ? new char[length] : null;
     int n = 0;
     while (true) {
       int at = pos;
@@ -163,21 +191,21 @@ final class TupleDecoder {
       if (b == 0) {
         if (pos < end && in[pos] == (byte) 0xFF) {
           pos++;
-          out[n++] = 0;
+          n = put(out, n, (char) 0);
           continue;
         }
-        return new String(out, 0, n);
+        return out == null ? null : new String(out, 0, n);
       }
       if (b < 0x80) {
-        out[n++] = (char) b;
+        n = put(out, n, (char) b);
       } else if (b >= 0xC2 && b <= 0xDF) {
-        out[n++] = (char) (((b & 0x1F) << 6) | continuation(0x80, 0xBF, at));
+        n = put(out, n, (char) (((b & 0x1F) << 6) | continuation(0x80, 0xBF, at)));
       } else if (b >= 0xE0 && b <= 0xEF) {
         int lo = b == 0xE0 ? 0xA0 : 0x80;
         int hi = b == 0xED ? 0x9F : 0xBF; // 0xED 0xA0.. would be a surrogate
         int c1 = continuation(lo, hi, at);
         int c2 = continuation(0x80, 0xBF, at);
-        out[n++] = (char) (((b & 0x0F) << 12) | (c1 << 6) | c2);
+        n = put(out, n, (char) (((b & 0x0F) << 12) | (c1 << 6) | c2));
       } else if (b >= 0xF0 && b <= 0xF4) {
         int lo = b == 0xF0 ? 0x90 : 0x80;
         int hi = b == 0xF4 ? 0x8F : 0xBF; // above U+10FFFF otherwise
@@ -185,12 +213,20 @@ final class TupleDecoder {
         int c2 = continuation(0x80, 0xBF, at);
         int c3 = continuation(0x80, 0xBF, at);
         int cp = ((b & 0x07) << 18) | (c1 << 12) | (c2 << 6) | c3;
-        out[n++] = Character.highSurrogate(cp);
-        out[n++] = Character.lowSurrogate(cp);
+        n = put(out, n, Character.highSurrogate(cp));
+        n = put(out, n, Character.lowSurrogate(cp));
       } else {
         throw fail(at, String.format("malformed UTF-8 in string: byte 0x%02x", b));
       }
     }
+  }
+
+  /** Writes {@code c} at {@code n} unless validating; returns the next position. */
+  private static int put(char[] out, int n, char c) {
+    if (out != null) {
+      out[n] = c;
+    }
+    return n + 1;
   }
 
   /** True if the {@code length} bytes at {@code from} are ASCII other than NUL (so no escapes). */
@@ -239,14 +275,14 @@ final class TupleDecoder {
   private UUID uuid() {
     long msb = fixed(8, "UUID");
     long lsb = fixed(8, "UUID");
-    return new UUID(msb, lsb);
+    return materialize ? new UUID(msb, lsb) : null;
   }
 
   private Versionstamp versionstamp(int start) {
     if (end - pos < VERSIONSTAMP_LENGTH) {
       throw fail(start, "versionstamp needs 12 bytes, only " + (end - pos) + " left");
     }
-    Versionstamp v = Versionstamp.read(in, pos);
+    Versionstamp v = materialize ? Versionstamp.read(in, pos) : null;
     int userVersion = ((in[pos + 10] & 0xFF) << 8) | (in[pos + 11] & 0xFF);
     if (userVersion != 0) {
       throw fail(start, "versionstamp with user version " + userVersion
@@ -258,7 +294,7 @@ final class TupleDecoder {
 
   private Object integer(int start, int code) {
     if (code == INT_ZERO) {
-      return 0L;
+      return materialize ? 0L : null;
     }
     if (code == POS_INT_BIG || code == NEG_INT_BIG) {
       return bigInteger(start, code == NEG_INT_BIG);
@@ -272,6 +308,9 @@ final class TupleDecoder {
       throw fail(start, "non-canonical integer encoding (redundant leading byte)");
     }
     long raw = fixed(n, "integer");
+    if (!materialize) {
+      return null;
+    }
     if (!negative) {
       // Eight bytes with the top bit set are above Long.MAX_VALUE.
       return raw >= 0 ? (Object) raw : new BigInteger(Long.toUnsignedString(raw));
@@ -298,12 +337,16 @@ final class TupleDecoder {
     if (end - pos < n) {
       throw fail(start, "integer needs " + n + " bytes, only " + (end - pos) + " left");
     }
+    if ((negative ? (byte) ~in[pos] : in[pos]) == 0) {
+      throw fail(start, "non-canonical integer encoding (redundant leading byte)");
+    }
+    if (!materialize) {
+      pos += n;
+      return null;
+    }
     byte[] magnitude = new byte[n];
     for (int i = 0; i < n; i++) {
       magnitude[i] = negative ? (byte) ~in[pos + i] : in[pos + i];
-    }
-    if (magnitude[0] == 0) {
-      throw fail(start, "non-canonical integer encoding (redundant leading byte)");
     }
     pos += n;
     BigInteger value = new BigInteger(1, magnitude);

@@ -8,11 +8,11 @@ import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 
 /** jqwik generators for tuple parts of every supported type, biased towards edge cases. */
-final class TupleArbitraries {
+public final class TupleArbitraries {
   private TupleArbitraries() {}
 
   /** Random tuples of up to 5 parts, nested up to 3 levels. */
-  static Arbitrary<Tuple> tuples() {
+  public static Arbitrary<Tuple> tuples() {
     return tuples(0);
   }
 

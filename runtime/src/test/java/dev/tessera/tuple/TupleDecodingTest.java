@@ -83,12 +83,21 @@ class TupleDecodingTest {
       assertAllocatedAtMost(before, maxBytes, input);
       assertThat(e.offset()).isBetween(0, input.length);
       assertThat(e.getMessage()).contains("offset " + e.offset());
+      // validate fails exactly where unpack fails, saying the same
+      assertThatThrownBy(() -> Tuple.validate(input)).isInstanceOfSatisfying(TupleDecodingException.class,
+          v -> assertThat(v.getMessage()).isEqualTo(e.getMessage()));
       return 1;
     }
     assertAllocatedAtMost(before, maxBytes, input);
     assertThat(decoded.pack()).as("repacking %s", decoded).isEqualTo(input);
+    long beforeValidate = ALLOCATIONS.getCurrentThreadAllocatedBytes();
+    Tuple.validate(input);
+    assertAllocatedAtMost(beforeValidate, VALIDATE_ALLOCATION, input);
     return 0;
   }
+
+  /** What validating any input may allocate: the decoder object, whatever the input's length. */
+  private static final long VALIDATE_ALLOCATION = 64;
 
   private static final com.sun.management.ThreadMXBean ALLOCATIONS =
       (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
@@ -187,6 +196,9 @@ class TupleDecodingTest {
   void rejectsInvalidPackings(String packed) {
     byte[] bytes = hex(packed);
     assertThatThrownBy(() -> Tuple.unpack(bytes))
+        .isInstanceOf(TupleDecodingException.class)
+        .hasMessageStartingWith("Invalid packed tuple at offset ");
+    assertThatThrownBy(() -> Tuple.validate(bytes))
         .isInstanceOf(TupleDecodingException.class)
         .hasMessageStartingWith("Invalid packed tuple at offset ");
   }

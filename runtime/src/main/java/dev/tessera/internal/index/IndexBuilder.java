@@ -236,7 +236,7 @@ public final class IndexBuilder<T> {
           return null;
         }
         backfillBatch(snapshot, op, index, current().entry().generation(), batch);
-        return new CursorBatch(batch.size(), batch.get(batch.size() - 1).key().pack());
+        return new CursorBatch(batch.size(), batch.get(batch.size() - 1).packedKey());
       }
     };
     if (walk().run(job) != BatchWalk.End.EXHAUSTED) {
@@ -426,7 +426,7 @@ public final class IndexBuilder<T> {
         for (KvEntry marker : found) {
           resolveMarker(snapshot, op, index, marker, batch);
         }
-        return new MarkerBatch(found.size(), found.get(found.size() - 1).key().pack(), batch);
+        return new MarkerBatch(found.size(), found.get(found.size() - 1).packedKey(), batch);
       }
 
       @Override

@@ -69,7 +69,7 @@ public final class RangeScan {
           lister.apply(ListSelector.of(TupleRange.ofPacked(begin, end)).limit(batchSize))) {
         while (it.hasNext()) {
           KvEntry entry = it.next();
-          byte[] key = entry.key().pack();
+          byte[] key = entry.packedKey();
           if (Arrays.compareUnsigned(key, last == null ? begin : last) < 0
               || (last != null && Arrays.equals(key, last))) {
             // A key listed before one it sorts after: the file is damaged. Stepping back to it

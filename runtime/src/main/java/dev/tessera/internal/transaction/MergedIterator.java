@@ -85,7 +85,7 @@ public final class MergedIterator implements KvIterator {
     while (true) {
       if (scanned == null && scan.hasNext()) {
         scanned = scan.next();
-        scannedPacked = scanned.key().pack();
+        scannedPacked = scanned.packedKey();
         record.pulled(scanned, scannedPacked);
         view.countRead();
       }

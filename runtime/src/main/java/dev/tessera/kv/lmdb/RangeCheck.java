@@ -23,15 +23,15 @@ final class RangeCheck {
   private final TupleRange range;
   private final byte[] begin;
   private final byte[] end;
-  private final Tuple[] keys;
+  private final KvEntry[] entries; // keys decoded only to name one in a failed check
   private final byte[][] packedKeys;
   private final Versionstamp[] stamps;
 
-  private RangeCheck(TupleRange range, Tuple[] keys, byte[][] packedKeys, Versionstamp[] stamps) {
+  private RangeCheck(TupleRange range, KvEntry[] entries, byte[][] packedKeys, Versionstamp[] stamps) {
     this.range = range;
     this.begin = range.begin();
     this.end = range.end();
-    this.keys = keys;
+    this.entries = entries;
     this.packedKeys = packedKeys;
     this.stamps = stamps;
   }
@@ -47,7 +47,7 @@ final class RangeCheck {
       throw new RangeCheckTooLargeException(range, seen.size(), AtomicOperation.MAX_RANGE_CHECK_KEYS);
     }
     int n = seen.size();
-    Tuple[] keys = new Tuple[n];
+    KvEntry[] entries = new KvEntry[n];
     byte[][] packed = new byte[n][];
     Versionstamp[] stamps = new Versionstamp[n];
     for (int i = 0; i < n; i++) {
@@ -56,8 +56,11 @@ final class RangeCheck {
         throw new IllegalArgumentException("A range check lists key " + entry.key()
             + " as seen but absent: list only the entries a scan returned");
       }
-      keys[i] = entry.key();
-      packed[i] = StoredEntry.packKey(entry.key());
+      entries[i] = entry;
+      packed[i] = entry.packedKey();
+      if (packed[i].length > StoredEntry.MAX_KEY_SIZE) {
+        StoredEntry.packKey(entry.key()); // names the key in KeyTooLargeException
+      }
       stamps[i] = entry.versionstamp();
       if (!range.contains(packed[i])) {
         throw new IllegalArgumentException(
@@ -65,10 +68,10 @@ final class RangeCheck {
       }
       if (i > 0 && KeyBytes.compare(packed[i - 1], packed[i]) >= 0) {
         throw new IllegalArgumentException("A range check's seen keys must be in ascending key order"
-            + " without repeats: " + keys[i - 1] + " comes before " + keys[i]);
+            + " without repeats: " + entries[i - 1].key() + " comes before " + entries[i].key());
       }
     }
-    return new RangeCheck(range, keys, packed, stamps);
+    return new RangeCheck(range, entries, packed, stamps);
   }
 
   /** The outcome of re-scanning the range in {@code txn}: {@code null} if nothing changed. */
@@ -81,9 +84,9 @@ final class RangeCheck {
       for (int i = 0; ; i++) {
         boolean inRange = found && KeyBytes.compare(cursor.key(), end) < 0;
         if (!inRange) {
-          return i < keys.length ? removed(i) : null;
+          return i < entries.length ? removed(i) : null;
         }
-        int order = i < keys.length ? KeyBytes.compare(cursor.key(), packedKeys[i]) : -1;
+        int order = i < entries.length ? KeyBytes.compare(cursor.key(), packedKeys[i]) : -1;
         if (order < 0) {
           byte[] added = KeyBytes.copy(cursor.key());
           return CommitResult.rangeCheckFailed(
@@ -94,7 +97,7 @@ final class RangeCheck {
         }
         Versionstamp actual = StoredEntry.stampOf(packedKeys[i], cursor.val());
         if (actual.compareTo(stamps[i]) != 0) {
-          return CommitResult.rangeCheckFailed(range, keys[i], stamps[i], actual);
+          return CommitResult.rangeCheckFailed(range, entries[i].key(), stamps[i], actual);
         }
         found = cursor.next();
       }
@@ -103,11 +106,11 @@ final class RangeCheck {
 
   /** How many keys were seen (for sizing). */
   int size() {
-    return keys.length;
+    return entries.length;
   }
 
   private CommitResult removed(int i) {
-    return CommitResult.rangeCheckFailed(range, keys[i], stamps[i], null);
+    return CommitResult.rangeCheckFailed(range, entries[i].key(), stamps[i], null);
   }
 
   // Positions at the first key >= begin. No stored key is longer than 511 bytes, so a longer

@@ -23,6 +23,8 @@ final class StoredEntry {
   /** Bytes of the versionstamp in front of every value. */
   static final int STAMP_SIZE = 10;
 
+  private static final byte[] EMPTY = new byte[0];
+
   private StoredEntry() {}
 
   /** Packs {@code key}, failing with {@link KeyTooLargeException} if LMDB would refuse it. */
@@ -50,13 +52,15 @@ final class StoredEntry {
    * @throws CorruptEntryException if the key is not a packed tuple or the value has no versionstamp
    */
   static KvEntry toEntry(byte[] packedKey, DirectBuffer stored) {
-    Tuple key;
     try {
-      key = Tuple.unpack(packedKey);
+      Tuple.validate(packedKey); // checked now, decoded only if the caller asks for the key
     } catch (TupleDecodingException e) {
       throw new CorruptEntryException(packedKey, null, "the key is not a packed tuple: " + e.getMessage(), e);
     }
-    return toEntry(key, stored);
+    if (stored.capacity() < STAMP_SIZE) {
+      throw tooShort(packedKey, stored);
+    }
+    return KvEntry.ofPacked(packedKey, userBytes(packedKey, null, stored), stampOf(stored));
   }
 
   /** The versionstamp at the front of a stored value; the caller checked its length. */
@@ -96,12 +100,16 @@ final class StoredEntry {
    * @throws CorruptEntryException if the stored size is larger than any value this store writes (a
    *     damaged size field: copying it would exhaust the heap or read past the file)
    */
-  static byte[] userBytes(Tuple key, DirectBuffer stored) {
+  static byte[] userBytes(byte[] packedKey, Tuple key, DirectBuffer stored) {
     int length = stored.capacity() - STAMP_SIZE;
     if (length < 0 || length > MAX_VALUE_SIZE) {
-      throw new CorruptEntryException(key.pack(), key, "its stored size is "
+      throw new CorruptEntryException(packedKey != null ? packedKey : key.pack(),
+          key != null ? key : Tuple.unpack(packedKey), "its stored size is "
           + Integer.toUnsignedString(stored.capacity()) + " bytes, more than the " + MAX_VALUE_SIZE
           + "-byte largest value plus the " + STAMP_SIZE + "-byte versionstamp this store writes", null);
+    }
+    if (length == 0) {
+      return EMPTY; // an index entry: shared, as every value is never modified
     }
     byte[] value = new byte[length];
     stored.getBytes(STAMP_SIZE, value);
@@ -116,7 +124,7 @@ final class StoredEntry {
     if (stored.capacity() < STAMP_SIZE) {
       throw tooShort(key.pack(), stored);
     }
-    return new KvEntry(key, userBytes(key, stored), stampOf(stored));
+    return new KvEntry(key, userBytes(null, key, stored), stampOf(stored));
   }
 
   /** Writes stamp and value into space reserved in LMDB. */
