@@ -5,7 +5,8 @@
  * <p>Exported: what applications use ({@code dev.tessera}, {@code tuple}, {@code kv}, {@code
  * kv.lmdb}, {@code repository}, {@code query}, {@code query.spatial}, {@code catalog}) and what
  * generated repositories call ({@code mapping}). Of the {@code dev.tessera.internal} packages, the
- * etcd store reads the store-contract rules and the retry helper; nothing else leaves the module.
+ * etcd store reads the store-contract rules and the retry helper, the test kit's simulated store
+ * the store-contract rules; nothing else leaves the module.
  */
 module dev.tessera.runtime {
   requires transitive dev.tessera.annotations;
@@ -23,6 +24,6 @@ module dev.tessera.runtime {
   exports dev.tessera.repository;
   exports dev.tessera.tuple;
 
-  exports dev.tessera.internal.kv to dev.tessera.etcd;
+  exports dev.tessera.internal.kv to dev.tessera.etcd, dev.tessera.testkit;
   exports dev.tessera.internal.retry to dev.tessera.etcd;
 }

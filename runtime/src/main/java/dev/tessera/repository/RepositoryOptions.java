@@ -2,10 +2,13 @@ package dev.tessera.repository;
 
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ThreadFactory;
 
 /**
  * How a repository builds its indexes: the policy, the batch size, the progress listener and how
- * often a build logs its progress. Immutable and thread-safe; the {@code with...} methods return
+ * often a build logs its progress; and, for simulations and tests, the threads background builds run
+ * on and the time source of retries and waits. Immutable and thread-safe; the {@code with...} methods return
  * changed copies.
  *
  * <pre>{@code
@@ -16,25 +19,32 @@ import java.util.Objects;
 public final class RepositoryOptions {
   private static final RepositoryOptions DEFAULTS =
       new RepositoryOptions(IndexBuildPolicy.BACKGROUND, 1000, new IndexBuildListener() {},
-          Duration.ofSeconds(10), 1000);
+          Duration.ofSeconds(10), 1000, null, TimeSource.system());
 
   private final IndexBuildPolicy buildPolicy;
   private final int batchSize;
   private final IndexBuildListener listener;
   private final Duration logInterval;
   private final long inlineBuildLimit;
+  /** Makes background build threads; {@code null}: a daemon thread named after the entity. */
+  private final ThreadFactory buildThreads;
+  private final TimeSource timeSource;
 
   private RepositoryOptions(
       IndexBuildPolicy buildPolicy,
       int batchSize,
       IndexBuildListener listener,
       Duration logInterval,
-      long inlineBuildLimit) {
+      long inlineBuildLimit,
+      ThreadFactory buildThreads,
+      TimeSource timeSource) {
     this.buildPolicy = buildPolicy;
     this.batchSize = batchSize;
     this.listener = listener;
     this.logInterval = logInterval;
     this.inlineBuildLimit = inlineBuildLimit;
+    this.buildThreads = buildThreads;
+    this.timeSource = timeSource;
   }
 
   /**
@@ -48,7 +58,8 @@ public final class RepositoryOptions {
   /** These options with {@code policy}. */
   public RepositoryOptions withBuildPolicy(IndexBuildPolicy policy) {
     return new RepositoryOptions(
-        Objects.requireNonNull(policy, "policy"), batchSize, listener, logInterval, inlineBuildLimit);
+        Objects.requireNonNull(policy, "policy"), batchSize, listener, logInterval, inlineBuildLimit,
+        buildThreads, timeSource);
   }
 
   /**
@@ -60,13 +71,15 @@ public final class RepositoryOptions {
     if (records < 1 || records > 100_000) {
       throw new IllegalArgumentException("batch size must be in 1..100000, was " + records);
     }
-    return new RepositoryOptions(buildPolicy, records, listener, logInterval, inlineBuildLimit);
+    return new RepositoryOptions(
+        buildPolicy, records, listener, logInterval, inlineBuildLimit, buildThreads, timeSource);
   }
 
   /** These options with {@code listener} observing builds. */
   public RepositoryOptions withListener(IndexBuildListener listener) {
     return new RepositoryOptions(
-        buildPolicy, batchSize, Objects.requireNonNull(listener, "listener"), logInterval, inlineBuildLimit);
+        buildPolicy, batchSize, Objects.requireNonNull(listener, "listener"), logInterval, inlineBuildLimit,
+        buildThreads, timeSource);
   }
 
   /** These options logging build progress (logger {@code dev.tessera.index}) at most every {@code interval}. */
@@ -74,7 +87,8 @@ public final class RepositoryOptions {
     if (interval.isNegative()) {
       throw new IllegalArgumentException("log interval must not be negative: " + interval);
     }
-    return new RepositoryOptions(buildPolicy, batchSize, listener, interval, inlineBuildLimit);
+    return new RepositoryOptions(
+        buildPolicy, batchSize, listener, interval, inlineBuildLimit, buildThreads, timeSource);
   }
 
   /**
@@ -89,7 +103,29 @@ public final class RepositoryOptions {
     if (records < 0) {
       throw new IllegalArgumentException("inline build limit must not be negative, was " + records);
     }
-    return new RepositoryOptions(buildPolicy, batchSize, listener, logInterval, records);
+    return new RepositoryOptions(
+        buildPolicy, batchSize, listener, logInterval, records, buildThreads, timeSource);
+  }
+
+  /**
+   * These options starting background index builds on threads from {@code factory} instead of a
+   * daemon thread of their own (named {@code tessera-index-build-<entity>}): a deterministic
+   * simulation runs the build as one of its scheduled clients. The factory's thread must run the
+   * runnable it is given; the repository starts it, and joins it when building stops.
+   */
+  public RepositoryOptions withBuildThreads(ThreadFactory factory) {
+    return new RepositoryOptions(buildPolicy, batchSize, listener, logInterval, inlineBuildLimit,
+        Objects.requireNonNull(factory, "factory"), timeSource);
+  }
+
+  /**
+   * These options reading the time and waiting through {@code time}: the backoff between retried
+   * commits of writes, bulk deletes, index builds, verify and repair, and the deadline of {@link
+   * IndexAdmin#awaitIndexes}. The default is {@link TimeSource#system()}.
+   */
+  public RepositoryOptions withTimeSource(TimeSource time) {
+    return new RepositoryOptions(buildPolicy, batchSize, listener, logInterval, inlineBuildLimit,
+        buildThreads, Objects.requireNonNull(time, "time"));
   }
 
   /** When pending index work is done. */
@@ -110,6 +146,19 @@ public final class RepositoryOptions {
   /** The most records an entity may hold for a background-policy build to run in the constructor. */
   public long inlineBuildLimit() {
     return inlineBuildLimit;
+  }
+
+  /** Where retries and waits read the time and how they wait. */
+  public TimeSource timeSource() {
+    return timeSource;
+  }
+
+  /**
+   * The factory of background build threads set by {@link #withBuildThreads}, if any (without one,
+   * a build runs on a daemon thread named {@code tessera-index-build-<entity>}).
+   */
+  public Optional<ThreadFactory> buildThreads() {
+    return Optional.ofNullable(buildThreads);
   }
 
   /** The least time between two progress log lines of one build. */

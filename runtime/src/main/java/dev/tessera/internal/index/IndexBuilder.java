@@ -19,6 +19,7 @@ import dev.tessera.mapping.IndexDefinition;
 import dev.tessera.repository.IndexBuildFailedException;
 import dev.tessera.repository.IndexBuildProgress;
 import dev.tessera.repository.RepositoryOptions;
+import dev.tessera.repository.TimeSource;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
 import java.lang.System.Logger.Level;
@@ -547,7 +548,9 @@ public final class IndexBuilder<T> {
     // Each lost batch is read again, smaller. A backfill cannot lose one record's batch twice to
     // updates (the update makes the record whole), so this many lost races in a row means writers
     // that do not follow the build (an older Tessera): the build stops, to resume on the next run.
-    return new BatchWalk(store, entityName, "buildIndexes", options.batchSize(), MAX_LOST_RACES, () -> stopped);
+    TimeSource time = options.timeSource();
+    return new BatchWalk(store, entityName, "buildIndexes", options.batchSize(), MAX_LOST_RACES, () -> stopped,
+        time::nanoTime, time::pause);
   }
 
   /** A batch of a phase whose cursor is the catalog entry's: how many keys, the last one. */

@@ -23,6 +23,7 @@ import dev.tessera.repository.IndexNotReadyException;
 import dev.tessera.repository.IndexVerification;
 import dev.tessera.repository.QuarantinedRecord;
 import dev.tessera.repository.RepositoryOptions;
+import dev.tessera.repository.TimeSource;
 import dev.tessera.tuple.Tuple;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
@@ -65,6 +66,8 @@ public final class IndexLifecycle<T> {
   /** The key every write checks (see {@link IndexWrite}); null when the entity has no index. */
   private final Tuple statesKey;
   private Thread background; // guarded by monitor
+  /** {@link Retry#WRITES} on the options' time source. */
+  private final Retry writes;
 
   private IndexLifecycle(
       KvStore store, EntityMapping<T, ?> mapping, Function<KvEntry, T> decoder, RepositoryOptions options) {
@@ -76,6 +79,7 @@ public final class IndexLifecycle<T> {
     this.indexes = List.copyOf(mapping.indexes());
     this.statesKey = indexes.isEmpty() ? null : IndexCatalog.statesKey(entityName);
     this.builder = new IndexBuilder<>(store, mapping, decoder, options, this::stateChanged);
+    this.writes = timed(Retry.WRITES, options.timeSource());
   }
 
   /**
@@ -206,8 +210,9 @@ public final class IndexLifecycle<T> {
    * @return false if {@code timeout} passed first
    * @throws IndexNotReadyException at once if an index's build failed
    */
- public boolean await(Duration timeout) throws InterruptedException {
-    long deadline = System.nanoTime() + timeout.toNanos();
+  public boolean await(Duration timeout) throws InterruptedException {
+    TimeSource time = options.timeSource();
+    long deadline = time.nanoTime() + timeout.toNanos();
     while (true) {
       refresh();
       boolean readable = true;
@@ -218,12 +223,19 @@ public final class IndexLifecycle<T> {
         }
         readable &= modes.state(index) == IndexState.READABLE;
       }
-      long left = deadline - System.nanoTime();
+      long left = deadline - time.nanoTime();
       if (readable) {
         return true;
       }
       if (left <= 0) {
         return false;
+      }
+      if (time != TimeSource.system()) {
+        time.pause(Math.min(POLL_MILLIS * 1_000_000, left)); // no monitor wakes another clock's waits
+        if (Thread.interrupted()) {
+          throw new InterruptedException("awaitIndexes of " + entityName);
+        }
+        continue;
       }
       synchronized (monitor) {
         monitor.wait(Math.max(1, Math.min(POLL_MILLIS, left / 1_000_000)));
@@ -254,7 +266,7 @@ public final class IndexLifecycle<T> {
   }
 
   private IndexVerifier<T> verifier() {
-    return new IndexVerifier<>(store, mapping, decoder, options.batchSize());
+    return new IndexVerifier<>(store, mapping, decoder, options.batchSize(), options.timeSource());
   }
 
   private List<IndexDefinition<T>> readableIndexes() {
@@ -329,7 +341,7 @@ public final class IndexLifecycle<T> {
    * every catalog entry read, so concurrent openers agree.
    */
   private void reconcile() {
-    Retry.WRITES.run(entityName, "open", null, this::tryReconcile).forEach(this::log);
+    writes.run(entityName, "open", null, this::tryReconcile).forEach(this::log);
   }
 
   /** One attempt of {@link #reconcile}: done with the entries it changed, or lost to another opener. */
@@ -410,7 +422,7 @@ public final class IndexLifecycle<T> {
   }
 
   private void restartFailed() {
-    Retry.WRITES.run(entityName, "buildIndexes", null, this::tryRestartFailed).forEach(this::log);
+    writes.run(entityName, "buildIndexes", null, this::tryRestartFailed).forEach(this::log);
     refresh();
   }
 
@@ -447,6 +459,16 @@ public final class IndexLifecycle<T> {
     return RecordCount.read(store::list, entityName);
   }
 
+  /** The retry of single writes, on the options' time source (shared with the record writer). */
+  public Retry writes() {
+    return writes;
+  }
+
+  /** {@code retry}, reading the time and waiting through {@code time}. */
+  static Retry timed(Retry retry, TimeSource time) {
+    return time == TimeSource.system() ? retry : retry.withClockAndPause(time::nanoTime, time::pause);
+  }
+
   /**
    * Builds a small entity's pending indexes on the opening thread, so they are readable when the
    * constructor returns. A unique index failing over duplicates is left FAILED, as a background
@@ -474,8 +496,13 @@ public final class IndexLifecycle<T> {
       if (background != null && background.isAlive()) {
         return;
       }
-      background = new Thread(this::runInBackground, "tessera-index-build-" + entityName);
-      background.setDaemon(true);
+      background = options.buildThreads()
+          .map(threads -> threads.newThread(this::runInBackground))
+          .orElseGet(() -> {
+            Thread thread = new Thread(this::runInBackground, "tessera-index-build-" + entityName);
+            thread.setDaemon(true);
+            return thread;
+          });
       background.start();
     }
   }
@@ -499,6 +526,11 @@ public final class IndexLifecycle<T> {
       refresh();
     } catch (StoreClosedException closed) {
       // nothing left to refresh
+    } catch (RuntimeException e) {
+      // A notification, not part of the build: a failed read (a compacted snapshot, a store that did
+      // not answer) must neither end the build nor leave waiters asleep. The modes are read again by
+      // the next write (its commit checks the states generation) and by awaitIndexes.
+      LOG.log(Level.DEBUG, "index states of " + entityName + " not read after a change: " + e);
     }
     synchronized (monitor) {
       monitor.notifyAll();

@@ -11,14 +11,17 @@ import dev.tessera.kv.CommitResult;
 import dev.tessera.kv.CorruptEntryException;
 import dev.tessera.kv.CorruptRecordException;
 import dev.tessera.kv.KvEntry;
+import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
+import dev.tessera.kv.ListSelector;
 import dev.tessera.mapping.EntityMapping;
 import dev.tessera.mapping.IndexDefinition;
 import dev.tessera.repository.IndexProblem;
 import dev.tessera.repository.IndexReport;
 import dev.tessera.repository.IndexVerification;
 import dev.tessera.repository.RecordReport;
+import dev.tessera.repository.TimeSource;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
 import java.util.ArrayList;
@@ -64,9 +67,17 @@ public final class IndexVerifier<T> {
   private final EntityMapping<T, ?> mapping;
   private final Function<KvEntry, T> decoder;
   private final int batchSize;
+  private final TimeSource time;
   private final Tuple entityPrefix;
 
   public IndexVerifier(KvStore store, EntityMapping<T, ?> mapping, Function<KvEntry, T> decoder, int batchSize) {
+    this(store, mapping, decoder, batchSize, TimeSource.system());
+  }
+
+  /** As the constructor above, waiting between lost repair commits through {@code time}. */
+  public IndexVerifier(KvStore store, EntityMapping<T, ?> mapping, Function<KvEntry, T> decoder, int batchSize,
+      TimeSource time) {
+    this.time = time;
     this.store = store;
     this.mapping = mapping;
     this.decoder = decoder;
@@ -156,7 +167,8 @@ public final class IndexVerifier<T> {
         return BatchWalk.AfterConflict.RETRY_SMALLER; // a write raced the repair: decide this batch again
       }
     };
-    new BatchWalk(store, mapping.entityName(), "repairIndexes", batchSize, MAX_BATCH_ATTEMPTS, () -> false)
+    new BatchWalk(store, mapping.entityName(), "repairIndexes", batchSize, MAX_BATCH_ATTEMPTS, () -> false,
+        time::nanoTime, time::pause)
         .run(job);
   }
 
@@ -196,7 +208,7 @@ public final class IndexVerifier<T> {
    * same commit, so the check fails if a record came or went meanwhile: count again).
    */
   private RecordReport checkCount(boolean repair, Findings decoding) {
-    return COUNT_REPAIRS.run(
+    return IndexLifecycle.timed(COUNT_REPAIRS, time).run(
         mapping.entityName(), "repairIndexes", null, () -> tryCheckCount(repair, decoding));
   }
 
@@ -247,10 +259,16 @@ public final class IndexVerifier<T> {
       int pkArity,
       List<KvEntry> entries,
       Findings found) {
+    // A run that began without records knew no key shape; records may have come since.
+    int arity = pkArity > 0 ? pkArity : pkArity(snapshot::list);
+    if (arity == 0 && !index.unique()) {
+      // no record at all: every entry is dangling, as long as no record comes before the commit
+      op.checkRange(TupleRange.prefix(entityPrefix), List.of());
+    }
     List<Tuple> pks = new ArrayList<>(entries.size());
     List<Tuple> recordKeys = new ArrayList<>(entries.size());
     for (KvEntry entry : entries) {
-      Tuple pk = pointedKey(index, pkArity, entry);
+      Tuple pk = pointedKey(index, arity, entry);
       pks.add(pk);
       recordKeys.add(entityPrefix.addAll(pk == null ? Tuple.of() : pk));
     }
@@ -421,9 +439,14 @@ public final class IndexVerifier<T> {
 
   /** How many key parts the entity's primary keys have (0 without records). */
   private int pkArity() {
+    return pkArity(store::list);
+  }
+
+  /** How many key parts the entity's primary keys have in what {@code lister} lists (0: none). */
+  private int pkArity(Function<ListSelector, KvIterator> lister) {
     RangeScan scan = new RangeScan(TupleRange.prefix(entityPrefix), 1);
     while (true) {
-      RangeScan.Batch first = scan.next(store::list, corrupt -> { });
+      RangeScan.Batch first = scan.next(lister, corrupt -> { });
       if (scan.done()) {
         return 0;
       }

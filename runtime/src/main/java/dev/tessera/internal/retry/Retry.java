@@ -89,8 +89,11 @@ public final class Retry {
     return new Retry(waiting, backoff, maxAttempts, deadlineNanos, true, clock, pause);
   }
 
-  /** This retry, reading the time from {@code clock} and waiting with {@code pause} (for tests). */
-  Retry withClockAndPause(LongSupplier clock, LongConsumer pause) {
+  /**
+   * This retry, reading the time from {@code clock} and waiting with {@code pause} (tests, and a
+   * repository's {@code TimeSource}).
+   */
+  public Retry withClockAndPause(LongSupplier clock, LongConsumer pause) {
     return new Retry(waiting, backoff, maxAttempts, deadlineNanos, hasDeadline, clock, pause);
   }
 

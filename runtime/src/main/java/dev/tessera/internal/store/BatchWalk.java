@@ -11,7 +11,10 @@ import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
 import dev.tessera.tuple.TupleRange;
 import java.util.Optional;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
+import java.util.function.LongConsumer;
+import java.util.function.LongSupplier;
 
 /**
  * The one loop of every batch job over a key range (clearing an index, backfilling it, resolving its
@@ -100,11 +103,22 @@ public final class BatchWalk {
   public BatchWalk(
       KvStore store, String entity, String operation, int batchSize, int maxConflicts,
       BooleanSupplier stopped) {
+    this(store, entity, operation, batchSize, maxConflicts, stopped, System::nanoTime,
+        LockSupport::parkNanos);
+  }
+
+  /**
+   * As the constructor above, reading the time from {@code clock} and waiting between lost batches
+   * with {@code pause} (a repository's {@code TimeSource}).
+   */
+  public BatchWalk(
+      KvStore store, String entity, String operation, int batchSize, int maxConflicts,
+      BooleanSupplier stopped, LongSupplier clock, LongConsumer pause) {
     this.store = store;
     this.entity = entity;
     this.operation = operation;
     this.size = new BatchSize(batchSize);
-    this.conflicts = Retry.commits(maxConflicts, Backoff.WRITES);
+    this.conflicts = Retry.commits(maxConflicts, Backoff.WRITES).withClockAndPause(clock, pause);
     this.stopped = stopped;
   }
 

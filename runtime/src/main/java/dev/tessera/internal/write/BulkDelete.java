@@ -43,11 +43,14 @@ public final class BulkDelete<T, ID> {
   private final String entityName;
   private final BatchSize size;
   private final BatchDeleter<ID> deleter;
+  /** The retry of a lost batch ({@link Retry#WRITES} on the repository's time source). */
+  private final Retry writes;
   private long deleted;
   private long nextLog = LOG_EVERY;
 
-  BulkDelete(String entityName, int batchSize, BatchDeleter<ID> deleter) {
+  BulkDelete(String entityName, int batchSize, Retry writes, BatchDeleter<ID> deleter) {
     this.entityName = entityName;
+    this.writes = writes;
     this.size = new BatchSize(batchSize);
     this.deleter = deleter;
   }
@@ -82,7 +85,7 @@ public final class BulkDelete<T, ID> {
     while (at < ids.size()) {
       int from = at;
       Deleted batch =
-          Retry.WRITES.run(entityName, "delete", ids.get(at), () -> deleteBatch(ids, from));
+          writes.run(entityName, "delete", ids.get(at), () -> deleteBatch(ids, from));
       size.succeeded();
       at += batch.ids();
       counted(batch.records());

@@ -177,7 +177,7 @@ public final class RecordWriter<T, ID> {
   }
 
   private BulkDelete<T, ID> bulkDelete() {
-    return new BulkDelete<>(entityName, batchSize, this::tryDeleteBatch);
+    return new BulkDelete<>(entityName, batchSize, lifecycle.writes(), this::tryDeleteBatch);
   }
 
   /**
@@ -244,7 +244,7 @@ public final class RecordWriter<T, ID> {
   private <R> R retrying(
       String operation, Object id, List<IndexEntry<T>> entries, Supplier<Attempt<R>> attempt) {
     try {
-      return Retry.WRITES.run(entityName, operation, id, attempt);
+      return lifecycle.writes().run(entityName, operation, id, attempt);
     } catch (KeyTooLargeException e) {
       throw keyTooLarge(e, entries);
     }

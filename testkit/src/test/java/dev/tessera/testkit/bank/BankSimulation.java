@@ -1,0 +1,717 @@
+package dev.tessera.testkit.bank;
+
+import dev.tessera.RetryLimitExceededException;
+import dev.tessera.catalog.IndexCatalogEntry;
+import dev.tessera.catalog.IndexState;
+import dev.tessera.catalog.StoreCatalog;
+import dev.tessera.kv.CommitTooLargeException;
+import dev.tessera.kv.KvEntry;
+import dev.tessera.kv.KvIterator;
+import dev.tessera.kv.KvSnapshot;
+import dev.tessera.kv.KvStore;
+import dev.tessera.kv.ListSelector;
+import dev.tessera.kv.etcd.CommitOutcomeUnknownException;
+import dev.tessera.kv.etcd.SnapshotCompactedException;
+import dev.tessera.query.Page;
+import dev.tessera.query.Query;
+import dev.tessera.repository.ConcurrentModificationException;
+import dev.tessera.repository.EntityExistsException;
+import dev.tessera.repository.EntityNotFoundException;
+import dev.tessera.repository.IndexBuildPolicy;
+import dev.tessera.repository.IndexVerification;
+import dev.tessera.repository.RepositoryOptions;
+import dev.tessera.repository.TransactionConflictException;
+import dev.tessera.repository.Transactions;
+import dev.tessera.repository.UniqueConstraintViolationException;
+import dev.tessera.repository.Versioned;
+import dev.tessera.testkit.DeterministicScheduler;
+import dev.tessera.testkit.Fault;
+import dev.tessera.testkit.FaultPlan;
+import dev.tessera.testkit.SimulatedClock;
+import dev.tessera.testkit.SimulatedCrash;
+import dev.tessera.testkit.SimulatedKvStore;
+import dev.tessera.testkit.StoreCall;
+import dev.tessera.testkit.StoreObserver;
+import dev.tessera.tuple.Tuple;
+import dev.tessera.tuple.TupleRange;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.UnaryOperator;
+
+/**
+ * One simulated run, decided entirely by its seed: a bank of accounts that transaction clients
+ * transfer money between, and member writers that insert, update, save, delete and bulk-delete
+ * members with a unique, a composite and a multi-value index, while an administrator repairs the
+ * indexes, over a {@link SimulatedKvStore} that injects faults, all interleaved by a {@link
+ * DeterministicScheduler}. A run has rounds; each round is a process: it opens the repositories
+ * (without faults), runs the clients until they end or a crash ends them all, and then checks the
+ * store against the model.
+ *
+ * <p>Checked after every commit (from the client about to make the next store call, while no other
+ * client runs): every readable index holds exactly the entries derived from the records by brute
+ * force (unique pointers, plain entries with nulls, composite, multi-value), the record counts
+ * equal the records, money is conserved and no balance is negative, and index states only move
+ * forward. Checked after each round: every member is in a state the acknowledged writes (and those
+ * of unknown outcome) allow, which then resolves it for good; queries of every kind, in both
+ * directions, paged, and inside a transaction, equal the model; {@code verifyIndexes()} is clean.
+ *
+ * <p>Not thread-safe; one instance per run.
+ */
+public final class BankSimulation {
+  static final int ACCOUNTS = 5;
+  static final long OPENING_BALANCE = 100;
+  /** The most loans one borrower may hold at once. */
+  static final int MAX_LOANS = 2;
+  private static final List<String> EMAILS = List.of("e0", "e1", "e2", "e3");
+  private static final List<String> TAGS = List.of("t0", "t1", "t2");
+  private static final String[] WRITERS = {"A", "B"};
+  private static final String CRASHED = "crashed";
+
+  /**
+   * What a run does.
+   *
+   * @param rounds how many processes run one after another
+   * @param operations how many operations each client makes per round
+   * @param faults the faults injected while clients run
+   * @param breakage wraps the store the repositories use (the identity: none), to prove that the
+   *     checks find a bug put back on purpose
+   */
+  public record Settings(int rounds, int operations, FaultPlan faults, UnaryOperator<KvStore> breakage) {
+    /** The settings of the CI seeds. */
+    public static Settings ci() {
+      return new Settings(3, 10, new FaultPlan(0.02, 0.03, 0.01, 0.03, 0.0015, 0.01), UnaryOperator.identity());
+    }
+
+    /** These settings with {@code breakage} wrapping the store. */
+    public Settings breaking(UnaryOperator<KvStore> breakage) {
+      return new Settings(rounds, operations, faults, breakage);
+    }
+  }
+
+  /**
+   * What a run did.
+   *
+   * @param seed the seed
+   * @param traceHash the hash of the whole trace: equal for two runs of one seed
+   * @param steps scheduling points
+   * @param checks invariant checks made (one per commit seen, and per round)
+   * @param faults faults injected, by kind
+   * @param builtOnline the indexes seen building in one check and readable in a later one
+   */
+  public record Outcome(
+      long seed, String traceHash, long steps, int checks, Map<Fault, Integer> faults, Set<String> builtOnline) {}
+
+  private final long seed;
+  private final Settings settings;
+  private final Clients clients;
+  /** The simulated store, or {@code null} when the run is on a real store with real threads. */
+  private final SimulatedKvStore store;
+  private final KvStore clientStore;
+  /** What the checks read: a fork of the simulated store brought up to date, or the real store. */
+  private final KvStore checked;
+  private final MemberModel model = new MemberModel();
+  private final Map<String, Integer> stateRanks = new HashMap<>();
+  private final Map<Fault, Integer> faults = new TreeMap<>();
+  private final Set<String> builtOnline = new TreeSet<>();
+  private AccountRepository checkedAccounts;
+  private MemberRepository checkedMembers;
+  private AccountRepository accounts;
+  private LoanRepository loans;
+  private LoanRepository checkedLoans;
+  private MemberWrites members;
+  private long checkedVersion = -1;
+  private int checks;
+  private int round;
+
+  private BankSimulation(long seed, Settings settings) {
+    this.seed = seed;
+    this.settings = settings;
+    SimulatedClock clock = new SimulatedClock();
+    DeterministicScheduler scheduler =
+        new DeterministicScheduler(seed, clock, Integer.getInteger("tessera.simulation.traceLines", 40));
+    this.clients = Clients.of(scheduler);
+    this.store = SimulatedKvStore.builder().seed(seed).clock(clock).observer(new StoreObserver() {
+      @Override
+      public void beforeCall(StoreCall call) {
+        checkCommitted();
+        scheduler.beforeCall(call);
+      }
+
+      @Override
+      public void faultInjected(Fault fault, String detail) {
+        faults.merge(fault, 1, Integer::sum);
+        scheduler.faultInjected(fault, detail);
+      }
+
+      @Override
+      public void crashed() {
+        scheduler.crashed();
+      }
+    }).build();
+    this.clientStore = settings.breakage().apply(store);
+    this.checked = store.fork();
+  }
+
+  private BankSimulation(long seed, Settings settings, KvStore real) {
+    this.seed = seed;
+    this.settings = settings;
+    this.clients = Clients.threaded();
+    this.store = null;
+    this.clientStore = settings.breakage().apply(real);
+    this.checked = real;
+  }
+
+  /**
+   * Runs the simulation of {@code seed}.
+   *
+   * @throws AssertionError naming the seed and the broken invariant, with the trace's last steps
+   */
+  public static Outcome run(long seed, Settings settings) {
+    return run(new BankSimulation(seed, settings));
+  }
+
+  /**
+   * Runs the same clients on {@code real} (an empty store) with real threads, all at once, and
+   * checks the invariants after each round: the simulation checked against a real store. Injects
+   * no faults.
+   *
+   * @throws AssertionError naming the seed and the broken invariant
+   */
+  public static Outcome runOn(KvStore real, long seed, Settings settings) {
+    return run(new BankSimulation(seed, settings, real));
+  }
+
+  private static Outcome run(BankSimulation simulation) {
+    long seed = simulation.seed;
+    try {
+      simulation.runAll();
+    } catch (AssertionError | RuntimeException e) {
+      throw new AssertionError("Simulation seed " + seed + " failed in round " + simulation.round
+          + " after " + simulation.clients.steps() + " steps: " + e.getMessage()
+          + "\nlast steps:\n" + simulation.clients.traceTail(), e);
+    }
+    return new Outcome(seed, simulation.clients.traceHash(), simulation.clients.steps(),
+        simulation.checks, simulation.faults, simulation.builtOnline);
+  }
+
+  private void runAll() {
+    for (round = 0; round < settings.rounds(); round++) {
+      faults(FaultPlan.none());
+      openProcess();
+      if (round == 0) {
+        List<Account> opening = new ArrayList<>();
+        for (int i = 0; i < ACCOUNTS; i++) {
+          opening.add(new Account("a" + i, OPENING_BALANCE, i % 3 == 0 ? null : "o" + (i % 2), "IBAN" + i));
+        }
+        accounts.insertAll(opening); // one commit: money is conserved from the first state on
+      }
+      clients.trace("round " + round);
+      faults(settings.faults());
+      for (int c = 0; c < 2; c++) {
+        SplittableRandom random = new SplittableRandom(seed * 31 + round * 7 + c);
+        clients.spawn("transfers-" + c, () -> transfers(random));
+      }
+      for (String writer : WRITERS) {
+        SplittableRandom random = new SplittableRandom(seed * 37 + round * 11 + writer.charAt(0));
+        clients.spawn("members-" + writer, () -> memberWrites(writer, random));
+      }
+      for (int c = 0; c < 2; c++) {
+        SplittableRandom random = new SplittableRandom(seed * 41 + round * 13 + c);
+        String lender = "lender-" + c;
+        clients.spawn(lender, () -> lend(lender, random));
+      }
+      clients.spawn("admin", this::administer);
+      clients.runUntilIdle();
+      faults(FaultPlan.none());
+      checkCommitted();
+      checkQuiescent();
+    }
+  }
+
+  /** Injects {@code plan} from now on (a real store injects none). */
+  private void faults(FaultPlan plan) {
+    if (store != null) {
+      store.faults(plan);
+    }
+  }
+
+  /** Brings what the checks read up to the simulated store's state (a real store is read as is). */
+  private void refreshChecked() {
+    if (store != null) {
+      ((SimulatedKvStore) checked).copyFrom(store);
+    }
+  }
+
+  /** A new process: repositories opened afresh (no faults while they open). */
+  private void openProcess() {
+    RepositoryOptions options = RepositoryOptions.defaults()
+        .withBuildThreads(clients.threadFactory("index-build"))
+        .withTimeSource(clients.timeSource())
+        .withBatchSize(2);
+    accounts = new AccountRepository(clientStore, options);
+    loans = new LoanRepository(clientStore, options);
+    if (round < settings.rounds() / 2) {
+      members = MemberWrites.of(new MemberRepository(clientStore, options));
+    } else {
+      // a new version with one index more: built online, by a scheduled client, while the writers go on
+      members = MemberWrites.of(new MemberV2Repository(clientStore, options.withInlineBuildLimit(0)));
+    }
+  }
+
+  // ---------------------------------------------------------------- clients
+
+  private void transfers(SplittableRandom random) {
+    for (int i = 0; i < settings.operations(); i++) {
+      String from = "a" + random.nextInt(ACCOUNTS);
+      String to = "a" + random.nextInt(ACCOUNTS);
+      long amount = 1 + random.nextInt(60);
+      boolean scan = random.nextInt(4) == 0;
+      String outcome = attempt(() -> Transactions.run(clientStore, tx -> {
+        if (scan) {
+          accounts.in(tx).byOwner().equalTo("o1").list();
+        }
+        Account a = accounts.in(tx).findById(from).orElseThrow();
+        Account b = accounts.in(tx).findById(to).orElseThrow();
+        if (from.equals(to) || a.balance() < amount) {
+          return "refused";
+        }
+        accounts.in(tx).update(a.withBalance(a.balance() - amount));
+        accounts.in(tx).update(b.withBalance(b.balance() + amount));
+        return "moved";
+      }));
+      clients.trace(afterCrash("transfer " + from + "->" + to + " " + amount + ": " + outcome));
+    }
+  }
+
+  /** Lends and takes back loans, in transactions that count the borrower's loans first. */
+  private void lend(String lender, SplittableRandom random) {
+    for (int i = 0; i < settings.operations(); i++) {
+      String borrower = "p" + random.nextInt(3);
+      String id = lender + "-" + round + "-" + i;
+      boolean borrow = random.nextInt(4) != 0;
+      boolean reverse = random.nextBoolean();
+      String outcome = attempt(() -> Transactions.run(clientStore, tx -> {
+        LoanRepository inTx = loans.in(tx);
+        if (borrow) {
+          if (inTx.byBorrower().equalTo(borrower).count() >= MAX_LOANS) {
+            return "refused";
+          }
+          inTx.insert(new Loan(id, borrower));
+          return "lent";
+        }
+        var query = inTx.byBorrower().equalTo(borrower);
+        List<Loan> held = (reverse ? query.reverse() : query).limit(1).list();
+        if (held.isEmpty()) {
+          return "none held";
+        }
+        inTx.delete(held.get(0).id());
+        return "returned " + held.get(0).id();
+      }));
+      clients.trace(afterCrash(lender + (borrow ? " lend " : " take back ") + borrower + ": " + outcome));
+    }
+  }
+
+  private void memberWrites(String writer, SplittableRandom random) {
+    for (int i = 0; i < settings.operations(); i++) {
+      String id = "m" + writer + random.nextInt(4);
+      Member next = new Member(id, pick(random, EMAILS), pick(random, List.of("c" + writer + "0", "c" + writer + "1")),
+          random.nextInt(3), randomTags(random));
+      int kind = random.nextInt(100);
+      String outcome;
+      if (kind < 30) {
+        outcome = write(id, "insert", () -> members.insert(next), s -> s == null, s -> next);
+      } else if (kind < 50) {
+        outcome = write(id, "update", () -> members.update(next), Objects::nonNull, s -> next);
+      } else if (kind < 62) {
+        outcome = write(id, "save", () -> members.save(next), s -> true, s -> next);
+      } else if (kind < 77) {
+        outcome = delete(id);
+      } else if (kind < 82) {
+        outcome = versionedUpdate(id, next);
+      } else if (kind < 87) {
+        boolean reverse = random.nextBoolean();
+        outcome = write(id, "save and query in a transaction", () -> saveAndQuery(writer, next, reverse),
+            s -> true, s -> next);
+      } else if (kind < 94) {
+        String city = "c" + writer + random.nextInt(2);
+        outcome = bulkDelete(writer, "deleteAll city " + city,
+            () -> members.deleteAllInCity(city), s -> s != null && city.equals(s.city()));
+      } else {
+        List<String> ids = List.of("m" + writer + random.nextInt(4), "m" + writer + random.nextInt(4));
+        outcome = bulkDelete(writer, "deleteAllById " + ids,
+            () -> members.deleteAllById(ids), s -> s != null && ids.contains(s.id()));
+      }
+      clients.trace("members-" + writer + " " + outcome);
+    }
+  }
+
+  private void administer() {
+    for (int i = 0; i < 2; i++) {
+      clients.trace(afterCrash("admin repair accounts: " + attempt(() -> clean(accounts.indexAdmin().repairIndexes()))));
+      clients.trace(afterCrash("admin repair members: " + attempt(() -> clean(members.indexAdmin().repairIndexes()))));
+    }
+  }
+
+  private static String clean(IndexVerification verification) {
+    return verification.clean() ? "clean" : "repaired";
+  }
+
+  /** A write of one member: the model learns what the store acknowledged, or that it is unknown. */
+  private String write(String id, String what, Runnable call,
+      java.util.function.Predicate<Member> applicable, UnaryOperator<Member> effect) {
+    String outcome = attempt(() -> {
+      call.run();
+      return "ok";
+    });
+    if (outcome.equals("ok")) {
+      model.acknowledged(id, what, applicable, effect);
+    } else if (outcome.equals("EntityExistsException")) {
+      model.acknowledged(id, what + " refused as existing", Objects::nonNull, s -> s);
+    } else if (outcome.equals("EntityNotFoundException")) {
+      model.acknowledged(id, what + " refused as missing", s -> s == null, s -> s);
+    } else if (outcome.equals("unknown") || outcome.equals(CRASHED)) {
+      model.unknown(id, applicable, effect);
+    }
+    return afterCrash(what + " " + id + ": " + outcome);
+  }
+
+  private String delete(String id) {
+    Boolean[] deleted = new Boolean[1];
+    String outcome = attempt(() -> {
+      deleted[0] = members.delete(id);
+      return "ok";
+    });
+    if (outcome.equals("ok")) {
+      model.acknowledged(id, "delete returning " + deleted[0],
+          deleted[0] ? Objects::nonNull : s -> s == null, s -> null);
+      outcome = String.valueOf(deleted[0]);
+    } else if (outcome.equals("unknown") || outcome.equals(CRASHED)) {
+      model.unknown(id, Objects::nonNull, s -> null);
+    }
+    return afterCrash("delete " + id + ": " + outcome);
+  }
+
+  private String versionedUpdate(String id, Member next) {
+    List<Optional<Versioned<Member>>> reads = new ArrayList<>();
+    String outcome = afterCrash(attempt(() -> {
+      reads.add(members.findVersionedById(id));
+      return "ok";
+    }));
+    if (reads.isEmpty()) {
+      return "versioned read " + id + ": " + outcome;
+    }
+    Optional<Versioned<Member>> read = reads.get(0);
+    if (read.isEmpty()) {
+      return "versioned update " + id + ": absent";
+    }
+    Member seen = read.get().value();
+    return write(id, "versioned update", () -> members.update(next, read.get().versionstamp()),
+        s -> Objects.equals(s, seen), s -> next);
+  }
+
+  /**
+   * Saves {@code next} in a transaction, then, in it, queries the writer's members by city and by
+   * id (forward or reversed): each query must equal what the transaction reads of them one by one,
+   * its own write included.
+   */
+  private void saveAndQuery(String writer, Member next, boolean reverse) {
+    Transactions.run(clientStore, tx -> {
+      MemberWrites inTx = members.in(tx);
+      inTx.save(next);
+      List<Member> own = new ArrayList<>();
+      for (int i = 0; i < 4; i++) {
+        inTx.findById("m" + writer + i).ifPresent(own::add);
+      }
+      Comparator<Member> order = Comparator.comparing(Member::age).thenComparing(Member::id);
+      List<Member> inCity = own.stream().filter(m -> Objects.equals(m.city(), next.city()))
+          .sorted(reverse ? order.reversed() : order).toList();
+      if (next.city() != null) {
+        List<Member> queried = inTx.inCity(next.city(), reverse);
+        require(queried.equals(inCity), "in a transaction, byCityAge " + next.city()
+            + (reverse ? " reversed" : "") + " gave " + queried + " but its reads give " + inCity);
+      }
+      Comparator<Member> byId = Comparator.comparing(Member::id);
+      List<Member> ids = own.stream().sorted(reverse ? byId.reversed() : byId).toList();
+      List<Member> queried = inTx.idsStartingWith("m" + writer, reverse);
+      require(queried.equals(ids), "in a transaction, byId m" + writer + (reverse ? " reversed" : "")
+          + " gave " + queried + " but its reads give " + ids);
+      return null;
+    });
+  }
+
+  /** A bulk delete: its batches commit one by one, so a failure leaves each target deleted or not. */
+  private String bulkDelete(String writer, String what, java.util.function.LongSupplier call,
+      java.util.function.Predicate<Member> target) {
+    long[] count = new long[1];
+    String outcome = attempt(() -> {
+      count[0] = call.getAsLong();
+      return "ok";
+    });
+    for (String id : model.ids()) {
+      if (!id.startsWith("m" + writer)) {
+        continue;
+      }
+      if (outcome.equals("ok")) {
+        model.acknowledged(id, what, s -> true, s -> target.test(s) ? null : s);
+      } else {
+        model.unknown(id, target, s -> null);
+      }
+    }
+    return afterCrash(what + ": " + (outcome.equals("ok") ? count[0] + " deleted" : outcome));
+  }
+
+  /** Ends a client whose process crashed, once its model knows the write in flight is unknown. */
+  private static String afterCrash(String outcome) {
+    if (outcome.startsWith(CRASHED)) {
+      throw new SimulatedCrash("the client's process crashed: " + outcome);
+    }
+    return outcome;
+  }
+
+  /**
+   * Runs {@code call}; says "unknown" for an unknown outcome (and "crashed" when the process crashed
+   * during it: unknown too), the exception's simple name for a
+   * failure that writes nothing, and lets anything else fail the run.
+   */
+  private static String attempt(java.util.function.Supplier<String> call) {
+    try {
+      return call.get();
+    } catch (CommitOutcomeUnknownException e) {
+      return "unknown";
+    } catch (SimulatedCrash e) {
+      return CRASHED; // the caller notes the write as of unknown outcome, then ends the client
+    } catch (UniqueConstraintViolationException | EntityExistsException | EntityNotFoundException
+        | ConcurrentModificationException | TransactionConflictException | RetryLimitExceededException
+        | CommitTooLargeException | SnapshotCompactedException e) {
+      return e.getClass().getSimpleName();
+    }
+  }
+
+  private static <T> T pick(SplittableRandom random, List<T> values) {
+    int i = random.nextInt(values.size() + 1);
+    return i == values.size() ? null : values.get(i);
+  }
+
+  private static List<String> randomTags(SplittableRandom random) {
+    List<String> tags = new ArrayList<>();
+    for (int i = random.nextInt(4); i > 0; i--) {
+      tags.add(TAGS.get(random.nextInt(TAGS.size())));
+    }
+    return tags;
+  }
+
+  // ---------------------------------------------------------------- checks
+
+  /** The invariants of every committed state, checked once per commit. */
+  private void checkCommitted() {
+    if (store != null) {
+      if (store.lastCommitVersion() == checkedVersion) {
+        return;
+      }
+      checkedVersion = store.lastCommitVersion();
+    }
+    checks++;
+    refreshChecked();
+    if (checkedMembers == null) {
+      RepositoryOptions quiet = RepositoryOptions.defaults().withBuildPolicy(IndexBuildPolicy.ON_DEMAND);
+      checkedAccounts = new AccountRepository(checked, quiet);
+      checkedMembers = new MemberRepository(checked, quiet);
+      checkedLoans = new LoanRepository(checked, quiet);
+      refreshChecked(); // opening may have written the catalog; check the simulation's state
+    }
+    List<Account> allAccounts = checkedAccounts.findAll().toList();
+    List<Member> allMembers = checkedMembers.findAll().toList();
+    require(checkedAccounts.count() == allAccounts.size(),
+        "account count " + checkedAccounts.count() + " but " + allAccounts.size() + " records");
+    require(checkedMembers.count() == allMembers.size(),
+        "member count " + checkedMembers.count() + " but " + allMembers.size() + " records");
+    if (!allAccounts.isEmpty()) {
+      long total = 0;
+      for (Account account : allAccounts) {
+        require(account.balance() >= 0, "negative balance: " + account);
+        total += account.balance();
+      }
+      require(total == ACCOUNTS * OPENING_BALANCE, "money not conserved: " + total + " in " + allAccounts);
+    }
+    List<Loan> allLoans = checkedLoans.findAll().toList();
+    require(checkedLoans.count() == allLoans.size(),
+        "loan count " + checkedLoans.count() + " but " + allLoans.size() + " records");
+    Map<String, Integer> held = new TreeMap<>();
+    for (Loan loan : allLoans) {
+      require(held.merge(loan.borrower(), 1, Integer::sum) <= MAX_LOANS,
+          "borrower " + loan.borrower() + " holds more than " + MAX_LOANS + " loans: " + allLoans);
+    }
+    Map<String, Set<String>> expected = new TreeMap<>();
+    for (Loan loan : allLoans) {
+      plain(expected, "sim_loan", "borrower", Tuple.of(loan.borrower()), Tuple.of(loan.id()));
+    }
+    for (Account account : allAccounts) {
+      Tuple pk = Tuple.of(account.id());
+      plain(expected, "sim_account", "owner", Tuple.of(account.owner()), pk);
+      unique(expected, "sim_account", "iban", account.iban(), pk);
+    }
+    for (Member member : allMembers) {
+      Tuple pk = Tuple.of(member.id());
+      unique(expected, "sim_member", "email", member.email(), pk);
+      plain(expected, "sim_member", "cityAge", Tuple.of(member.city(), (long) member.age()), pk);
+      plain(expected, "sim_member", "age", Tuple.of((long) member.age()), pk);
+      for (String tag : new LinkedHashSet<>(member.tags())) {
+        plain(expected, "sim_member", "tags", Tuple.of(tag), pk);
+      }
+    }
+    try (KvSnapshot catalog = checked.snapshot()) {
+      // every index the catalog holds, also those only the second version of a member declares
+      checkIndexes(StoreCatalog.indexes(catalog, "sim_account"), expected);
+      checkIndexes(StoreCatalog.indexes(catalog, "sim_member"), expected);
+      checkIndexes(StoreCatalog.indexes(catalog, "sim_loan"), expected);
+    }
+  }
+
+  private void checkIndexes(List<IndexCatalogEntry> entries, Map<String, Set<String>> expected) {
+    for (IndexCatalogEntry entry : entries) {
+      String name = entry.entityName() + "." + entry.indexName();
+      int rank = rank(entry.state());
+      Integer before = stateRanks.put(name, rank);
+      if (before == null || before != rank) {
+        clients.trace("  index " + name + " is " + entry.state() + " (" + entry.phase() + ")");
+      }
+      require(before == null || rank >= before, "index " + name + " went back to " + entry.state());
+      if (before != null && before == 1 && rank == 2) {
+        builtOnline.add(name);
+      }
+      if (entry.state() != IndexState.READABLE) {
+        continue;
+      }
+      Set<String> stored = new TreeSet<>();
+      try (KvIterator it = checked.list(ListSelector.of(TupleRange.prefix(Tuple.of(entry.subspace()))))) {
+        while (it.hasNext()) {
+          KvEntry kv = it.next();
+          stored.add(HexFormat.of().formatHex(kv.key().pack())
+              + (entry.unique() ? " -> " + Tuple.unpack(kv.value()) : ""));
+        }
+      }
+      Set<String> derived = expected.getOrDefault(name, Set.of());
+      require(stored.equals(derived), "index " + name + " holds " + describe(stored)
+          + " but the records derive " + describe(derived));
+    }
+  }
+
+  private static int rank(IndexState state) {
+    return switch (state) {
+      case BUILDING -> 1;
+      case READABLE -> 2;
+      default -> 3; // DROPPING, FAILED: never back to building or readable without a new build
+    };
+  }
+
+  private void unique(Map<String, Set<String>> expected, String entity, String index, Object value, Tuple pk) {
+    if (value != null) {
+      expected.computeIfAbsent(entity + "." + index, k -> new TreeSet<>()).add(
+          HexFormat.of().formatHex(Tuple.of(entity + "_by_" + index, value).pack()) + " -> " + pk);
+    }
+  }
+
+  private void plain(Map<String, Set<String>> expected, String entity, String index, Tuple values, Tuple pk) {
+    Object[] parts = new Object[values.size() + 1 + pk.size()];
+    parts[0] = entity + "_by_" + index;
+    for (int i = 0; i < values.size(); i++) {
+      parts[1 + i] = values.get(i);
+    }
+    for (int i = 0; i < pk.size(); i++) {
+      parts[1 + values.size() + i] = pk.get(i);
+    }
+    expected.computeIfAbsent(entity + "." + index, k -> new TreeSet<>())
+        .add(HexFormat.of().formatHex(Tuple.of(parts).pack()));
+  }
+
+  private static String describe(Set<String> keys) {
+    List<String> shown = new ArrayList<>();
+    for (String key : keys) {
+      int arrow = key.indexOf(" -> ");
+      String hex = arrow < 0 ? key : key.substring(0, arrow);
+      shown.add(Tuple.unpack(HexFormat.of().parseHex(hex)) + (arrow < 0 ? "" : key.substring(arrow)));
+    }
+    return shown.toString();
+  }
+
+  /** After a round: the model resolves, queries equal it, verify is clean. */
+  private void checkQuiescent() {
+    refreshChecked();
+    checks++;
+    Map<String, Member> stored = new TreeMap<>();
+    checkedMembers.findAll().forEach(m -> stored.put(m.id(), m));
+    Set<String> ids = new TreeSet<>(stored.keySet());
+    model.ids().forEach(ids::add);
+    List<Member> expected = new ArrayList<>();
+    for (String id : ids) {
+      model.resolve(id, stored.get(id));
+      if (stored.get(id) != null) {
+        expected.add(stored.get(id));
+      }
+    }
+    for (String email : EMAILS) {
+      Optional<Member> holder = expected.stream().filter(m -> email.equals(m.email())).findFirst();
+      require(checkedMembers.findByEmail(email).equals(holder), "findByEmail " + email);
+    }
+    Comparator<Member> byCityAge = Comparator.comparing(Member::age).thenComparing(Member::id);
+    for (String writer : WRITERS) {
+      for (int c = 0; c < 2; c++) {
+        String city = "c" + writer + c;
+        List<Member> inCity = expected.stream().filter(m -> city.equals(m.city())).sorted(byCityAge).toList();
+        sameQuery("byCityAge " + city, checkedMembers.byCityAge().equalTo(city), inCity);
+        List<Member> fromTx = Transactions.run(checked, tx -> checkedMembers.in(tx).byCityAge().equalTo(city).list());
+        require(fromTx.equals(inCity), "byCityAge " + city + " in a transaction gave " + fromTx);
+      }
+    }
+    for (String tag : TAGS) {
+      List<Member> tagged = expected.stream().filter(m -> m.tags().contains(tag))
+          .sorted(Comparator.comparing(Member::id)).toList();
+      sameQuery("byTags " + tag, checkedMembers.byTags().equalTo(tag), tagged);
+    }
+    List<Member> byId = expected.stream().sorted(Comparator.comparing(Member::id)).toList();
+    sameQuery("byId", checkedMembers.byId().startsWith("m"), byId);
+    require(checkedMembers.count() == expected.size(), "count " + checkedMembers.count());
+    require(checkedMembers.indexAdmin().verifyIndexes().clean(), "verifyIndexes of members is not clean: "
+        + checkedMembers.indexAdmin().verifyIndexes());
+    require(checkedAccounts.indexAdmin().verifyIndexes().clean(), "verifyIndexes of accounts is not clean: "
+        + checkedAccounts.indexAdmin().verifyIndexes());
+    require(checkedLoans.indexAdmin().verifyIndexes().clean(), "verifyIndexes of loans is not clean: "
+        + checkedLoans.indexAdmin().verifyIndexes());
+  }
+
+  /** {@code query} in every terminal and direction equals {@code expected} (in index order). */
+  private static void sameQuery(String what, Query<Member> query, List<Member> expected) {
+    require(query.list().equals(expected), what + ": list gave " + query.list() + ", model " + expected);
+    List<Member> reversed = new ArrayList<>(expected);
+    java.util.Collections.reverse(reversed);
+    require(query.reverse().list().equals(reversed), what + ": reverse list gave " + query.reverse().list());
+    require(query.count() == expected.size(), what + ": count " + query.count() + ", model " + expected.size());
+    require(query.exists() == !expected.isEmpty(), what + ": exists");
+    require(query.stream().toList().equals(expected), what + ": stream");
+    List<Member> paged = new ArrayList<>();
+    Page<Member> page = query.page(2);
+    paged.addAll(page.items());
+    while (page.next().isPresent()) {
+      page = query.after(page.next().get()).page(2);
+      paged.addAll(page.items());
+    }
+    require(paged.equals(expected), what + ": pages of 2 gave " + paged);
+  }
+
+  private static void require(boolean holds, String what) {
+    if (!holds) {
+      throw new AssertionError(what);
+    }
+  }
+}

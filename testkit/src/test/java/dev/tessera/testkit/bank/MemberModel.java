@@ -1,0 +1,100 @@
+package dev.tessera.testkit.bank;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
+
+/**
+ * What the members must be, as far as the clients know: for each id, the states it may be in (a
+ * member, or {@code null} for absent). One state when every write on it was acknowledged either way;
+ * more after a write whose outcome is unknown, until a check sees which happened and keeps that
+ * one. Each id is written by one client only, so the order of its writes is the order they were
+ * acknowledged. Not thread-safe: only the running client or the driver touches it.
+ */
+final class MemberModel {
+  private final Map<String, List<Member>> states = new LinkedHashMap<>();
+
+  /** The states {@code id} may be in. */
+  List<Member> possible(String id) {
+    return states.computeIfAbsent(id, k -> {
+      List<Member> absent = new ArrayList<>();
+      absent.add(null);
+      return absent;
+    });
+  }
+
+  /** The ids seen so far. */
+  Iterable<String> ids() {
+    return new ArrayList<>(states.keySet());
+  }
+
+  /**
+   * An acknowledged write: only the states where it could have done what it said remain ({@code
+   * applicable}), each changed by {@code effect}.
+   *
+   * @throws AssertionError if no state allows what the store acknowledged
+   */
+  void acknowledged(String id, String what, Predicate<Member> applicable, UnaryOperator<Member> effect) {
+    List<Member> next = new ArrayList<>();
+    for (Member state : possible(id)) {
+      if (applicable.test(state)) {
+        add(next, effect.apply(state));
+      }
+    }
+    if (next.isEmpty()) {
+      throw new AssertionError(what + " on " + id + " was acknowledged, but no state it may have been in"
+          + " allows that: " + possible(id));
+    }
+    states.put(id, next);
+  }
+
+  /** A write whose outcome is unknown: each state stays possible, and so does its changed form. */
+  void unknown(String id, Predicate<Member> applicable, UnaryOperator<Member> effect) {
+    List<Member> next = new ArrayList<>(possible(id));
+    for (Member state : possible(id)) {
+      if (applicable.test(state)) {
+        add(next, effect.apply(state));
+      }
+    }
+    states.put(id, next);
+  }
+
+  /**
+   * What the store holds for {@code id} now: it must be one of the possible states, and becomes
+   * the only one (an unknown outcome is resolved one way, for good).
+   *
+   * @throws AssertionError if the store holds a state no acknowledged write explains
+   */
+  void resolve(String id, Member stored) {
+    List<Member> possible = possible(id);
+    if (!possible.contains(stored)) {
+      throw new AssertionError("member " + id + " is " + stored + " in the store, but the writes"
+          + " acknowledged (and those of unknown outcome) allow only " + possible);
+    }
+    List<Member> one = new ArrayList<>();
+    one.add(stored);
+    states.put(id, one);
+  }
+
+  /** The member {@code id} is known to be (null: absent), or fails if it is not resolved. */
+  Member resolved(String id) {
+    List<Member> possible = possible(id);
+    if (possible.size() != 1) {
+      throw new IllegalStateException(id + " is not resolved: " + possible);
+    }
+    return possible.get(0);
+  }
+
+  private static void add(List<Member> states, Member state) {
+    for (Member s : states) {
+      if (Objects.equals(s, state)) {
+        return;
+      }
+    }
+    states.add(state);
+  }
+}
