@@ -1,6 +1,7 @@
 package dev.tessera.kv.etcd;
 
 import dev.tessera.TesseraException;
+import dev.tessera.kv.TransientFailure;
 
 /**
  * Thrown by a commit whose outcome could not be settled: the commit was sent, the cluster did not
@@ -10,7 +11,7 @@ import dev.tessera.TesseraException;
  * (and makes sure a commit still in flight can no longer apply). Do not retry blindly: a retried
  * insert of a commit that did land fails with "already exists". Immutable and thread-safe.
  */
-public final class CommitOutcomeUnknownException extends TesseraException {
+public final class CommitOutcomeUnknownException extends TesseraException implements TransientFailure {
   private static final long serialVersionUID = 1L;
 
   private final String commitId;

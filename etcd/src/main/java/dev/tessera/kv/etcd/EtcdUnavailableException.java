@@ -1,13 +1,14 @@
 package dev.tessera.kv.etcd;
 
 import dev.tessera.TesseraException;
+import dev.tessera.kv.TransientFailure;
 
 /**
  * Thrown when a read, or a commit that certainly wrote nothing, could not be served because no
  * majority of the etcd cluster answered in time (members down, network cut, election running).
  * Retrying later is safe. Immutable and thread-safe.
  */
-public final class EtcdUnavailableException extends TesseraException {
+public final class EtcdUnavailableException extends TesseraException implements TransientFailure {
   private static final long serialVersionUID = 1L;
 
   private final String operation;

@@ -1,6 +1,7 @@
 package dev.tessera.kv.etcd;
 
 import dev.tessera.TesseraException;
+import dev.tessera.kv.TransientFailure;
 
 /**
  * Thrown when a snapshot (or a listing, which reads its pages at one revision) reads a revision that
@@ -8,7 +9,7 @@ import dev.tessera.TesseraException;
  * snapshot; if this happens often, lower the time snapshots are held or raise etcd's
  * {@code --auto-compaction-retention}. Immutable and thread-safe.
  */
-public final class SnapshotCompactedException extends TesseraException {
+public final class SnapshotCompactedException extends TesseraException implements TransientFailure {
   private static final long serialVersionUID = 1L;
 
   private final long revision;

@@ -1,10 +1,12 @@
 package dev.tessera.internal.index;
 
+import dev.tessera.OperationInterruptedException;
 import dev.tessera.catalog.IndexCatalogEntry;
 import dev.tessera.catalog.IndexPhase;
 import dev.tessera.catalog.IndexState;
 import dev.tessera.internal.catalog.IndexCatalog;
 import dev.tessera.internal.retry.Attempt;
+import dev.tessera.internal.retry.Backoff;
 import dev.tessera.internal.retry.Retry;
 import dev.tessera.internal.store.RangeScan;
 import dev.tessera.internal.store.RecordCount;
@@ -14,6 +16,7 @@ import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
 import dev.tessera.kv.StoreClosedException;
+import dev.tessera.kv.TransientFailure;
 import dev.tessera.mapping.EntityMapping;
 import dev.tessera.mapping.IndexDefinition;
 import dev.tessera.repository.IndexAdmin;
@@ -68,6 +71,10 @@ public final class IndexLifecycle<T> {
   private Thread background; // guarded by monitor
   /** {@link Retry#WRITES} on the options' time source. */
   private final Retry writes;
+  /** How often a background build waits out a store failure that may pass before it stops. */
+  static final int TRANSIENT_FAILURE_ATTEMPTS = 1000;
+  /** {@link #TRANSIENT_FAILURE_ATTEMPTS} with waits up to half a second, on the options' time source. */
+  private final Retry transientFailures;
 
   private IndexLifecycle(
       KvStore store, EntityMapping<T, ?> mapping, Function<KvEntry, T> decoder, RepositoryOptions options) {
@@ -80,6 +87,8 @@ public final class IndexLifecycle<T> {
     this.statesKey = indexes.isEmpty() ? null : IndexCatalog.statesKey(entityName);
     this.builder = new IndexBuilder<>(store, mapping, decoder, options, this::stateChanged);
     this.writes = timed(Retry.WRITES, options.timeSource());
+    this.transientFailures = timed(Retry.atMost(TRANSIENT_FAILURE_ATTEMPTS, Backoff.REQUESTS,
+        "An index build waiting out a store failure"), options.timeSource());
   }
 
   /**
@@ -509,7 +518,9 @@ public final class IndexLifecycle<T> {
 
   private void runInBackground() {
     try {
-      builder.runPending();
+      transientFailures.run(entityName, "build indexes", null, this::tryBuildPending);
+    } catch (OperationInterruptedException interrupted) {
+      // stopped while waiting out a store failure: it resumes on the next open or buildIndexes()
     } catch (StoreClosedException closed) {
       // the store closed under the build: it resumes from the catalog's cursor on the next open
     } catch (IndexBuildFailedException failed) {
@@ -518,6 +529,23 @@ public final class IndexLifecycle<T> {
       LOG.log(Level.WARNING, "index build of " + entityName + " stopped; it resumes on the next open", e);
     } finally {
       stateChanged();
+    }
+  }
+
+  /**
+   * Runs the pending builds; a store failure that may pass ({@link TransientFailure}) loses the
+   * attempt, so the build waits and goes on from the cursor its catalog entry keeps.
+   */
+  private Attempt<Boolean> tryBuildPending() {
+    try {
+      builder.runPending();
+      return Attempt.done(true);
+    } catch (RuntimeException e) {
+      if (!(e instanceof TransientFailure)) {
+        throw e;
+      }
+      LOG.log(Level.DEBUG, "index build of " + entityName + " waits after a store failure: " + e);
+      return Attempt.failed("the store failed for a moment: " + e.getMessage(), e);
     }
   }
 
