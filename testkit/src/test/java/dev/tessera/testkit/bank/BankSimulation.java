@@ -120,7 +120,7 @@ public final class BankSimulation {
   private final KvStore clientStore;
   /** What the checks read: a fork of the simulated store brought up to date, or the real store. */
   private final KvStore checked;
-  private final MemberModel model = new MemberModel();
+  private final RecordModel<Member> model = new RecordModel<>();
   private final Map<String, Integer> stateRanks = new HashMap<>();
   private final Map<Fault, Integer> faults = new TreeMap<>();
   private final Set<String> builtOnline = new TreeSet<>();
