@@ -13,7 +13,9 @@ import java.util.function.UnaryOperator;
  * may be in (a record, or {@code null} for absent). One state when every write on it was acknowledged either way;
  * more after a write whose outcome is unknown, until a check sees which happened and keeps that
  * one. Each id is written by one client only, so the order of its writes is the order they were
- * acknowledged. Not thread-safe: only the running client or the driver touches it.
+ * acknowledged. Thread-safe: in the simulation only the running client or the driver touches it,
+ * but on a real store ({@link BankSimulation#runOn}) the writers of one entity run at once, each on
+ * ids of its own.
  *
  * @param <T> the record type
  */
@@ -21,7 +23,7 @@ final class RecordModel<T> {
   private final Map<String, List<T>> states = new LinkedHashMap<>();
 
   /** The states {@code id} may be in. */
-  List<T> possible(String id) {
+  synchronized List<T> possible(String id) {
     return states.computeIfAbsent(id, k -> {
       List<T> absent = new ArrayList<>();
       absent.add(null);
@@ -30,7 +32,7 @@ final class RecordModel<T> {
   }
 
   /** The ids seen so far. */
-  Iterable<String> ids() {
+  synchronized Iterable<String> ids() {
     return new ArrayList<>(states.keySet());
   }
 
@@ -40,7 +42,7 @@ final class RecordModel<T> {
    *
    * @throws AssertionError if no state allows what the store acknowledged
    */
-  void acknowledged(String id, String what, Predicate<T> applicable, UnaryOperator<T> effect) {
+  synchronized void acknowledged(String id, String what, Predicate<T> applicable, UnaryOperator<T> effect) {
     List<T> next = new ArrayList<>();
     for (T state : possible(id)) {
       if (applicable.test(state)) {
@@ -55,7 +57,7 @@ final class RecordModel<T> {
   }
 
   /** A write whose outcome is unknown: each state stays possible, and so does its changed form. */
-  void unknown(String id, Predicate<T> applicable, UnaryOperator<T> effect) {
+  synchronized void unknown(String id, Predicate<T> applicable, UnaryOperator<T> effect) {
     List<T> next = new ArrayList<>(possible(id));
     for (T state : possible(id)) {
       if (applicable.test(state)) {
@@ -71,7 +73,7 @@ final class RecordModel<T> {
    *
    * @throws AssertionError if the store holds a state no acknowledged write explains
    */
-  void resolve(String id, T stored) {
+  synchronized void resolve(String id, T stored) {
     List<T> possible = possible(id);
     if (!possible.contains(stored)) {
       throw new AssertionError("record " + id + " is " + stored + " in the store, but the writes"
@@ -83,7 +85,7 @@ final class RecordModel<T> {
   }
 
   /** The record {@code id} is known to be (null: absent), or fails if it is not resolved. */
-  T resolved(String id) {
+  synchronized T resolved(String id) {
     List<T> possible = possible(id);
     if (possible.size() != 1) {
       throw new IllegalStateException(id + " is not resolved: " + possible);
