@@ -66,9 +66,9 @@ import java.util.function.UnaryOperator;
  * the record counts equal the records, money is conserved and no balance is negative, and index
  * states only move forward. Checked after each round: every member and place is in a state the
  * acknowledged writes (and those of unknown outcome) allow, which then resolves it for good; queries
- * (equality on each member index, a primary-key prefix, boxes) in every terminal and both
- * directions, paged and limited, and inside a transaction, equal the model; {@code
- * verifyIndexes()} is clean.
+ * of every kind (equality, ranges, prefixes, several values, nulls, primary-key ranges, boxes) in
+ * every terminal and both directions, paged and limited, outside and inside a transaction that
+ * wrote first, equal the model; {@code verifyIndexes()} is clean.
  *
  * <p>Not thread-safe; one instance per run.
  */
@@ -141,6 +141,8 @@ public final class BankSimulation {
   private MemberWrites members;
   private PlaceRepository places;
   private PlaceRepository checkedPlaces;
+  /** The second version's repository on what the checks read, from the first round that opens it. */
+  private MemberV2Repository checkedMembersV2;
   private long checkedVersion = -1;
   private int checks;
   private int round;
@@ -799,6 +801,10 @@ public final class BankSimulation {
     sameQuery("byId", checkedMembers.byId().startsWith("m"), byId);
     require(checkedMembers.count() == expected.size(), "count " + checkedMembers.count());
     SplittableRandom random = new SplittableRandom(seed * 47 + round);
+    MemberWrites queried = checkedMemberWrites();
+    boolean ageReadable = ageIndexReadable();
+    checkMemberQueries(queried, expected, ageReadable, random, "");
+    checkMemberQueriesInTransaction(checked, queried, expected, ageReadable, random);
     checkPlaces(random);
     require(checkedPlaces.indexAdmin().verifyIndexes().clean(), "verifyIndexes of places is not clean: "
         + checkedPlaces.indexAdmin().verifyIndexes());
@@ -808,6 +814,119 @@ public final class BankSimulation {
         + checkedAccounts.indexAdmin().verifyIndexes());
     require(checkedLoans.indexAdmin().verifyIndexes().clean(), "verifyIndexes of loans is not clean: "
         + checkedLoans.indexAdmin().verifyIndexes());
+  }
+
+  /**
+   * The members' repository of this round's version on what the checks read: the first version's
+   * in the first rounds, the second's (which declares the age index) from the round that opens it.
+   */
+  private MemberWrites checkedMemberWrites() {
+    if (round < settings.rounds() / 2) {
+      return MemberWrites.of(checkedMembers);
+    }
+    if (checkedMembersV2 == null) {
+      checkedMembersV2 = new MemberV2Repository(checked,
+          RepositoryOptions.defaults().withBuildPolicy(IndexBuildPolicy.ON_DEMAND));
+    }
+    return MemberWrites.of(checkedMembersV2);
+  }
+
+  /** Whether the second version's age index is in the catalog and readable. */
+  private boolean ageIndexReadable() {
+    try (KvSnapshot catalog = checked.snapshot()) {
+      return StoreCatalog.indexes(catalog, "sim_member").stream()
+          .anyMatch(e -> e.indexName().equals("age") && e.state() == IndexState.READABLE);
+    }
+  }
+
+  /**
+   * Queries of every kind on the members equal {@code expected} filtered and ordered by brute force:
+   * a range of primary keys; an equal city then a range or several of ages (composite); several
+   * cities, a city prefix, no city; an e-mail prefix (unique); a tag (multi-value); and, when the
+   * age index is readable, a range or several of ages. Bounds and values are drawn from {@code
+   * random}; each query is checked in every terminal and both directions ({@link #sameQuery}).
+   */
+  private static void checkMemberQueries(MemberWrites members, List<Member> expected, boolean ageReadable,
+      SplittableRandom random, String where) {
+    Comparator<Member> byId = Comparator.comparing(Member::id);
+    Comparator<Member> byAge = Comparator.comparing(Member::age).thenComparing(Member::id);
+    Comparator<Member> byCity = Comparator.comparing(Member::city).thenComparing(byAge);
+    List<String> keys = List.of("", "m", "mA", "mA1", "mA3", "mB", "mB2", "mC0", "n");
+    String from = keys.get(random.nextInt(keys.size()));
+    String to = keys.get(random.nextInt(keys.size()));
+    if (from.compareTo(to) > 0) {
+      String swap = from;
+      from = to;
+      to = swap;
+    }
+    MemberWrites.Bound idBound = bound(random);
+    String idFrom = from;
+    String idTo = to;
+    sameQuery(where + "byId " + idBound + " " + from + ", " + to, members.ids(idBound, from, to),
+        matching(expected, m -> idBound.holds(m.id(), idFrom, idTo), byId));
+
+    String city = city(random);
+    int low = random.nextInt(4) - 1;
+    int high = low + random.nextInt(3);
+    MemberWrites.Bound ageBound = bound(random);
+    sameQuery(where + "byCityAge " + city + " then " + ageBound + " " + low + ", " + high,
+        members.cityAges(city, ageBound, low, high),
+        matching(expected, m -> city.equals(m.city()) && ageBound.holds(m.age(), low, high), byAge));
+    int[] ages = {random.nextInt(3), random.nextInt(3)};
+    java.util.function.IntPredicate inAges = age -> age == ages[0] || age == ages[1];
+    sameQuery(where + "byCityAge " + city + " then in " + java.util.Arrays.toString(ages),
+        members.cityAgesIn(city, ages), matching(expected, m -> city.equals(m.city()) && inAges.test(m.age()), byAge));
+    String other = city(random);
+    sameQuery(where + "byCityAge in " + city + ", " + other, members.citiesIn(city, other),
+        matching(expected, m -> city.equals(m.city()) || other.equals(m.city()), byCity));
+    String cityPrefix = List.of("", "c", "cA", "cB1", "d").get(random.nextInt(5));
+    sameQuery(where + "byCityAge startsWith '" + cityPrefix + "'", members.citiesStartingWith(cityPrefix),
+        matching(expected, m -> m.city() != null && m.city().startsWith(cityPrefix), byCity));
+    sameQuery(where + "byCityAge isNull", members.withoutCity(), matching(expected, m -> m.city() == null, byAge));
+    String emailPrefix = List.of("", "e", "e1", "f").get(random.nextInt(4));
+    sameQuery(where + "byEmail startsWith '" + emailPrefix + "'", members.emailsStartingWith(emailPrefix),
+        matching(expected, m -> m.email() != null && m.email().startsWith(emailPrefix),
+            Comparator.comparing(Member::email)));
+    String tag = TAGS.get(random.nextInt(TAGS.size()));
+    sameQuery(where + "byTags " + tag, members.tagged(tag), matching(expected, m -> m.tags().contains(tag), byId));
+    if (ageReadable) {
+      MemberWrites.Bound bound = bound(random);
+      sameQuery(where + "byAge " + bound + " " + low + ", " + high, members.ages(bound, low, high).orElseThrow(),
+          matching(expected, m -> bound.holds(m.age(), low, high), byAge));
+      sameQuery(where + "byAge in " + java.util.Arrays.toString(ages), members.agesIn(ages).orElseThrow(),
+          matching(expected, m -> inAges.test(m.age()), byAge));
+    }
+  }
+
+  /**
+   * The queries of {@link #checkMemberQueries} inside a transaction that first inserted, changed or
+   * deleted a member: they must see its write (the transaction's overlay over the store), and
+   * nothing is committed (the transaction is rolled back).
+   */
+  private static void checkMemberQueriesInTransaction(KvStore store, MemberWrites members, List<Member> expected,
+      boolean ageReadable, SplittableRandom random) {
+    List<Member> after = new ArrayList<>(expected);
+    int kind = expected.isEmpty() ? 0 : random.nextInt(3);
+    Member old = expected.isEmpty() ? null : expected.get(random.nextInt(expected.size()));
+    Member changed = kind == 0
+        ? new Member("mC" + random.nextInt(2), null, random.nextBoolean() ? null : city(random), random.nextInt(3),
+            randomTags(random))
+        : new Member(old.id(), old.email(), random.nextBoolean() ? null : city(random), random.nextInt(3),
+            randomTags(random));
+    after.removeIf(m -> m.id().equals(changed.id()));
+    if (kind != 2) {
+      after.add(changed);
+    }
+    String what = kind == 2 ? "deleting " + old : "saving " + changed;
+    rolledBack(store, tx -> {
+      MemberWrites inTx = members.in(tx);
+      if (kind == 2) {
+        inTx.delete(changed.id());
+      } else {
+        inTx.save(changed);
+      }
+      checkMemberQueries(inTx, after, ageReadable, random, "in a transaction after " + what + ", ");
+    });
   }
 
   /** {@code query} in every terminal and direction equals {@code expected} (in index order). */
@@ -901,6 +1020,21 @@ public final class BankSimulation {
     RolledBack() {
       super("rolled back", null, false, false);
     }
+  }
+
+  private static MemberWrites.Bound bound(SplittableRandom random) {
+    MemberWrites.Bound[] bounds = MemberWrites.Bound.values();
+    return bounds[random.nextInt(bounds.length)];
+  }
+
+  private static String city(SplittableRandom random) {
+    return "c" + WRITERS[random.nextInt(WRITERS.length)] + random.nextInt(2);
+  }
+
+  /** The members of {@code all} that {@code filter} keeps, sorted by {@code order}. */
+  private static List<Member> matching(List<Member> all, java.util.function.Predicate<Member> filter,
+      Comparator<Member> order) {
+    return all.stream().filter(filter).sorted(order).toList();
   }
 
   private static void require(boolean holds, String what) {
