@@ -13,13 +13,14 @@ import java.util.function.UnaryOperator;
  * member, or {@code null} for absent). One state when every write on it was acknowledged either way;
  * more after a write whose outcome is unknown, until a check sees which happened and keeps that
  * one. Each id is written by one client only, so the order of its writes is the order they were
- * acknowledged. Not thread-safe: only the running client or the driver touches it.
+ * acknowledged. Thread-safe (every method holds the model's lock): on a real store the clients
+ * run at once, each on its own ids.
  */
 final class MemberModel {
   private final Map<String, List<Member>> states = new LinkedHashMap<>();
 
   /** The states {@code id} may be in. */
-  List<Member> possible(String id) {
+  synchronized List<Member> possible(String id) {
     return states.computeIfAbsent(id, k -> {
       List<Member> absent = new ArrayList<>();
       absent.add(null);
@@ -28,7 +29,7 @@ final class MemberModel {
   }
 
   /** The ids seen so far. */
-  Iterable<String> ids() {
+  synchronized Iterable<String> ids() {
     return new ArrayList<>(states.keySet());
   }
 
@@ -38,7 +39,7 @@ final class MemberModel {
    *
    * @throws AssertionError if no state allows what the store acknowledged
    */
-  void acknowledged(String id, String what, Predicate<Member> applicable, UnaryOperator<Member> effect) {
+  synchronized void acknowledged(String id, String what, Predicate<Member> applicable, UnaryOperator<Member> effect) {
     List<Member> next = new ArrayList<>();
     for (Member state : possible(id)) {
       if (applicable.test(state)) {
@@ -53,7 +54,7 @@ final class MemberModel {
   }
 
   /** A write whose outcome is unknown: each state stays possible, and so does its changed form. */
-  void unknown(String id, Predicate<Member> applicable, UnaryOperator<Member> effect) {
+  synchronized void unknown(String id, Predicate<Member> applicable, UnaryOperator<Member> effect) {
     List<Member> next = new ArrayList<>(possible(id));
     for (Member state : possible(id)) {
       if (applicable.test(state)) {
@@ -69,7 +70,7 @@ final class MemberModel {
    *
    * @throws AssertionError if the store holds a state no acknowledged write explains
    */
-  void resolve(String id, Member stored) {
+  synchronized void resolve(String id, Member stored) {
     List<Member> possible = possible(id);
     if (!possible.contains(stored)) {
       throw new AssertionError("member " + id + " is " + stored + " in the store, but the writes"
@@ -81,7 +82,7 @@ final class MemberModel {
   }
 
   /** The member {@code id} is known to be (null: absent), or fails if it is not resolved. */
-  Member resolved(String id) {
+  synchronized Member resolved(String id) {
     List<Member> possible = possible(id);
     if (possible.size() != 1) {
       throw new IllegalStateException(id + " is not resolved: " + possible);
