@@ -4,7 +4,8 @@
  *
  * <p>Exported: what applications use ({@code dev.tessera}, {@code tuple}, {@code kv}, {@code
  * kv.lmdb}, {@code repository}, {@code query}, {@code query.spatial}, {@code catalog}) and what
- * generated repositories call ({@code mapping}). Of the {@code dev.tessera.internal} packages, the
+ * generated repositories call ({@code mapping}; {@code jakarta} for Jakarta Data repositories, whose
+ * API module is optional). Of the {@code dev.tessera.internal} packages, the
  * etcd store reads the store-contract rules and the retry helper; nothing else leaves the module.
  */
 module dev.tessera.runtime {
@@ -12,9 +13,11 @@ module dev.tessera.runtime {
   requires lmdbjava;
   requires org.agrona.core;
   requires com.ibm.icu;
+  requires static jakarta.data;
 
   exports dev.tessera;
   exports dev.tessera.catalog;
+  exports dev.tessera.jakarta;
   exports dev.tessera.kv;
   exports dev.tessera.kv.lmdb;
   exports dev.tessera.mapping;
