@@ -2,8 +2,11 @@ package dev.tessera.processor;
 
 import com.google.auto.service.AutoService;
 import com.palantir.javapoet.JavaFile;
+import dev.tessera.processor.codegen.DataRepositoryWriter;
 import dev.tessera.processor.codegen.RepositoryWriter;
+import dev.tessera.processor.model.DataRepositoryModel;
 import dev.tessera.processor.model.EntityModel;
+import dev.tessera.processor.validation.DataRepositoryReader;
 import dev.tessera.processor.validation.EntityReader;
 import dev.tessera.processor.validation.ErrorReporter;
 import dev.tessera.processor.validation.KeyLayoutValidator;
@@ -11,6 +14,8 @@ import dev.tessera.processor.validation.PrimaryKeyPlacement;
 import dev.tessera.processor.validation.UnresolvedTypes;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -23,7 +28,10 @@ import javax.annotation.processing.ProcessingEnvironment;
 import javax.annotation.processing.Processor;
 import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
+import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 import javax.tools.Diagnostic;
 
@@ -33,7 +41,9 @@ import javax.tools.Diagnostic;
  * KeyLayoutValidator}), then write each valid entity's repository ({@link RepositoryWriter}). An
  * entity whose component types do not resolve yet (another processor generates them) waits for the
  * next round ({@link UnresolvedTypes}); it is reported only if they still do not resolve when
- * processing is over. No
+ * processing is over. When {@code jakarta.data-api} is on the class path, it also implements
+ * Jakarta Data {@code @Repository} interfaces of Tessera entities ({@link DataRepositoryReader},
+ * then {@link DataRepositoryWriter}). No
  * exception escapes: an unexpected failure is reported as an error on the entity being processed.
  *
  * <p>Not thread-safe: the compiler drives it from one thread.
@@ -56,6 +66,14 @@ public final class EntityProcessor extends AbstractProcessor {
   /** Entities whose component types did not resolve yet, by qualified name, to read next round. */
   private final Set<String> deferred = new LinkedHashSet<>();
   private RepositoryIndexFile repositoryIndex;
+  private DataRepositoryReader dataReader;
+  private DataRepositoryWriter dataWriter;
+  /** Every valid entity read in this compilation, by qualified name, for its repositories. */
+  private final Map<String, EntityModel> entityModels = new HashMap<>();
+  /** Every entity read in this compilation, valid or not, by qualified name. */
+  private final Set<String> entitiesRead = new HashSet<>();
+  /** Jakarta Data repositories whose entity waits for a later round, by qualified name. */
+  private final Set<String> deferredRepositories = new LinkedHashSet<>();
 
   /** Creates the processor; the compiler calls {@link #init} before use. */
   public EntityProcessor() {}
@@ -73,6 +91,10 @@ public final class EntityProcessor extends AbstractProcessor {
         EntityProcessor.class.getName(), injectAvailable, injectWithOptions(environment));
     repositoryIndex = new RepositoryIndexFile(
         environment.getFiler(), environment.getElementUtils(), environment.getMessager());
+    dataReader =
+        new DataRepositoryReader(environment.getElementUtils(), environment.getTypeUtils(), errors);
+    dataWriter = new DataRepositoryWriter(
+        EntityProcessor.class.getName(), injectAvailable, injectWithOptions(environment));
   }
 
   /** {@value #INJECT_OPTION}: {@code -Atessera.inject=options} injects {@code RepositoryOptions} too. */
@@ -95,10 +117,13 @@ public final class EntityProcessor extends AbstractProcessor {
     }
   }
 
-  /** All Tessera annotations, so that none is reported as unclaimed under -Xlint:processing. */
+  /**
+   * All Tessera annotations, so that none is reported as unclaimed under -Xlint:processing, and
+   * Jakarta Data's {@code @Repository}.
+   */
   @Override
   public Set<String> getSupportedAnnotationTypes() {
-    return Set.of(AnnotationNames.ALL);
+    return Set.of(AnnotationNames.ALL, JakartaDataNames.REPOSITORY);
   }
 
   @Override
@@ -108,8 +133,10 @@ public final class EntityProcessor extends AbstractProcessor {
 
   @Override
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+    boolean otherProvider = false;
     try {
       processRound(round);
+      otherProvider = processRepositories(round);
     } finally {
       if (round.processingOver()) {
         // After the last round's reading, which reports the entities still deferred.
@@ -117,7 +144,8 @@ public final class EntityProcessor extends AbstractProcessor {
       }
     }
     // The Tessera annotations are ours alone; claiming them keeps -Xlint:processing quiet.
-    return true;
+    // @Repository is left to other processors when a repository names another provider.
+    return !otherProvider;
   }
 
   private void processRound(RoundEnvironment round) {
@@ -136,6 +164,9 @@ public final class EntityProcessor extends AbstractProcessor {
           deferred.add(((TypeElement) element).getQualifiedName().toString());
           continue;
         }
+        if (element instanceof TypeElement) {
+          entitiesRead.add(((TypeElement) element).getQualifiedName().toString());
+        }
         reader.read(element).ifPresent(model -> models.put((TypeElement) element, model));
       } catch (RuntimeException e) {
         errors.error(ProcessorErrors.internalError(element.toString(), e), element);
@@ -149,6 +180,7 @@ public final class EntityProcessor extends AbstractProcessor {
           element -> errors.error(ProcessorErrors.internalError(element.toString(), e), element));
       return;
     }
+    valid.forEach((element, model) -> entityModels.put(element.getQualifiedName().toString(), model));
     valid.forEach(this::generate);
   }
 
@@ -181,6 +213,101 @@ public final class EntityProcessor extends AbstractProcessor {
       } catch (RuntimeException e) {
         errors.error(ProcessorErrors.internalError(element.toString(), e), element);
       }
+    }
+  }
+
+  // ---------------------------------------------------------------- Jakarta Data repositories
+
+  /**
+   * Implements this round's Jakarta Data repositories (and those deferred by the last round) whose
+   * entity is read; returns true if some repository named another provider.
+   */
+  private boolean processRepositories(RoundEnvironment round) {
+    TypeElement annotation =
+        processingEnv.getElementUtils().getTypeElement(JakartaDataNames.REPOSITORY);
+    if (annotation == null) {
+      return false;
+    }
+    List<Element> repositories = new ArrayList<>();
+    for (String name : deferredRepositories) {
+      TypeElement element = processingEnv.getElementUtils().getTypeElement(name);
+      if (element != null) {
+        repositories.add(element);
+      }
+    }
+    deferredRepositories.clear();
+    repositories.addAll(round.getElementsAnnotatedWith(annotation));
+    boolean otherProvider = false;
+    for (Element element : repositories) {
+      TypeElement repository = (TypeElement) element;
+      try {
+        if (!forTessera(repository)) {
+          otherProvider = true;
+          continue;
+        }
+        implement(repository, round.processingOver());
+      } catch (RuntimeException e) {
+        errors.error(ProcessorErrors.internalError(element.toString(), e), element);
+      }
+    }
+    return otherProvider;
+  }
+
+  /** False if the repository's {@code provider} names another Jakarta Data provider. */
+  private boolean forTessera(TypeElement repository) {
+    for (AnnotationMirror mirror : repository.getAnnotationMirrors()) {
+      if (((TypeElement) mirror.getAnnotationType().asElement())
+          .getQualifiedName()
+          .contentEquals(JakartaDataNames.REPOSITORY)) {
+        for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> value :
+            mirror.getElementValues().entrySet()) {
+          if (value.getKey().getSimpleName().contentEquals("provider")) {
+            String provider = String.valueOf(value.getValue().getValue());
+            return provider.isEmpty() || provider.equalsIgnoreCase(JakartaDataNames.PROVIDER);
+          }
+        }
+      }
+    }
+    return true;
+  }
+
+  private void implement(TypeElement repository, boolean processingOver) {
+    Optional<TypeElement> entity = dataReader.entityOf(repository);
+    if (entity.isEmpty()) {
+      return;
+    }
+    String entityName = entity.get().getQualifiedName().toString();
+    EntityModel model = entityModels.get(entityName);
+    if (model == null && deferred.contains(entityName) && !processingOver) {
+      deferredRepositories.add(repository.getQualifiedName().toString());
+      return;
+    }
+    if (model == null && !entitiesRead.contains(entityName)) {
+      // An entity compiled earlier, found on the class path: read it here.
+      entitiesRead.add(entityName);
+      model = reader.read(entity.get()).orElse(null);
+    }
+    if (model == null) {
+      return; // the entity's own errors say why
+    }
+    dataReader.read(repository, entity.get(), model).ifPresent(this::generateRepository);
+  }
+
+  private void generateRepository(DataRepositoryModel model) {
+    TypeElement element =
+        processingEnv.getElementUtils().getTypeElement(model.type().qualifiedName());
+    JavaFile file = null;
+    try {
+      file = dataWriter.write(model, element, generatedAnnotation.visibleFrom(element));
+      file.writeTo(processingEnv.getFiler());
+    } catch (FilerException e) {
+      String implementation = qualifiedName(file);
+      String message = processingEnv.getElementUtils().getTypeElement(implementation) != null
+          ? ProcessorErrors.repositoryNameTaken(model.type().qualifiedName(), implementation)
+          : ProcessorErrors.internalError(element.toString(), e);
+      errors.error(message, element);
+    } catch (IOException | RuntimeException e) {
+      errors.error(ProcessorErrors.internalError(element.toString(), e), element);
     }
   }
 
