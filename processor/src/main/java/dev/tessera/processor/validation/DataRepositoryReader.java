@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import javax.lang.model.element.AnnotationMirror;
-import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
@@ -35,8 +34,11 @@ import javax.lang.model.util.Types;
 
 /**
  * Reads a Jakarta Data {@code @Repository} interface: finds its entity, then models each abstract
- * method (lifecycle methods, {@code @Find} and {@code @Delete} queries, the built-ins of {@code
- * BasicRepository}, a store accessor), reporting every method it cannot implement on that method.
+ * method (lifecycle methods, {@code @Find} and {@code @Delete} queries, a store accessor),
+ * reporting every method it cannot implement on that method. The built-in methods of {@code
+ * BasicRepository} and {@code CrudRepository} carry those annotations in the API itself ({@code
+ * findById} is {@code @Find} with {@code @By(ID)}, {@code save} is {@code @Save}...), so they are
+ * read the same way.
  *
  * <p>Not thread-safe: one instance per processor, used on the compiler's thread.
  */
@@ -109,6 +111,9 @@ public final class DataRepositoryReader {
       TypeElement repository, TypeElement entityElement, EntityModel entity) {
     int errorsBefore = errors.errorCount();
     checkKeyType(repository, entityElement, entity);
+    if (errors.errorCount() != errorsBefore) {
+      return Optional.empty(); // every id-based method would repeat it
+    }
     DeclaredType self = (DeclaredType) repository.asType();
     List<DataMethod> methods = new ArrayList<>();
     for (ExecutableElement method : abstractMethods(repository)) {
@@ -148,10 +153,6 @@ public final class DataRepositoryReader {
         return queries.delete(name, method, type, signature, entityElement, entity);
       }
       return lifecycle(name, lifecycle, method, type, signature, entityElement);
-    }
-    Optional<DataMethod> builtIn = builtIn(method, signature, entity);
-    if (builtIn.isPresent()) {
-      return builtIn;
     }
     if (method.getParameters().isEmpty() && isClass(type.getReturnType(), JakartaDataNames.KV_STORE)) {
       return Optional.of(new DataMethod.StoreAccessor(signature));
@@ -372,70 +373,6 @@ public final class DataRepositoryReader {
       return upperBound(((TypeVariable) type).getUpperBound());
     }
     return type;
-  }
-
-  /** {@code findById}, {@code findAll}, {@code findAll(PageRequest, Order)}, {@code deleteById}. */
-  private Optional<DataMethod> builtIn(
-      ExecutableElement method, MethodSignature signature, EntityModel entity) {
-    Element owner = method.getEnclosingElement();
-    if (!(owner instanceof TypeElement)
-        || !((TypeElement) owner).getQualifiedName().contentEquals(JakartaDataNames.BASIC_REPOSITORY)) {
-      return Optional.empty();
-    }
-    String key = entity.primaryKey().name();
-    List<MethodSignature.Parameter> parameters = signature.parameters();
-    switch (signature.name()) {
-      case "findById":
-        return Optional.of(
-            byKey(signature, DataMethod.QueryOperation.FIND, DataMethod.Result.OPTIONAL, key,
-                parameters.get(0).name()));
-      case "deleteById":
-        return Optional.of(
-            byKey(signature, DataMethod.QueryOperation.DELETE, DataMethod.Result.VOID, key,
-                parameters.get(0).name()));
-      case "findAll":
-        boolean paged = parameters.size() == 2;
-        return Optional.of(
-            new DataMethod.Query(
-                signature,
-                DataMethod.QueryOperation.FIND,
-                new DataMethod.ByKey(),
-                List.of(),
-                paged ? DataMethod.Result.PAGE : DataMethod.Result.STREAM,
-                paged
-                    ? List.of(
-                        new DataMethod.SortParameter(parameters.get(1).name(), DataMethod.SortKind.ORDER))
-                    : List.of(),
-                null,
-                paged ? parameters.get(0).name() : null,
-                false,
-                0,
-                List.of(key),
-                Set.of()));
-      default:
-        return Optional.empty();
-    }
-  }
-
-  private static DataMethod.Query byKey(
-      MethodSignature signature,
-      DataMethod.QueryOperation operation,
-      DataMethod.Result result,
-      String key,
-      String parameter) {
-    return new DataMethod.Query(
-        signature,
-        operation,
-        new DataMethod.ByKey(),
-        List.of(new DataMethod.Condition(parameter, key)),
-        result,
-        List.of(),
-        null,
-        null,
-        false,
-        0,
-        List.of(key),
-        Set.of(key));
   }
 
   // ---------------------------------------------------------------- types

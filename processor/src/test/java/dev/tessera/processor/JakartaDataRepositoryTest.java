@@ -1,0 +1,111 @@
+package dev.tessera.processor;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static dev.tessera.processor.TesseraCompiler.generatedText;
+import static dev.tessera.processor.TesseraCompiler.source;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.google.testing.compile.Compilation;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+
+/**
+ * How the processor finds and implements Jakarta Data repositories: which interfaces, which
+ * entity, which constructor is injected.
+ */
+class JakartaDataRepositoryTest {
+  private static final JavaFileObject BOOK =
+      source(
+          "com.acme.Book",
+          "package com.acme;",
+          "import dev.tessera.annotations.*;",
+          "@Entity public record Book(@PrimaryKey String isbn, String title) {}");
+
+  private static final JavaFileObject BOOKS =
+      source(
+          "com.acme.Books",
+          "package com.acme;",
+          "import jakarta.data.repository.*;",
+          "@Repository public interface Books extends BasicRepository<Book, String> {}");
+
+  // withOptions replaces the compiler's options: repeat TesseraCompiler's.
+  private static final Object[] OPTIONS =
+      {"-Xlint:all,-processing", "-Werror", "--release", "17", "-Atessera.inject=options"};
+
+  @Test
+  void storeConstructorIsInjectedByDefault() {
+    Compilation compilation = TesseraCompiler.jakartaDataCompiler().compile(BOOK, BOOKS);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(generatedText(compilation, "com.acme.Books_"))
+        .contains("  @Inject\n  public Books_(KvStore store) {")
+        .contains("   */\n  public Books_(KvStore store, RepositoryOptions options) {");
+  }
+
+  @Test
+  void injectOptionsMovesInjectToTheConstructorTakingRepositoryOptions() {
+    Compilation compilation =
+        TesseraCompiler.jakartaDataCompiler().withOptions(OPTIONS).compile(BOOK, BOOKS);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(generatedText(compilation, "com.acme.Books_"))
+        .contains("  @Inject\n  public Books_(KvStore store, RepositoryOptions options) {")
+        .contains("   */\n  public Books_(KvStore store) {");
+  }
+
+  @Test
+  void entityComesFromLifecycleMethodsWithoutABuiltInSupertype() {
+    JavaFileObject shelf =
+        source(
+            "com.acme.Shelf",
+            "package com.acme;",
+            "import jakarta.data.repository.*;",
+            "import java.util.List;",
+            "@Repository public interface Shelf {",
+            "  @Insert void put(List<Book> books);",
+            "  @Delete void take(Book book);",
+            "}");
+    Compilation compilation = TesseraCompiler.jakartaDataCompiler().compile(BOOK, shelf);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(generatedText(compilation, "com.acme.Shelf_"))
+        .contains("public class Shelf_ implements Shelf {")
+        .contains("private final BookRepository repository;");
+  }
+
+  @Test
+  void repositoryForAnotherProviderIsLeftAlone() {
+    JavaFileObject other =
+        source(
+            "com.acme.Books",
+            "package com.acme;",
+            "import jakarta.data.repository.*;",
+            "@Repository(provider = \"Hibernate\")",
+            "public interface Books extends BasicRepository<Book, String> {}");
+    RecordingProcessor processor = new RecordingProcessor();
+    Compilation compilation =
+        TesseraCompiler.jakartaDataCompiler().withProcessors(processor).compile(BOOK, other);
+    assertThat(compilation).succeeded();
+    assertThat(processor.createdSources()).contains("com.acme.BookRepository");
+    assertThat(processor.createdSources()).doesNotContain("com.acme.Books_");
+  }
+
+  @Test
+  void repositoryNamingTesseraAsProviderIsImplemented() {
+    JavaFileObject named =
+        source(
+            "com.acme.Books",
+            "package com.acme;",
+            "import jakarta.data.repository.*;",
+            "@Repository(provider = \"Tessera\")",
+            "public interface Books extends BasicRepository<Book, String> {}");
+    Compilation compilation = TesseraCompiler.jakartaDataCompiler().compile(BOOK, named);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(compilation.generatedSourceFile("com.acme.Books_")).isPresent();
+  }
+
+  @Test
+  void withoutJakartaDataOnTheClassPathOnlyTheTesseraRepositoryIsGenerated() {
+    RecordingProcessor processor = new RecordingProcessor();
+    Compilation compilation = TesseraCompiler.compiler(false).withProcessors(processor).compile(BOOK);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(processor.createdSources()).containsExactly("com.acme.BookRepository");
+  }
+}
