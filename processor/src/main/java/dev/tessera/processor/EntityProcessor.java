@@ -3,6 +3,7 @@ package dev.tessera.processor;
 import com.google.auto.service.AutoService;
 import com.palantir.javapoet.JavaFile;
 import dev.tessera.processor.codegen.DataRepositoryWriter;
+import dev.tessera.processor.codegen.MetamodelWriter;
 import dev.tessera.processor.codegen.RepositoryWriter;
 import dev.tessera.processor.model.DataRepositoryModel;
 import dev.tessera.processor.model.EntityModel;
@@ -68,12 +69,18 @@ public final class EntityProcessor extends AbstractProcessor {
   private RepositoryIndexFile repositoryIndex;
   private DataRepositoryReader dataReader;
   private DataRepositoryWriter dataWriter;
+  private MetamodelWriter metamodelWriter;
   /** Every valid entity read in this compilation, by qualified name, for its repositories. */
   private final Map<String, EntityModel> entityModels = new HashMap<>();
   /** Every entity read in this compilation, valid or not, by qualified name. */
   private final Set<String> entitiesRead = new HashSet<>();
-  /** Jakarta Data repositories whose entity waits for a later round, by qualified name. */
+  /** Jakarta Data repositories waiting for a later round, by qualified name. */
   private final Set<String> deferredRepositories = new LinkedHashSet<>();
+  /**
+   * Whether this round wrote a source file, so that javac runs another round in which the
+   * repositories can refer to what was written (the static metamodel's constants in {@code @By}).
+   */
+  private boolean wroteThisRound;
 
   /** Creates the processor; the compiler calls {@link #init} before use. */
   public EntityProcessor() {}
@@ -93,6 +100,7 @@ public final class EntityProcessor extends AbstractProcessor {
         environment.getFiler(), environment.getElementUtils(), environment.getMessager());
     dataReader =
         new DataRepositoryReader(environment.getElementUtils(), environment.getTypeUtils(), errors);
+    metamodelWriter = new MetamodelWriter(EntityProcessor.class.getName());
     dataWriter = new DataRepositoryWriter(
         EntityProcessor.class.getName(), injectAvailable, injectWithOptions(environment));
   }
@@ -134,6 +142,7 @@ public final class EntityProcessor extends AbstractProcessor {
   @Override
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
     boolean otherProvider = false;
+    wroteThisRound = false;
     try {
       processRound(round);
       otherProvider = processRepositories(round);
@@ -182,6 +191,37 @@ public final class EntityProcessor extends AbstractProcessor {
     }
     valid.forEach((element, model) -> entityModels.put(element.getQualifiedName().toString(), model));
     valid.forEach(this::generate);
+    if (processingEnv.getElementUtils().getTypeElement(JakartaDataNames.STATIC_METAMODEL) != null) {
+      valid.forEach(this::generateMetamodel);
+    }
+  }
+
+  /** The Jakarta Data static metamodel {@code _Entity}, when jakarta.data-api is on the class path. */
+  private void generateMetamodel(TypeElement element, EntityModel model) {
+    Optional<List<String>> clash = MetamodelWriter.constantClash(model);
+    if (clash.isPresent()) {
+      List<String> names = clash.get();
+      errors.error(
+          ProcessorErrors.metamodelNameClash(
+              element.getQualifiedName().toString(), names.get(0), names.get(1), names.get(2)),
+          element,
+          EntityReader.entityAnnotation(element));
+      return;
+    }
+    JavaFile file = null;
+    try {
+      file = metamodelWriter.write(model, element, generatedAnnotation.visibleFrom(element));
+      file.writeTo(processingEnv.getFiler());
+      wroteThisRound = true;
+    } catch (FilerException e) {
+      String metamodel = qualifiedName(file);
+      String message = processingEnv.getElementUtils().getTypeElement(metamodel) != null
+          ? ProcessorErrors.metamodelNameTaken(element.getQualifiedName().toString(), metamodel)
+          : ProcessorErrors.internalError(element.toString(), e);
+      errors.error(message, element, EntityReader.entityAnnotation(element));
+    } catch (IOException | RuntimeException e) {
+      errors.error(ProcessorErrors.internalError(element.toString(), e), element);
+    }
   }
 
   /**
@@ -245,6 +285,11 @@ public final class EntityProcessor extends AbstractProcessor {
           otherProvider = true;
           continue;
         }
+        if (wroteThisRound && !round.processingOver()) {
+          // @By(_Book.TITLE) does not resolve until the next round sees _Book.
+          deferredRepositories.add(repository.getQualifiedName().toString());
+          continue;
+        }
         implement(repository, round.processingOver());
       } catch (RuntimeException e) {
         errors.error(ProcessorErrors.internalError(element.toString(), e), element);
@@ -300,6 +345,7 @@ public final class EntityProcessor extends AbstractProcessor {
     try {
       file = dataWriter.write(model, element, generatedAnnotation.visibleFrom(element));
       file.writeTo(processingEnv.getFiler());
+      wroteThisRound = true;
     } catch (FilerException e) {
       String implementation = qualifiedName(file);
       String message = processingEnv.getElementUtils().getTypeElement(implementation) != null
@@ -326,6 +372,7 @@ public final class EntityProcessor extends AbstractProcessor {
     try {
       file = writer.write(model, element, generatedAnnotation.visibleFrom(element));
       file.writeTo(processingEnv.getFiler());
+      wroteThisRound = true;
       repositoryIndex.add(qualifiedName(file), element);
     } catch (FilerException e) {
       String repository = qualifiedName(file);

@@ -418,6 +418,25 @@ public final class ProcessorErrors {
   /** The tag of {@link #unservedOrder}. */
   public static final String UNSERVED_ORDER = "[Tessera/UnservedOrder]";
 
+  /** The tag of {@link #metamodelNameClash} and {@link #metamodelNameTaken}. */
+  public static final String METAMODEL_NAME_CLASH = "[Tessera/MetamodelNameClash]";
+
+  /** Two components whose static metamodel members would share a name. */
+  public static String metamodelNameClash(String record, String name, String first, String second) {
+    return String.format(
+        "%s in the Jakarta Data static metamodel _%s, %s would name both component %s and the"
+            + " constant of component %s: rename one of them",
+        METAMODEL_NAME_CLASH, simpleName(record), name, first, second);
+  }
+
+  /** The name of an entity's static metamodel is already taken by another type. */
+  public static String metamodelNameTaken(String record, String metamodel) {
+    return String.format(
+        "%s Tessera generates the Jakarta Data static metamodel of %s as %s, but a type of that"
+            + " name already exists: rename that type, or move or rename the record",
+        METAMODEL_NAME_CLASH, record, metamodel);
+  }
+
   /** {@code @Repository} on a class, enum or record. */
   public static String repositoryNotInterface(String type, String kind) {
     return String.format(

@@ -101,6 +101,24 @@ class GoldenRepositoryTest {
             "}"));
   }
 
+  /** The static metamodel of the same entity: text, sortable and plain attributes. */
+  @Test
+  void jakartaDataStaticMetamodelIsTheGoldenOne() throws IOException {
+    assertGenerates(
+        "_Book",
+        TesseraCompiler.jakartaDataCompiler(),
+        TesseraCompiler.source(
+            "com.acme.Book",
+            "package com.acme;",
+            "",
+            "import dev.tessera.annotations.*;",
+            "import java.util.List;",
+            "",
+            "@Entity",
+            "public record Book(@PrimaryKey String isbn, String title, int year,",
+            "    List<String> tags) {}"));
+  }
+
   private static void assertGenerates(String repository, JavaFileObject entity)
       throws IOException {
     assertGenerates(repository, TesseraCompiler.compiler(true), entity);

@@ -102,6 +102,52 @@ class JakartaDataRepositoryTest {
   }
 
   @Test
+  void byNamesAnAttributeThroughTheMetamodelGeneratedInTheSameCompilation() {
+    JavaFileObject byConstant =
+        source(
+            "com.acme.Books",
+            "package com.acme;",
+            "import jakarta.data.repository.*;",
+            "import java.util.Optional;",
+            "@Repository public interface Books extends BasicRepository<Book, String> {",
+            "  @Find Optional<Book> withIsbn(@By(_Book.ISBN) String id);",
+            "}");
+    Compilation compilation = TesseraCompiler.jakartaDataCompiler().compile(BOOK, byConstant);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(generatedText(compilation, "com.acme.Books_"))
+        .contains("public Optional<Book> withIsbn(String id) {")
+        .contains("return this.repository.findById(id);");
+  }
+
+  @Test
+  void metamodelIsGeneratedForEveryEntity() {
+    RecordingProcessor processor = new RecordingProcessor();
+    Compilation compilation =
+        TesseraCompiler.jakartaDataCompiler().withProcessors(processor).compile(BOOK);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(processor.createdSources()).containsExactly("com.acme.BookRepository", "com.acme._Book");
+  }
+
+  @Test
+  void metamodelNameClashIsReportedOnTheEntity() {
+    JavaFileObject clash =
+        source(
+            "com.acme.Pair",
+            "package com.acme;",
+            "import dev.tessera.annotations.*;",
+            "@Entity",
+            "public record Pair(@PrimaryKey String id, int fooBar, int foo_bar) {}");
+    Compilation compilation = TesseraCompiler.jakartaDataCompiler().compile(clash);
+    assertThat(compilation)
+        .hadErrorContaining(
+            ProcessorErrors.METAMODEL_NAME_CLASH
+                + " in the Jakarta Data static metamodel _Pair, FOO_BAR would name both component"
+                + " fooBar and the constant of component foo_bar: rename one of them")
+        .inFile(clash)
+        .onLineContaining("@Entity");
+  }
+
+  @Test
   void withoutJakartaDataOnTheClassPathOnlyTheTesseraRepositoryIsGenerated() {
     RecordingProcessor processor = new RecordingProcessor();
     Compilation compilation = TesseraCompiler.compiler(false).withProcessors(processor).compile(BOOK);

@@ -31,9 +31,9 @@ public interface Books extends CrudRepository<Book, String> {
   @Find
   Book withIsbn(@By(By.ID) String isbn);
 
-  /** By the leading field of the {@code (author, year)} index, named by {@code @By}. */
+  /** By the leading field of the {@code (author, year)} index, named by {@code @By} through the static metamodel. */
   @Find
-  List<Book> byAuthor(@By("author") String writer);
+  List<Book> byAuthor(@By(_Book.AUTHOR) String writer);
 
   /** Ordered at run time. */
   @Find

@@ -338,6 +338,8 @@ class JakartaDataBehaviourTest {
       assertThat(books.byAuthor("Herbert", Order.by(Sort.desc("year"))))
           .containsExactly(CHILDREN, MESSIAH, DUNE);
       assertThat(books.byAuthor("Herbert", Sort.asc("year"))).containsExactly(DUNE, MESSIAH, CHILDREN);
+      assertThat(books.byAuthor("Herbert", Order.by(_Book.year.desc(), _Book.isbn.desc())))
+          .containsExactly(CHILDREN, MESSIAH, DUNE);
       // author is fixed by the condition, so sorting by it is satisfied by any order
       assertThat(books.byAuthor("Herbert", Order.by(Sort.desc("author"), Sort.desc("year"))))
           .containsExactly(CHILDREN, MESSIAH, DUNE);

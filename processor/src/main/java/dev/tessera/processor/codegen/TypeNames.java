@@ -52,6 +52,18 @@ final class TypeNames {
   static final ClassName JAKARTA_DATA_ADAPTER =
       ClassName.get("dev.tessera.jakarta", "JakartaDataAdapter");
   static final ClassName SORT = ClassName.get("jakarta.data", "Sort");
+  static final ClassName STATIC_METAMODEL =
+      ClassName.get("jakarta.data.metamodel", "StaticMetamodel");
+  static final ClassName ATTRIBUTE = ClassName.get("jakarta.data.metamodel", "Attribute");
+  static final ClassName SORTABLE_ATTRIBUTE =
+      ClassName.get("jakarta.data.metamodel", "SortableAttribute");
+  static final ClassName TEXT_ATTRIBUTE = ClassName.get("jakarta.data.metamodel", "TextAttribute");
+  static final ClassName ATTRIBUTE_RECORD =
+      ClassName.get("jakarta.data.metamodel.impl", "AttributeRecord");
+  static final ClassName SORTABLE_ATTRIBUTE_RECORD =
+      ClassName.get("jakarta.data.metamodel.impl", "SortableAttributeRecord");
+  static final ClassName TEXT_ATTRIBUTE_RECORD =
+      ClassName.get("jakarta.data.metamodel.impl", "TextAttributeRecord");
   static final ClassName ARRAYS = ClassName.get("java.util", "Arrays");
   static final ClassName ARRAY_LIST = ClassName.get("java.util", "ArrayList");
   static final ClassName FUNCTION = ClassName.get("java.util.function", "Function");
