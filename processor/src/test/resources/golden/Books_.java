@@ -95,7 +95,7 @@ public class Books_ implements Books {
   }
 
   /**
-   * Finds the book records whose code equals the argument, through index {@code code}.
+   * Finds the book records whose {@code code} equals {@code code}, through index {@code code}.
    */
   @Override
   public Optional<Book> byCode(String code) {
@@ -108,7 +108,7 @@ public class Books_ implements Books {
   }
 
   /**
-   * Finds the book record by primary key.
+   * Finds the book records whose {@code isbn} equals {@code isbn}, by primary key.
    */
   @Override
   public Book withIsbn(String isbn) {
@@ -121,7 +121,7 @@ public class Books_ implements Books {
   }
 
   /**
-   * Finds the book records whose author equals the argument, through index {@code authorAndYear}.
+   * Finds the book records whose {@code author} equals {@code writer}, through index {@code authorAndYear}.
    */
   @Override
   public List<Book> byAuthor(String writer, Order<Book> order) {
@@ -137,7 +137,7 @@ public class Books_ implements Books {
   }
 
   /**
-   * Finds the book records whose author equals the argument, through index {@code authorAndYear}, in reverse order.
+   * Finds the book records whose {@code author} equals {@code author}, through index {@code authorAndYear}, in reverse order.
    */
   @Override
   public Stream<Book> newestFirst(String author) {
@@ -151,7 +151,7 @@ public class Books_ implements Books {
   }
 
   /**
-   * Finds the book records whose author equals the argument, through index {@code authorAndYear}.
+   * Finds the book records whose {@code author} equals {@code author}, through index {@code authorAndYear}.
    */
   @Override
   public Page<Book> byAuthor(String author, PageRequest pageRequest) {
@@ -164,7 +164,7 @@ public class Books_ implements Books {
   }
 
   /**
-   * Finds the book records whose author and year equal the arguments, through index {@code authorAndYear}.
+   * Finds the book records whose {@code author} equals {@code author} and {@code year} equals {@code year}, through index {@code authorAndYear}.
    */
   @Override
   public Book[] byAuthorAndYear(String author, int year, Limit limit) {
@@ -177,7 +177,7 @@ public class Books_ implements Books {
   }
 
   /**
-   * Deletes the book records whose author equals the argument, through index {@code authorAndYear}.
+   * Deletes the book records whose {@code author} equals {@code author}, through index {@code authorAndYear}.
    */
   @Override
   public long deleteByAuthor(String author) {
@@ -336,7 +336,7 @@ public class Books_ implements Books {
   }
 
   /**
-   * Finds the book record by primary key.
+   * Finds the book records whose {@code isbn} equals {@code id}, by primary key.
    */
   @Override
   public Optional<Book> findById(String id) {
@@ -348,7 +348,7 @@ public class Books_ implements Books {
   }
 
   /**
-   * Finds the book records, in order by primary key.
+   * Finds the book records, by primary key.
    */
   @Override
   public Stream<Book> findAll() {
@@ -361,7 +361,7 @@ public class Books_ implements Books {
   }
 
   /**
-   * Finds the book records, in order by primary key.
+   * Finds the book records, by primary key.
    */
   @Override
   public Page<Book> findAll(PageRequest pageRequest, Order<Book> sortBy) {
@@ -377,7 +377,7 @@ public class Books_ implements Books {
   }
 
   /**
-   * Deletes the book record by primary key.
+   * Deletes the book records whose {@code isbn} equals {@code id}, by primary key.
    */
   @Override
   public void deleteById(String id) {

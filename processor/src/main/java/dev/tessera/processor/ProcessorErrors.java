@@ -413,6 +413,8 @@ public final class ProcessorErrors {
   public static final String QUERY_RETURN_TYPE = "[Tessera/QueryReturnType]";
   /** The tag of {@link #queryParameter}. */
   public static final String QUERY_PARAMETER = "[Tessera/QueryParameter]";
+  /** The tag of {@link #unsupportedQueryKeyword}. */
+  public static final String UNSUPPORTED_QUERY_KEYWORD = "[Tessera/UnsupportedQueryKeyword]";
   /** The tag of {@link #unservedQuery}. */
   public static final String UNSERVED_QUERY = "[Tessera/UnservedQuery]";
   /** The tag of {@link #unservedOrder}. */
@@ -478,9 +480,9 @@ public final class ProcessorErrors {
   public static String unsupportedRepositoryMethod(String repository, String method) {
     return String.format(
         "%s %s.%s is not a method Tessera can implement: annotate it @Find (equality on @By"
-            + " parameters) or @Insert, @Update, @Save, @Delete, or declare a KvStore accessor without"
-            + " parameters. Queries derived from method names (findByTitle...) and @Query are not"
-            + " supported yet",
+            + " parameters) or @Insert, @Update, @Save, @Delete, name it as a query (findBy...,"
+            + " countBy..., existsBy..., deleteBy...), or declare a KvStore accessor without"
+            + " parameters",
         UNSUPPORTED_REPOSITORY_METHOD, simpleName(repository), method);
   }
 
@@ -533,20 +535,28 @@ public final class ProcessorErrors {
         "%s %s returns %s: it must return %s", QUERY_RETURN_TYPE, method, returnType, allowed);
   }
 
+  /** A method name that reads as a query with a keyword Tessera refuses. */
+  public static String unsupportedQueryKeyword(String method, String keyword, String reason) {
+    return String.format(
+        "%s %s: '%s' is refused: %s", UNSUPPORTED_QUERY_KEYWORD, method, keyword, reason);
+  }
+
   /** A query parameter that cannot be used as declared. */
   public static String queryParameter(String method, String parameter, String reason) {
     return String.format("%s parameter %s of %s: %s", QUERY_PARAMETER, parameter, method, reason);
   }
 
-  /** Equality conditions no primary key or index serves. */
+  /** Conditions no primary key or index serves. */
   public static String unservedQuery(
-      String method, String entity, Collection<String> fields, String indexes) {
+      String method, String entity, Collection<String> fields, String indexes,
+      Collection<String> suggested) {
     return String.format(
         "%s %s compares %s, which neither the primary key nor an index of %s serves (%s): Tessera"
             + " reads only through keys, never by scanning records. Add @Index(fields = {%s}) to %s,"
-            + " or compare the leading fields of an existing index",
+            + " or compare the leading fields of an existing index (equality or In), then at most one"
+            + " range on the next field",
         UNSERVED_QUERY, method, String.join(", ", fields), simpleName(entity), indexes,
-        quotedList(fields), simpleName(entity));
+        quotedList(suggested), simpleName(entity));
   }
 
   /** A static {@code @OrderBy} the serving index does not give. */

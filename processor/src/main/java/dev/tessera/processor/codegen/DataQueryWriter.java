@@ -32,16 +32,15 @@ final class DataQueryWriter {
   CodeBlock body(DataMethod.Query query, NameAllocator names, MethodSpec.Builder builder) {
     builder.addJavadoc(javadoc(query));
     if (query.operation() == DataMethod.QueryOperation.DELETE) {
-      return delete(query, names);
+      return delete(query);
     }
-    if (query.access() instanceof DataMethod.ByKey
-        && query.conditions().size() == 1
+    if (byKeyEquality(query)
         && query.result() == DataMethod.Result.OPTIONAL
         && query.sorts().isEmpty()
         && query.limit() == null) {
       return CodeBlock.builder()
           .addStatement("return this.$N.findById($N)", DataRepositoryWriter.REPOSITORY,
-              query.conditions().get(0).parameter())
+              keyParameter(query))
           .build();
     }
     String variable = names.newName("query");
@@ -53,7 +52,21 @@ final class DataQueryWriter {
                 variable,
                 open(query));
     order(query, variable, names, code);
+    if (query.first() > 0) {
+      code.addStatement("$N = $N.limit($L)", variable, variable, query.first());
+    }
     return code.addStatement("return $L", result(query, variable)).build();
+  }
+
+  /** True if the query reads the one record a primary key equality names. */
+  private static boolean byKeyEquality(DataMethod.Query query) {
+    return query.access() instanceof DataMethod.ByKey
+        && query.conditions().size() == 1
+        && query.conditions().get(0).operator() == DataMethod.Operator.EQUAL;
+  }
+
+  private static String keyParameter(DataMethod.Query query) {
+    return query.conditions().get(0).parameters().get(0);
   }
 
   /** The Tessera query of the plan, with the equal values. */
@@ -63,16 +76,58 @@ final class DataQueryWriter {
       if (query.conditions().isEmpty()) {
         return CodeBlock.of("$L.byId()", repository);
       }
-      String key = query.conditions().get(0).parameter();
-      return CodeBlock.of("$L.byId().between($N, $N)", repository, key, key);
+      if (byKeyEquality(query)) {
+        String key = keyParameter(query);
+        return CodeBlock.of("$L.byId().between($N, $N)", repository, key, key);
+      }
+      return CodeBlock.of("$L.byId()$L", repository, narrowing(query.conditions().get(0)));
     }
     DataMethod.ByIndex index = (DataMethod.ByIndex) query.access();
     CodeBlock.Builder chain =
         CodeBlock.builder().add("$L.$N()", repository, GeneratedNames.queryMethod(index.index()));
     for (DataMethod.Condition condition : query.conditions()) {
-      chain.add(".equalTo($N)", condition.parameter());
+      chain.add(narrowing(condition));
     }
     return chain.build();
+  }
+
+  /** The call of a Tessera query stage that applies {@code condition}: {@code .equalTo(author)}. */
+  private static CodeBlock narrowing(DataMethod.Condition condition) {
+    String method;
+    switch (condition.operator()) {
+      case EQUAL:
+        method = "equalTo";
+        break;
+      case IN:
+        method = "in";
+        break;
+      case BETWEEN:
+        method = "between";
+        break;
+      case GREATER_THAN:
+        method = "greaterThan";
+        break;
+      case GREATER_THAN_EQUAL:
+        method = "atLeast";
+        break;
+      case LESS_THAN:
+        method = "lessThan";
+        break;
+      case LESS_THAN_EQUAL:
+        method = "atMost";
+        break;
+      case STARTS_WITH:
+        method = "startsWith";
+        break;
+      default:
+        method = "isNull";
+        break;
+    }
+    CodeBlock arguments =
+        condition.parameters().stream()
+            .map(parameter -> CodeBlock.of("$N", parameter))
+            .collect(CodeBlock.joining(", "));
+    return CodeBlock.of(".$N($L)", method, arguments);
   }
 
   /** Reverses the query for a static descending order, or orders it as the sort parameters ask. */
@@ -125,7 +180,17 @@ final class DataQueryWriter {
             ? CodeBlock.of("$N.list()", variable)
             : CodeBlock.of("$T.list($N, $N)", TypeNames.JAKARTA_DATA_ADAPTER, variable, query.limit());
     CodeBlock atMostTwo =
-        query.limit() == null ? CodeBlock.of("$N.limit(2).list()", variable) : limited;
+        query.limit() == null && query.first() == 0
+            ? CodeBlock.of("$N.limit(2).list()", variable)
+            : limited;
+    if (query.operation() == DataMethod.QueryOperation.COUNT) {
+      return query.result() == DataMethod.Result.LONG_COUNT
+          ? CodeBlock.of("$N.count()", variable)
+          : CodeBlock.of("$T.toIntExact($N.count())", TypeNames.MATH, variable);
+    }
+    if (query.operation() == DataMethod.QueryOperation.EXISTS) {
+      return CodeBlock.of("$N.exists()", variable);
+    }
     switch (query.result()) {
       case ONE:
         return CodeBlock.of("$T.singleResult($L, $S)", TypeNames.JAKARTA_DATA_ADAPTER, atMostTwo, method);
@@ -148,12 +213,11 @@ final class DataQueryWriter {
     }
   }
 
-  private CodeBlock delete(DataMethod.Query query, NameAllocator names) {
+  private CodeBlock delete(DataMethod.Query query) {
     CodeBlock repository = CodeBlock.of("this.$N", DataRepositoryWriter.REPOSITORY);
     CodeBlock count;
-    if (query.access() instanceof DataMethod.ByKey && !query.conditions().isEmpty()) {
-      CodeBlock deleted =
-          CodeBlock.of("$L.delete($N)", repository, query.conditions().get(0).parameter());
+    if (byKeyEquality(query)) {
+      CodeBlock deleted = CodeBlock.of("$L.delete($N)", repository, keyParameter(query));
       switch (query.result()) {
         case VOID:
           return CodeBlock.builder().addStatement("$L", deleted).build();
@@ -162,7 +226,7 @@ final class DataQueryWriter {
         default:
           return CodeBlock.builder().addStatement("return $L ? 1 : 0", deleted).build();
       }
-    } else if (query.access() instanceof DataMethod.ByKey) {
+    } else if (query.access() instanceof DataMethod.ByKey && query.conditions().isEmpty()) {
       count = CodeBlock.of("$L.deleteAll()", repository);
     } else {
       count = CodeBlock.of("$L.deleteAll($L)", repository, open(query));
@@ -190,35 +254,81 @@ final class DataQueryWriter {
         "$T.of($L)",
         TypeNames.SET,
         query.conditions().stream()
+            .filter(condition -> query.fixed().contains(condition.attribute()))
             .map(condition -> CodeBlock.of("$S", condition.attribute()))
             .collect(CodeBlock.joining(", ")));
   }
 
   private CodeBlock javadoc(DataMethod.Query query) {
-    String verb = query.operation() == DataMethod.QueryOperation.DELETE ? "Deletes" : "Finds";
-    if (query.access() instanceof DataMethod.ByIndex) {
-      DataMethod.ByIndex index = (DataMethod.ByIndex) query.access();
-      return CodeBlock.of(
-          "$L the $L records $L through index {@code $L}$L.\n",
-          verb,
-          model.entity().entityName(),
-          query.conditions().isEmpty()
-              ? "in order"
-              : query.conditions().size() == 1
-                  ? "whose " + attributes(query).get(0) + " equals the argument,"
-                  : "whose " + String.join(" and ", attributes(query)) + " equal the arguments,",
-          index.index().name(),
-          query.descending() ? ", in reverse order" : "");
+    String verb;
+    switch (query.operation()) {
+      case DELETE:
+        verb = "Deletes";
+        break;
+      case COUNT:
+        verb = "Counts";
+        break;
+      case EXISTS:
+        verb = "Whether there are";
+        break;
+      default:
+        verb = "Finds";
+        break;
     }
+    String conditions =
+        query.conditions().isEmpty()
+            ? ""
+            : " whose "
+                + query.conditions().stream()
+                    .map(DataQueryWriter::describe)
+                    .collect(java.util.stream.Collectors.joining(" and "));
+    String through =
+        query.access() instanceof DataMethod.ByIndex
+            ? "through index {@code " + ((DataMethod.ByIndex) query.access()).index().name() + "}"
+            : "by primary key";
     return CodeBlock.of(
-        "$L the $L $L by primary key$L.\n",
+        "$L the $L records$L, $L$L.\n",
         verb,
         model.entity().entityName(),
-        query.conditions().isEmpty() ? "records, in order" : "record",
+        conditions,
+        through,
         query.descending() ? ", in reverse order" : "");
   }
 
-  private static List<String> attributes(DataMethod.Query query) {
-    return query.conditions().stream().map(DataMethod.Condition::attribute).toList();
+  /** {@code author equals {@code author}}, for Javadoc. */
+  private static String describe(DataMethod.Condition condition) {
+    String relation;
+    switch (condition.operator()) {
+      case EQUAL:
+        relation = "equals";
+        break;
+      case IN:
+        relation = "is one of";
+        break;
+      case BETWEEN:
+        relation = "lies between";
+        break;
+      case GREATER_THAN:
+        relation = "is greater than";
+        break;
+      case GREATER_THAN_EQUAL:
+        relation = "is at least";
+        break;
+      case LESS_THAN:
+        relation = "is less than";
+        break;
+      case LESS_THAN_EQUAL:
+        relation = "is at most";
+        break;
+      case STARTS_WITH:
+        relation = "starts with";
+        break;
+      default:
+        return "{@code " + condition.attribute() + "} is null";
+    }
+    return "{@code " + condition.attribute() + "} " + relation + " "
+        + condition.parameters().stream()
+            .map(parameter -> "{@code " + parameter + "}")
+            .collect(java.util.stream.Collectors.joining(" and "));
   }
 }

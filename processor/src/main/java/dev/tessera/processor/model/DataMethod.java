@@ -47,13 +47,15 @@ public sealed interface DataMethod {
   }
 
   /**
-   * A query: {@code @Find} or {@code @Delete} with equality conditions, or a built-in such as
-   * {@code findById}, served by the primary key, one index, or every record in key order.
+   * A query: {@code @Find} or {@code @Delete} with equality conditions (the built-ins such as
+   * {@code findById} are those), or a query derived from the method name, served by the primary
+   * key, one index, or every record in key order.
    *
    * @param signature the method
-   * @param operation find or delete
+   * @param operation find, count, exists or delete
    * @param access what the query reads
-   * @param conditions the equality conditions, in the order of the key they fix
+   * @param conditions the conditions, in the order of the key they narrow
+   * @param first the number of records a {@code findFirst10By...} method reads, or 0
    * @param result what the method returns
    * @param sorts the parameters giving sorts at run time ({@code Order}, {@code Sort}), in
    *     declaration order
@@ -69,6 +71,7 @@ public sealed interface DataMethod {
       QueryOperation operation,
       Access access,
       List<Condition> conditions,
+      int first,
       Result result,
       List<SortParameter> sorts,
       String limit,
@@ -109,6 +112,8 @@ public sealed interface DataMethod {
   /** What a query does with the records it selects. */
   enum QueryOperation {
     FIND,
+    COUNT,
+    EXISTS,
     DELETE
   }
 
@@ -126,7 +131,9 @@ public sealed interface DataMethod {
     /** A delete returning how many records it deleted, as {@code long}. */
     LONG_COUNT,
     /** A delete returning how many records it deleted, as {@code int}. */
-    INT_COUNT
+    INT_COUNT,
+    /** Whether a record matches. */
+    BOOLEAN
   }
 
   /** What a query reads. */
@@ -148,16 +155,61 @@ public sealed interface DataMethod {
   }
 
   /**
-   * An equality condition: the attribute equals the parameter.
+   * A condition on one attribute: it equals the parameter, lies in a range, starts with it, is
+   * one of several values or is null.
    *
-   * @param parameter the parameter's name
    * @param attribute the record component
+   * @param operator how it is compared
+   * @param parameters the parameters it is compared with, as many as the operator takes
    */
-  record Condition(String parameter, String attribute) {
-    /** Checks the fields. */
+  record Condition(String attribute, Operator operator, List<String> parameters) {
+    /** Checks and copies the fields. */
     public Condition {
-      Objects.requireNonNull(parameter, "parameter");
       Objects.requireNonNull(attribute, "attribute");
+      Objects.requireNonNull(operator, "operator");
+      parameters = List.copyOf(parameters);
+      if (parameters.size() != operator.arity()) {
+        throw new IllegalArgumentException(operator + " takes " + operator.arity() + " parameters");
+      }
+    }
+
+    /** An equality condition with {@code parameter}. */
+    public static Condition equal(String attribute, String parameter) {
+      return new Condition(attribute, Operator.EQUAL, List.of(parameter));
+    }
+  }
+
+  /** How a condition compares its attribute, and how many parameters it takes. */
+  enum Operator {
+    EQUAL(1),
+    IN(1),
+    BETWEEN(2),
+    GREATER_THAN(1),
+    GREATER_THAN_EQUAL(1),
+    LESS_THAN(1),
+    LESS_THAN_EQUAL(1),
+    STARTS_WITH(1),
+    NULL(0);
+
+    private final int arity;
+
+    Operator(int arity) {
+      this.arity = arity;
+    }
+
+    /** The number of parameters the condition takes. */
+    public int arity() {
+      return arity;
+    }
+
+    /** True for equality and {@code NULL}: the attribute holds one value in every result. */
+    public boolean fixes() {
+      return this == EQUAL || this == NULL;
+    }
+
+    /** True for the operators that may only narrow the last component a query reads. */
+    public boolean range() {
+      return this != EQUAL && this != IN;
     }
   }
 

@@ -34,7 +34,8 @@ import javax.lang.model.util.Types;
 
 /**
  * Reads a Jakarta Data {@code @Repository} interface: finds its entity, then models each abstract
- * method (lifecycle methods, {@code @Find} and {@code @Delete} queries, a store accessor),
+ * method (lifecycle methods, {@code @Find} and {@code @Delete} queries, queries derived from the
+ * method name, a store accessor),
  * reporting every method it cannot implement on that method. The built-in methods of {@code
  * BasicRepository} and {@code CrudRepository} carry those annotations in the API itself ({@code
  * findById} is {@code @Find} with {@code @By(ID)}, {@code save} is {@code @Save}...), so they are
@@ -156,6 +157,9 @@ public final class DataRepositoryReader {
     }
     if (method.getParameters().isEmpty() && isClass(type.getReturnType(), JakartaDataNames.KV_STORE)) {
       return Optional.of(new DataMethod.StoreAccessor(signature));
+    }
+    if (DataQueryReader.namedAsQuery(method, entity)) {
+      return queries.byMethodName(name, method, type, signature, entityElement, entity);
     }
     errors.error(
         ProcessorErrors.unsupportedRepositoryMethod(

@@ -7,20 +7,32 @@ import dev.tessera.processor.model.EntityModel;
 import dev.tessera.processor.model.IndexModel;
 import dev.tessera.processor.model.ValueKind;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
 /**
- * Chooses what serves a query of equality conditions and a static order: the primary key, an index
- * whose leading fields the conditions fix, or every record in key order. Never a scan of records:
- * a query nothing serves has no plan, and the processor reports it. Pure: it reads only the model.
+ * Chooses what serves a query's conditions and static order: the primary key, an index whose
+ * leading fields the equality (or any-of) conditions fix with at most one range on the next field,
+ * or every record in key order. Never a scan of records: a query nothing serves has no plan, and
+ * the processor reports it. Pure: it reads only the model.
  *
  * <p>Stateless and thread-safe.
  */
 final class QueryPlanner {
   private QueryPlanner() {}
+
+  /**
+   * One condition, before a key orders them.
+   *
+   * @param attribute the record component
+   * @param operator how it is compared
+   * @param ignoreCase true if the comparison ignores case (an index must normalise case)
+   */
+  record Predicate(String attribute, DataMethod.Operator operator, boolean ignoreCase) {}
 
   /**
    * One attribute of a static order.
@@ -35,7 +47,7 @@ final class QueryPlanner {
    * How a query is served.
    *
    * @param access the key or index read
-   * @param keyOrder the condition attributes in the order of the key they fix
+   * @param keyOrder the condition attributes in the order of the key they narrow
    * @param served what the results are ordered by, most significant first
    * @param fixed the attributes held at one value
    * @param descending true if the static order asks for the reverse of the key's
@@ -55,28 +67,38 @@ final class QueryPlanner {
   /** Served. */
   record Served(Plan plan) implements Outcome {}
 
-  /** No key or index fixes the conditions' fields. */
-  record UnservedConditions(String indexes) implements Outcome {}
+  /**
+   * No key serves the conditions.
+   *
+   * @param indexes the keys of the entity, for the message
+   * @param suggestedFields the fields of the index that would serve them
+   */
+  record UnservedConditions(String indexes, List<String> suggestedFields) implements Outcome {}
 
-  /** Keys fix the conditions, but none gives the order. */
+  /** Keys serve the conditions, but none gives the order. */
   record UnservedOrder(String served, List<String> suggestedFields) implements Outcome {}
 
   /**
-   * The plan for equality on {@code equal} ordered by {@code order}.
+   * The plan for {@code predicates} ordered by {@code order}.
    *
    * @param model the entity
-   * @param equal the attributes compared for equality
+   * @param predicates the conditions, each on another attribute
    * @param order the static order, most significant first, possibly empty
    */
-  static Outcome plan(EntityModel model, Set<String> equal, List<OrderSpec> order) {
-    List<Plan> candidates = candidates(model, equal);
+  static Outcome plan(EntityModel model, List<Predicate> predicates, List<OrderSpec> order) {
+    Map<String, Predicate> byAttribute = new LinkedHashMap<>();
+    for (Predicate predicate : predicates) {
+      byAttribute.put(predicate.attribute(), predicate);
+    }
+    List<Plan> candidates = candidates(model, byAttribute);
     if (candidates.isEmpty()) {
-      return new UnservedConditions(describeKeys(model));
+      return new UnservedConditions(describeKeys(model), suggested(model, predicates));
     }
     for (Plan candidate : candidates) {
       Boolean descending = direction(candidate, order);
       if (descending != null) {
-        int named = (int) order.stream().filter(spec -> !equal.contains(spec.attribute())).count();
+        int named =
+            (int) order.stream().filter(spec -> !candidate.fixed().contains(spec.attribute())).count();
         return new Served(
             new Plan(
                 candidate.access(),
@@ -87,46 +109,126 @@ final class QueryPlanner {
                 named));
       }
     }
-    Set<String> suggested = new LinkedHashSet<>();
-    for (ComponentModel component : model.components()) {
-      if (equal.contains(component.name())) {
-        suggested.add(component.name());
-      }
-    }
+    Set<String> suggested = new LinkedHashSet<>(suggested(model, predicates));
     for (OrderSpec spec : order) {
       suggested.add(spec.attribute());
     }
     return new UnservedOrder(String.join(", ", candidates.get(0).served()), List.copyOf(suggested));
   }
 
-  /** Every key that fixes exactly {@code equal}, the primary key first. */
-  private static List<Plan> candidates(EntityModel model, Set<String> equal) {
-    List<Plan> plans = new ArrayList<>();
-    String key = model.primaryKey().name();
-    if (equal.equals(Set.of(key))) {
-      plans.add(new Plan(new DataMethod.ByKey(), List.of(key), List.of(key), equal, false, 0));
-    }
-    if (equal.isEmpty()) {
-      plans.add(new Plan(new DataMethod.ByKey(), List.of(), List.of(key), equal, false, 0));
-    }
-    for (IndexModel index : model.indexes()) {
-      int fixed = equal.size();
-      if (model.multiValue(index)
-          || fixed > index.fields().size()
-          || !Set.copyOf(index.fields().subList(0, fixed)).equals(equal)
-          || (fixed < index.fields().size() && !holdsEveryRecord(model, index))) {
-        continue;
+  /** The fields of an index that would serve the predicates: equalities first, the range last. */
+  private static List<String> suggested(EntityModel model, List<Predicate> predicates) {
+    List<String> fields = new ArrayList<>();
+    for (ComponentModel component : model.components()) {
+      for (Predicate predicate : predicates) {
+        if (predicate.attribute().equals(component.name()) && !predicate.operator().range()) {
+          fields.add(component.name());
+        }
       }
-      plans.add(
-          new Plan(
-              new DataMethod.ByIndex(index),
-              index.fields().subList(0, fixed),
-              servedAfter(model, index, fixed),
-              equal,
-              false,
-              0));
+    }
+    for (Predicate predicate : predicates) {
+      if (predicate.operator().range()) {
+        fields.add(predicate.attribute());
+      }
+    }
+    return fields;
+  }
+
+  /** Every key that serves the predicates, the primary key first. */
+  private static List<Plan> candidates(EntityModel model, Map<String, Predicate> predicates) {
+    List<Plan> plans = new ArrayList<>();
+    List<Predicate> ranges =
+        predicates.values().stream().filter(p -> p.operator().range()).toList();
+    if (ranges.size() > 1) {
+      return plans;
+    }
+    keyPlan(model, predicates).ifPresent(plans::add);
+    for (IndexModel index : model.indexes()) {
+      indexPlan(model, index, predicates, ranges.isEmpty() ? null : ranges.get(0))
+          .ifPresent(plans::add);
     }
     return plans;
+  }
+
+  private static java.util.Optional<Plan> keyPlan(
+      EntityModel model, Map<String, Predicate> predicates) {
+    String key = model.primaryKey().name();
+    if (predicates.isEmpty()) {
+      return java.util.Optional.of(
+          new Plan(new DataMethod.ByKey(), List.of(), List.of(key), Set.of(), false, 0));
+    }
+    Predicate predicate = predicates.get(key);
+    if (predicates.size() != 1 || predicate == null || predicate.ignoreCase()) {
+      return java.util.Optional.empty();
+    }
+    DataMethod.Operator operator = predicate.operator();
+    if (operator == DataMethod.Operator.EQUAL) {
+      return java.util.Optional.of(
+          new Plan(new DataMethod.ByKey(), List.of(key), List.of(key), Set.of(key), false, 0));
+    }
+    boolean keyRange =
+        operator.range()
+            && operator != DataMethod.Operator.NULL
+            && (operator != DataMethod.Operator.STARTS_WITH
+                || model.primaryKey().type().kind() == ValueKind.STRING);
+    return keyRange
+        ? java.util.Optional.of(
+            new Plan(new DataMethod.ByKey(), List.of(key), List.of(key), Set.of(), false, 0))
+        : java.util.Optional.empty();
+  }
+
+  private static java.util.Optional<Plan> indexPlan(
+      EntityModel model, IndexModel index, Map<String, Predicate> predicates, Predicate range) {
+    List<String> fields = index.fields();
+    int prefix = predicates.size() - (range == null ? 0 : 1);
+    int narrowed = predicates.size();
+    if (model.multiValue(index)
+        || narrowed > fields.size()
+        || (range != null && !fields.get(prefix).equals(range.attribute()))
+        || (narrowed < fields.size() && !holdsEveryRecord(model, index))) {
+      return java.util.Optional.empty();
+    }
+    for (String field : fields.subList(0, prefix)) {
+      Predicate predicate = predicates.get(field);
+      if (predicate == null || predicate.operator().range()) {
+        return java.util.Optional.empty();
+      }
+    }
+    for (Predicate predicate : predicates.values()) {
+      if (predicate.ignoreCase() && index.normalize() != Normalize.CASE_INSENSITIVE) {
+        return java.util.Optional.empty();
+      }
+    }
+    if (range != null
+        && range.operator() == DataMethod.Operator.NULL
+        && (index.unique() || model.component(range.attribute()).type().primitive())) {
+      return java.util.Optional.empty(); // a unique index holds no null, a primitive is never null
+    }
+    List<String> served = new ArrayList<>();
+    Set<String> fixed = new LinkedHashSet<>();
+    boolean complete = true;
+    for (int i = 0; i < fields.size(); i++) {
+      String field = fields.get(i);
+      Predicate predicate = i < narrowed ? predicates.get(field) : null;
+      if (predicate != null && predicate.operator().fixes()) {
+        fixed.add(field);
+      } else if (complete && normalizedText(model, index, field)) {
+        complete = false; // entries follow the normalised value: no order past it
+      } else if (complete) {
+        served.add(field);
+      }
+    }
+    if (complete) {
+      served.add(model.primaryKey().name());
+    }
+    return java.util.Optional.of(
+        new Plan(
+            new DataMethod.ByIndex(index), fields.subList(0, narrowed), served, fixed, false, 0));
+  }
+
+  private static boolean normalizedText(EntityModel model, IndexModel index, String field) {
+    return index.normalize() != Normalize.NONE
+        && model.component(field).type().kind() == ValueKind.STRING;
   }
 
   /**
@@ -136,24 +238,6 @@ final class QueryPlanner {
   private static boolean holdsEveryRecord(EntityModel model, IndexModel index) {
     return !index.unique()
         || index.fields().stream().allMatch(field -> model.component(field).type().primitive());
-  }
-
-  /**
-   * The order of an index's entries once its first {@code fixed} fields are fixed: its other
-   * fields, then the primary key; it stops before a normalised text field, whose entries follow
-   * the normalised value, not the value.
-   */
-  private static List<String> servedAfter(EntityModel model, IndexModel index, int fixed) {
-    List<String> served = new ArrayList<>();
-    for (String field : index.fields().subList(fixed, index.fields().size())) {
-      if (index.normalize() != Normalize.NONE
-          && model.component(field).type().kind() == ValueKind.STRING) {
-        return served;
-      }
-      served.add(field);
-    }
-    served.add(model.primaryKey().name());
-    return served;
   }
 
   /**
@@ -183,7 +267,7 @@ final class QueryPlanner {
     return descending;
   }
 
-  /** The keys of the entity, for messages: {@code primary key id; indexes email, roomAndPrice}. */
+  /** The keys of the entity, for messages: {@code primary key id; indexes email (email), ...}. */
   private static String describeKeys(EntityModel model) {
     StringBuilder keys = new StringBuilder("primary key ").append(model.primaryKey().name());
     for (IndexModel index : model.indexes()) {
