@@ -226,6 +226,45 @@ public class Books_ implements Books {
   }
 
   /**
+   * Finds the book records whose {@code author} equals {@code author} and {@code year} lies between {@code from} and {@code to}, through index {@code authorAndYear}.
+   */
+  @Override
+  public List<Book> findByAuthorAndYearBetween(String author, int from, int to) {
+    try {
+      Query<Book> query = this.repository.byAuthorAndYear().equalTo(author).between(from, to);
+      return query.list();
+    } catch (TesseraException failure) {
+      throw JakartaDataAdapter.translated(failure);
+    }
+  }
+
+  /**
+   * Counts the book records whose {@code author} equals {@code author}, through index {@code authorAndYear}.
+   */
+  @Override
+  public long countByAuthor(String author) {
+    try {
+      Query<Book> query = this.repository.byAuthorAndYear().equalTo(author);
+      return query.count();
+    } catch (TesseraException failure) {
+      throw JakartaDataAdapter.translated(failure);
+    }
+  }
+
+  /**
+   * Whether there are book records whose {@code author} is one of {@code authors}, through index {@code authorAndYear}.
+   */
+  @Override
+  public boolean existsByAuthorIn(List<String> authors) {
+    try {
+      Query<Book> query = this.repository.byAuthorAndYear().in(authors);
+      return query.exists();
+    } catch (TesseraException failure) {
+      throw JakartaDataAdapter.translated(failure);
+    }
+  }
+
+  /**
    * The key store this repository reads and writes; it does not close it.
    */
   @Override

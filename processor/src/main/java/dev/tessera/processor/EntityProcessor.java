@@ -23,6 +23,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BinaryOperator;
+import java.util.function.Supplier;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.FilerException;
 import javax.annotation.processing.ProcessingEnvironment;
@@ -208,20 +210,40 @@ public final class EntityProcessor extends AbstractProcessor {
           EntityReader.entityAnnotation(element));
       return;
     }
+    writeSource(
+        element,
+        EntityReader.entityAnnotation(element),
+        () -> metamodelWriter.write(model, element, generatedAnnotation.visibleFrom(element)),
+        ProcessorErrors::metamodelNameTaken);
+  }
+
+  /**
+   * Writes the source {@code source} makes for {@code element}, and returns its qualified name; if
+   * it cannot be written, reports why on {@code element} ({@code nameTaken(element, source)} when a
+   * type of that name exists already: the user's own) and returns empty.
+   */
+  private Optional<String> writeSource(
+      TypeElement element,
+      AnnotationMirror position,
+      Supplier<JavaFile> source,
+      BinaryOperator<String> nameTaken) {
     JavaFile file = null;
     try {
-      file = metamodelWriter.write(model, element, generatedAnnotation.visibleFrom(element));
+      file = source.get();
       file.writeTo(processingEnv.getFiler());
       wroteThisRound = true;
+      return Optional.of(qualifiedName(file));
     } catch (FilerException e) {
-      String metamodel = qualifiedName(file);
-      String message = processingEnv.getElementUtils().getTypeElement(metamodel) != null
-          ? ProcessorErrors.metamodelNameTaken(element.getQualifiedName().toString(), metamodel)
+      String name = qualifiedName(file);
+      // The Filer refuses a type that already exists in the compilation: the user's own one.
+      String message = processingEnv.getElementUtils().getTypeElement(name) != null
+          ? nameTaken.apply(element.getQualifiedName().toString(), name)
           : ProcessorErrors.internalError(element.toString(), e);
-      errors.error(message, element, EntityReader.entityAnnotation(element));
+      errors.error(message, element, position);
     } catch (IOException | RuntimeException e) {
       errors.error(ProcessorErrors.internalError(element.toString(), e), element);
     }
+    return Optional.empty();
   }
 
   /**
@@ -341,20 +363,11 @@ public final class EntityProcessor extends AbstractProcessor {
   private void generateRepository(DataRepositoryModel model) {
     TypeElement element =
         processingEnv.getElementUtils().getTypeElement(model.type().qualifiedName());
-    JavaFile file = null;
-    try {
-      file = dataWriter.write(model, element, generatedAnnotation.visibleFrom(element));
-      file.writeTo(processingEnv.getFiler());
-      wroteThisRound = true;
-    } catch (FilerException e) {
-      String implementation = qualifiedName(file);
-      String message = processingEnv.getElementUtils().getTypeElement(implementation) != null
-          ? ProcessorErrors.repositoryNameTaken(model.type().qualifiedName(), implementation)
-          : ProcessorErrors.internalError(element.toString(), e);
-      errors.error(message, element);
-    } catch (IOException | RuntimeException e) {
-      errors.error(ProcessorErrors.internalError(element.toString(), e), element);
-    }
+    writeSource(
+        element,
+        null,
+        () -> dataWriter.write(model, element, generatedAnnotation.visibleFrom(element)),
+        ProcessorErrors::repositoryNameTaken);
   }
 
   private void generate(TypeElement element, EntityModel model) {
@@ -368,22 +381,12 @@ public final class EntityProcessor extends AbstractProcessor {
           EntityReader.entityAnnotation(element));
       return;
     }
-    JavaFile file = null;
-    try {
-      file = writer.write(model, element, generatedAnnotation.visibleFrom(element));
-      file.writeTo(processingEnv.getFiler());
-      wroteThisRound = true;
-      repositoryIndex.add(qualifiedName(file), element);
-    } catch (FilerException e) {
-      String repository = qualifiedName(file);
-      // The Filer refuses a type that already exists in the compilation: the user's own one.
-      String message = processingEnv.getElementUtils().getTypeElement(repository) != null
-          ? ProcessorErrors.repositoryNameTaken(element.getQualifiedName().toString(), repository)
-          : ProcessorErrors.internalError(element.toString(), e);
-      errors.error(message, element, EntityReader.entityAnnotation(element));
-    } catch (IOException | RuntimeException e) {
-      errors.error(ProcessorErrors.internalError(element.toString(), e), element);
-    }
+    writeSource(
+            element,
+            EntityReader.entityAnnotation(element),
+            () -> writer.write(model, element, generatedAnnotation.visibleFrom(element)),
+            ProcessorErrors::repositoryNameTaken)
+        .ifPresent(repository -> repositoryIndex.add(repository, element));
   }
 
   private static String qualifiedName(JavaFile file) {

@@ -58,7 +58,8 @@ class GoldenRepositoryTest {
    * A Jakarta Data repository over an entity with a unique and a composite index: the built-ins of
    * CrudRepository, lifecycle methods on an array and a list, @Find by a unique index, by the
    * primary key and by an index prefix with a run-time Order, a static @OrderBy, a Limit and a
-   * Page, a @Delete by an index and the store accessor.
+   * Page, a @Delete by an index, queries by method name (a range, a count, an exists with In) and
+   * the store accessor.
    */
   @Test
   void jakartaDataRepositoryGeneratesTheGoldenImplementation() throws IOException {
@@ -97,6 +98,9 @@ class GoldenRepositoryTest {
             "  @Delete long deleteByAuthor(String author);",
             "  @Insert Book[] add(Book... books);",
             "  @Update void change(List<Book> books);",
+            "  List<Book> findByAuthorAndYearBetween(String author, int from, int to);",
+            "  long countByAuthor(String author);",
+            "  boolean existsByAuthorIn(List<String> authors);",
             "  KvStore store();",
             "}"));
   }

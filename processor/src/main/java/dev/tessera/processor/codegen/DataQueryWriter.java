@@ -263,16 +263,16 @@ final class DataQueryWriter {
     String verb;
     switch (query.operation()) {
       case DELETE:
-        verb = "Deletes";
+        verb = "Deletes the";
         break;
       case COUNT:
-        verb = "Counts";
+        verb = "Counts the";
         break;
       case EXISTS:
         verb = "Whether there are";
         break;
       default:
-        verb = "Finds";
+        verb = "Finds the";
         break;
     }
     String conditions =
@@ -287,7 +287,7 @@ final class DataQueryWriter {
             ? "through index {@code " + ((DataMethod.ByIndex) query.access()).index().name() + "}"
             : "by primary key";
     return CodeBlock.of(
-        "$L the $L records$L, $L$L.\n",
+        "$L $L records$L, $L$L.\n",
         verb,
         model.entity().entityName(),
         conditions,

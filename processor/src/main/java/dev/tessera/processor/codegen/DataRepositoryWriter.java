@@ -93,8 +93,8 @@ public final class DataRepositoryWriter {
                 FieldSpec.builder(TypeNames.TRANSACTION, TRANSACTION, Modifier.PRIVATE, Modifier.FINAL)
                     .addJavadoc("The transaction this view is bound to, or null for the store itself.\n")
                     .build())
-            .addMethod(constructor(model, repository))
-            .addMethod(constructorWithOptions(model, repository))
+            .addMethod(constructor(model, repository, false))
+            .addMethod(constructor(model, repository, true))
             .addMethod(
                 MethodSpec.constructorBuilder()
                     .addModifiers(Modifier.PRIVATE)
@@ -192,36 +192,32 @@ public final class DataRepositoryWriter {
     return JavaTypes.of(element);
   }
 
-  private MethodSpec constructor(DataRepositoryModel model, ClassName repository) {
+  /**
+   * The public {@code (KvStore)} constructor, or {@code (KvStore, RepositoryOptions)} when {@code
+   * withOptions}; the one the processor's inject option names carries {@code @Inject}.
+   */
+  private MethodSpec constructor(
+      DataRepositoryModel model, ClassName repository, boolean withOptions) {
     MethodSpec.Builder constructor =
         MethodSpec.constructorBuilder()
             .addModifiers(Modifier.PUBLIC)
             .addJavadoc(
-                "The repository of {@link $T} records in {@code store}, with the default options.\n\n"
+                "The repository of {@link $T} records in {@code store}, $L.\n\n"
                     + "@param store the key store; the repository does not close it\n",
-                JavaTypes.className(model.entity().type()))
-            .addParameter(TypeNames.KV_STORE, STORE)
-            .addStatement("this($N, new $T($N), null)", STORE, repository, STORE);
-    if (injectAvailable && !injectWithOptions) {
-      constructor.addAnnotation(TypeNames.INJECT);
+                JavaTypes.className(model.entity().type()),
+                withOptions
+                    ? "building its indexes as {@code options} say"
+                    : "with the default options")
+            .addParameter(TypeNames.KV_STORE, STORE);
+    if (withOptions) {
+      constructor
+          .addJavadoc("@param options the index build policy, batch size and progress listener\n")
+          .addParameter(TypeNames.REPOSITORY_OPTIONS, "options")
+          .addStatement("this($N, new $T($N, options), null)", STORE, repository, STORE);
+    } else {
+      constructor.addStatement("this($N, new $T($N), null)", STORE, repository, STORE);
     }
-    return constructor.build();
-  }
-
-  private MethodSpec constructorWithOptions(DataRepositoryModel model, ClassName repository) {
-    MethodSpec.Builder constructor =
-        MethodSpec.constructorBuilder()
-            .addModifiers(Modifier.PUBLIC)
-            .addJavadoc(
-                "The repository of {@link $T} records in {@code store}, building its indexes as"
-                    + " {@code options} say.\n\n"
-                    + "@param store the key store; the repository does not close it\n"
-                    + "@param options the index build policy, batch size and progress listener\n",
-                JavaTypes.className(model.entity().type()))
-            .addParameter(TypeNames.KV_STORE, STORE)
-            .addParameter(TypeNames.REPOSITORY_OPTIONS, "options")
-            .addStatement("this($N, new $T($N, options), null)", STORE, repository, STORE);
-    if (injectAvailable && injectWithOptions) {
+    if (injectAvailable && injectWithOptions == withOptions) {
       constructor.addAnnotation(TypeNames.INJECT);
     }
     return constructor.build();

@@ -80,30 +80,16 @@ final class DataQueryReader {
     }
   }
 
-  /** A {@code @Find} method. */
-  Optional<DataMethod> find(
+  /** A {@code @Find} method ({@code FIND}), or a {@code @Delete} with equality parameters ({@code DELETE}). */
+  Optional<DataMethod> annotated(
       String name,
       ExecutableElement method,
       ExecutableType type,
       MethodSignature signature,
       TypeElement entityElement,
-      EntityModel entity) {
-    Query query =
-        new Query(name, method, type, entityElement, entity, DataMethod.QueryOperation.FIND);
-    return annotated(query, signature);
-  }
-
-  /** A {@code @Delete} method with equality parameters. */
-  Optional<DataMethod> delete(
-      String name,
-      ExecutableElement method,
-      ExecutableType type,
-      MethodSignature signature,
-      TypeElement entityElement,
-      EntityModel entity) {
-    Query query =
-        new Query(name, method, type, entityElement, entity, DataMethod.QueryOperation.DELETE);
-    return annotated(query, signature);
+      EntityModel entity,
+      DataMethod.QueryOperation operation) {
+    return annotated(new Query(name, method, type, entityElement, entity, operation), signature);
   }
 
   /** True if the name of {@code method} reads as a query ({@code findBy...}, {@code countBy...}). */

@@ -146,12 +146,14 @@ public final class DataRepositoryReader {
       return Optional.empty();
     }
     if (IndexAnnotation.find(method, JakartaDataNames.FIND) != null) {
-      return queries.find(name, method, type, signature, entityElement, entity);
+      return queries.annotated(
+          name, method, type, signature, entityElement, entity, DataMethod.QueryOperation.FIND);
     }
     String lifecycle = lifecycleAnnotation(method);
     if (lifecycle != null) {
       if (lifecycle.equals(JakartaDataNames.DELETE) && !isLifecycleDelete(method, type, entityElement)) {
-        return queries.delete(name, method, type, signature, entityElement, entity);
+        return queries.annotated(
+            name, method, type, signature, entityElement, entity, DataMethod.QueryOperation.DELETE);
       }
       return lifecycle(name, lifecycle, method, type, signature, entityElement);
     }
