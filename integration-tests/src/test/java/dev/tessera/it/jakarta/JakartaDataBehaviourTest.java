@@ -133,6 +133,35 @@ class JakartaDataBehaviourTest {
   }
 
   @Nested
+  class GeneratedValues {
+    private Tickets tickets;
+
+    @BeforeEach
+    void openTickets() {
+      tickets = new Tickets_(store);
+    }
+
+    @Test
+    @DisplayName("CrudRepository.insert: the entity returned carries the generated key")
+    void insertReturnsTheGeneratedKey() {
+      Ticket issued = tickets.insert(new Ticket(null, "Ada"));
+      assertThat(issued.id()).isNotNull();
+      assertThat(tickets.findById(issued.id())).contains(issued);
+    }
+
+    @Test
+    @DisplayName("BasicRepository.save and CrudRepository.insertAll: the entities returned carry the generated keys")
+    void saveAndInsertAllReturnTheGeneratedKeys() {
+      Ticket saved = tickets.save(new Ticket(null, "Grace"));
+      List<Ticket> inserted = tickets.insertAll(List.of(new Ticket(null, "Alan"), new Ticket(null, "Edsger")));
+      assertThat(saved.id()).isNotNull();
+      assertThat(inserted).extracting(Ticket::id).doesNotContainNull().doesNotHaveDuplicates();
+      assertThat(inserted).extracting(Ticket::holder).containsExactly("Alan", "Edsger");
+      assertThat(tickets.findAll()).hasSize(3);
+    }
+  }
+
+  @Nested
   class BuiltInBasicRepository {
     @Test
     @DisplayName("BasicRepository.save: inserts an entity that is not stored, updates one that is")
