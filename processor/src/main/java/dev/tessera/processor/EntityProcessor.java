@@ -367,7 +367,7 @@ public final class EntityProcessor extends AbstractProcessor {
         element,
         null,
         () -> dataWriter.write(model, element, generatedAnnotation.visibleFrom(element)),
-        ProcessorErrors::repositoryNameTaken);
+        ProcessorErrors::implementationNameTaken);
   }
 
   private void generate(TypeElement element, EntityModel model) {

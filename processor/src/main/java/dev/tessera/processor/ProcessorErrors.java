@@ -313,6 +313,14 @@ public final class ProcessorErrors {
         REPOSITORY_NAME_TAKEN, record, repository);
   }
 
+  /** The name of a Jakarta Data repository's implementation is already taken by another type. */
+  public static String implementationNameTaken(String repository, String implementation) {
+    return String.format(
+        "%s Tessera implements the repository %s as %s, but a type of that name already exists:"
+            + " rename that type, or rename the repository",
+        REPOSITORY_NAME_TAKEN, repository, implementation);
+  }
+
   /** Two indexes whose generated key methods would share a name. */
   public static String generatedNameClash(String record, String method, String first, String second) {
     return String.format(

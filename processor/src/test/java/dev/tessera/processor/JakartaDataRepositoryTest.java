@@ -120,6 +120,23 @@ class JakartaDataRepositoryTest {
   }
 
   @Test
+  void implementationNameTakenIsReportedOnTheRepository() {
+    JavaFileObject own =
+        source(
+            "com.acme.Books_",
+            "package com.acme;",
+            "public class Books_ {}");
+    Compilation compilation = TesseraCompiler.jakartaDataCompiler().compile(BOOK, BOOKS, own);
+    assertThat(compilation)
+        .hadErrorContaining(
+            ProcessorErrors.REPOSITORY_NAME_TAKEN
+                + " Tessera implements the repository com.acme.Books as com.acme.Books_, but a type"
+                + " of that name already exists")
+        .inFile(BOOKS)
+        .onLineContaining("public interface Books");
+  }
+
+  @Test
   void metamodelIsGeneratedForEveryEntity() {
     RecordingProcessor processor = new RecordingProcessor();
     Compilation compilation =
