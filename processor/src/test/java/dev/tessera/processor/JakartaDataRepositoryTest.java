@@ -137,6 +137,26 @@ class JakartaDataRepositoryTest {
   }
 
   @Test
+  void genericVariableAritySortsCompileWithoutWarningsInTheImplementation() {
+    JavaFileObject sorted =
+        source(
+            "com.acme.Books",
+            "package com.acme;",
+            "import jakarta.data.Sort;",
+            "import jakarta.data.repository.*;",
+            "import java.util.List;",
+            "@Repository public interface Books extends BasicRepository<Book, String> {",
+            "  @SuppressWarnings(\"unchecked\")",
+            "  @Find List<Book> all(Sort<Book>... sorts);",
+            "}");
+    Compilation compilation = TesseraCompiler.jakartaDataCompiler().compile(BOOK, sorted);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(generatedText(compilation, "com.acme.Books_"))
+        .contains("  @SuppressWarnings(\"unchecked\")\n  public List<Book> all(Sort<Book>... sorts) {")
+        .contains("sorts_.addAll(Arrays.asList(sorts));"); // the local does not shadow the parameter
+  }
+
+  @Test
   void metamodelIsGeneratedForEveryEntity() {
     RecordingProcessor processor = new RecordingProcessor();
     Compilation compilation =

@@ -160,13 +160,25 @@ public final class DataRepositoryWriter {
     for (MethodSignature.Parameter parameter : signature.parameters()) {
       method.addParameter(JavaTypes.of(parameter.type()), parameter.name());
     }
-    if (signature.generic()) {
+    if (signature.generic() || genericVarargs(signature)) {
       // The entity is a record, so final: a type variable bounded by it is the entity itself, and
-      // the casts of stored records to it cannot fail.
+      // the casts of stored records to it cannot fail. A generic variable arity parameter
+      // (Sort<Book>... sorts) is only read.
       method.addAnnotation(
           AnnotationSpec.builder(TypeNames.SUPPRESS_WARNINGS).addMember("value", "$S", "unchecked").build());
     }
     return method;
+  }
+
+  /** True if the method's last parameter is a variable arity one of a parameterized type. */
+  private static boolean genericVarargs(MethodSignature signature) {
+    if (!signature.varargs()) {
+      return false;
+    }
+    TypeRef last = signature.parameters().get(signature.parameters().size() - 1).type();
+    return last instanceof TypeRef.Array array
+        && array.component() instanceof TypeRef.Declared declared
+        && !declared.arguments().isEmpty();
   }
 
   /** Local names that cannot clash with the method's parameters. */
