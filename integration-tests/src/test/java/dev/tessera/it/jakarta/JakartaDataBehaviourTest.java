@@ -3,8 +3,8 @@ package dev.tessera.it.jakarta;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tessera.it.StoreBackend;
 import dev.tessera.kv.KvStore;
-import dev.tessera.kv.lmdb.LmdbKvStore;
 import dev.tessera.repository.ConcurrentModificationException;
 import dev.tessera.repository.EntityNotFoundException;
 import dev.tessera.repository.Transactions;
@@ -28,24 +28,31 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The generated {@code Books_} on a real LMDB store, organised by the sections of the Jakarta Data
- * 1.0 specification (and the API Javadoc it makes normative); each display name names the clause.
+ * The generated {@code Books_} on every backend (a real LMDB store and a real etcd cluster),
+ * organised by the sections of the Jakarta Data 1.0 specification (and the API Javadoc it makes
+ * normative); each display name names the clause.
  */
+@ParameterizedClass
+@EnumSource(StoreBackend.class)
 class JakartaDataBehaviourTest {
   private static final Book DUNE = new Book("isbn-1", "Dune", "Herbert", 1965, "H-1");
   private static final Book MESSIAH = new Book("isbn-2", "Dune Messiah", "Herbert", 1969, "H-2");
   private static final Book CHILDREN = new Book("isbn-3", "Children of Dune", "Herbert", 1976, "H-3");
   private static final Book EARTHSEA = new Book("isbn-4", "A Wizard of Earthsea", "Le Guin", 1968, "L-1");
 
+  @Parameter StoreBackend backend;
   @TempDir Path directory;
   private KvStore store;
   private Books books;
 
   @BeforeEach
   void open() {
-    store = LmdbKvStore.open(directory.resolve("store"));
+    store = backend.open(directory);
     books = new Books_(store);
   }
 

@@ -2,8 +2,8 @@ package dev.tessera.it.jakarta;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tessera.it.StoreBackend;
 import dev.tessera.kv.KvStore;
-import dev.tessera.kv.lmdb.LmdbKvStore;
 import jakarta.data.Order;
 import jakarta.data.Sort;
 import jakarta.data.page.Page;
@@ -17,12 +17,17 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The generated {@code Novels_} on a real LMDB store: the Query by Method Name subset of Jakarta
- * Data 1.0 (its "Query by Method Name" section and keyword table) that keys serve. Each display
- * name names the keyword or clause it checks.
+ * The generated {@code Novels_} on every backend (a real LMDB store and a real etcd cluster): the
+ * Query by Method Name subset of Jakarta Data 1.0 (its "Query by Method Name" section and keyword
+ * table) that keys serve. Each display name names the keyword or clause it checks.
  */
+@ParameterizedClass
+@EnumSource(StoreBackend.class)
 class QueryByMethodNameTest {
   private static final Novel DUNE = new Novel("n-1", "Dune", "Herbert", 1965, "H-1", "Dune");
   private static final Novel MESSIAH = new Novel("n-2", "Dune Messiah", "Herbert", 1969, "H-2", "Dune");
@@ -32,13 +37,14 @@ class QueryByMethodNameTest {
   private static final Novel DISPOSSESSED = new Novel("x-6", "The Dispossessed", "Le Guin", 1974, "L-2", null);
   private static final Novel SOLARIS = new Novel("x-7", "Solaris", "Lem", 1961, "M-1", null);
 
+  @Parameter StoreBackend backend;
   @TempDir Path directory;
   private KvStore store;
   private Novels novels;
 
   @BeforeEach
   void open() {
-    store = LmdbKvStore.open(directory.resolve("store"));
+    store = backend.open(directory);
     novels = new Novels_(store);
     for (Novel novel : List.of(DUNE, MESSIAH, CHILDREN, EYE, WIZARD, DISPOSSESSED, SOLARIS)) {
       novels.save(novel);
