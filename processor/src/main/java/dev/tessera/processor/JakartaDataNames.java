@@ -26,6 +26,7 @@ public final class JakartaDataNames {
   public static final String SORT = "jakarta.data.Sort";
   public static final String PAGE_REQUEST = "jakarta.data.page.PageRequest";
   public static final String PAGE = "jakarta.data.page.Page";
+  public static final String CURSORED_PAGE = "jakarta.data.page.CursoredPage";
   public static final String STATIC_METAMODEL = "jakarta.data.metamodel.StaticMetamodel";
   public static final String KV_STORE = "dev.tessera.kv.KvStore";
 

@@ -11,10 +11,14 @@ import jakarta.data.exceptions.EmptyResultException;
 import jakarta.data.exceptions.EntityExistsException;
 import jakarta.data.exceptions.NonUniqueResultException;
 import jakarta.data.exceptions.OptimisticLockingFailureException;
+import dev.tessera.query.PageCursor;
+import jakarta.data.page.CursoredPage;
 import jakarta.data.page.Page;
 import jakarta.data.page.PageRequest;
+import jakarta.data.page.impl.CursoredPageRecord;
 import jakarta.data.page.impl.PageRecord;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -196,6 +200,122 @@ public final class JakartaDataAdapter {
     List<T> content = more ? rows.subList(0, request.size()) : rows;
     long total = request.requestTotal() ? query.count() : -1;
     return new PageRecord<>(request, List.copyOf(content), total, more);
+  }
+
+  /**
+   * The cursor-based page of {@code query} that {@code request} asks for: the first page (a request
+   * without cursor, page 1), the rows after a cursor, or the rows before one (read in reverse,
+   * returned in query order). Each row has a cursor, the string form of Tessera's {@link PageCursor}
+   * in a one-element {@link PageRequest.Cursor}: {@code page.nextPageRequest()} resumes after the
+   * last row, {@code page.previousPageRequest()} before the first, and rows inserted or deleted
+   * meanwhile do not shift them. Each row is read with its cursor in a short read of its own (one
+   * index key and one record), so a page is not one snapshot; the total, when the request asks for
+   * it, is a further read that counts index keys.
+   *
+   * @param query the query, in the order of the pages, without a cursor
+   * @param request the page size and, after the first page, the cursor
+   * @return the page
+   * @throws IllegalArgumentException if the request has no cursor but a page number above 1, or a
+   *     cursor that is not one of Tessera's
+   */
+  public static <T> CursoredPage<T> cursoredPage(Query<T> query, PageRequest request) {
+    Objects.requireNonNull(request, "pageRequest");
+    boolean backward = request.mode() == PageRequest.Mode.CURSOR_PREVIOUS;
+    Query<T> direction = backward ? query.reverse() : query;
+    Query<T> start = direction;
+    if (request.mode() == PageRequest.Mode.OFFSET) {
+      if (request.page() != 1) {
+        throw new IllegalArgumentException(
+            "page " + request.page() + " of cursor-based pages needs the cursor of the page before:"
+                + " start from PageRequest.ofSize(n) and follow nextPageRequest()");
+      }
+    } else {
+      start = direction.after(tesseraCursor(request.cursor().orElseThrow()));
+    }
+    List<T> rows = new ArrayList<>();
+    List<PageCursor> cursors = new ArrayList<>();
+    Query<T> rest = start;
+    boolean more = false;
+    while (rows.size() < request.size()) {
+      dev.tessera.query.Page<T> one = rest.page(1);
+      if (one.items().isEmpty()) {
+        break;
+      }
+      rows.add(one.items().get(0));
+      cursors.add(one.next().orElse(null));
+      if (one.next().isEmpty()) {
+        break;
+      }
+      more = rows.size() == request.size();
+      rest = direction.after(one.next().get());
+    }
+    if (!cursors.isEmpty() && cursors.get(cursors.size() - 1) == null) {
+      // The last row of the whole query: its cursor is the first one read the other way.
+      cursors.set(cursors.size() - 1, (backward ? query : query.reverse()).page(1).next().orElse(null));
+    }
+    if (backward) {
+      Collections.reverse(rows);
+      Collections.reverse(cursors);
+    }
+    return cursoredPage(query, request, rows, cursors, backward, more);
+  }
+
+  private static <T> CursoredPage<T> cursoredPage(
+      Query<T> query,
+      PageRequest request,
+      List<T> rows,
+      List<PageCursor> cursors,
+      boolean backward,
+      boolean moreInReadOrder) {
+    List<PageRequest.Cursor> jakartaCursors = new ArrayList<>();
+    for (PageCursor cursor : cursors) {
+      jakartaCursors.add(cursor == null ? null : PageRequest.Cursor.forKey(cursor.toString()));
+    }
+    PageRequest next = null;
+    PageRequest previous = null;
+    if (!rows.isEmpty()) {
+      PageCursor first = cursors.get(0);
+      PageCursor last = cursors.get(cursors.size() - 1);
+      boolean moreAfter =
+          backward ? last != null && query.after(last).exists() : moreInReadOrder;
+      boolean moreBefore =
+          backward
+              ? moreInReadOrder
+              : request.mode() != PageRequest.Mode.OFFSET
+                  && first != null
+                  && query.reverse().after(first).exists();
+      if (moreAfter && last != null) {
+        next = PageRequest.afterCursor(
+            PageRequest.Cursor.forKey(last.toString()),
+            request.page() + 1,
+            request.size(),
+            request.requestTotal());
+      }
+      if (moreBefore && first != null) {
+        previous = PageRequest.beforeCursor(
+            PageRequest.Cursor.forKey(first.toString()),
+            Math.max(1, request.page() - 1),
+            request.size(),
+            request.requestTotal());
+      }
+    }
+    long total = request.requestTotal() ? query.count() : -1;
+    return new CursoredPageRecord<>(
+        Collections.unmodifiableList(new ArrayList<>(rows)),
+        Collections.unmodifiableList(jakartaCursors),
+        total,
+        request,
+        next,
+        previous);
+  }
+
+  private static PageCursor tesseraCursor(PageRequest.Cursor cursor) {
+    if (cursor.size() != 1 || !(cursor.get(0) instanceof String)) {
+      throw new IllegalArgumentException(
+          "the cursor " + cursor + " is not one of Tessera's: take cursors from a CursoredPage"
+              + " (page.cursor(i), nextPageRequest(), previousPageRequest())");
+    }
+    return PageCursor.parse((String) cursor.get(0));
   }
 
   private static String describe(Sort<?> sort) {

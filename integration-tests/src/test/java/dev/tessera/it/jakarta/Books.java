@@ -4,6 +4,7 @@ import dev.tessera.kv.KvStore;
 import jakarta.data.Limit;
 import jakarta.data.Order;
 import jakarta.data.Sort;
+import jakarta.data.page.CursoredPage;
 import jakarta.data.page.Page;
 import jakarta.data.page.PageRequest;
 import jakarta.data.repository.By;
@@ -51,6 +52,10 @@ public interface Books extends CrudRepository<Book, String> {
   /** Offset pages. */
   @Find
   Page<Book> byAuthor(String author, PageRequest pageRequest);
+
+  /** Cursor-based pages, in the order {@code order} asks for. */
+  @Find
+  CursoredPage<Book> pagesByAuthor(String author, PageRequest pageRequest, Order<Book> order);
 
   /** Both fields of the index, limited. */
   @Find

@@ -17,6 +17,7 @@ import jakarta.data.exceptions.EmptyResultException;
 import jakarta.data.exceptions.EntityExistsException;
 import jakarta.data.exceptions.NonUniqueResultException;
 import jakarta.data.exceptions.OptimisticLockingFailureException;
+import jakarta.data.page.CursoredPage;
 import jakarta.data.page.Page;
 import jakarta.data.page.PageRequest;
 import java.nio.file.Path;
@@ -420,6 +421,80 @@ class JakartaDataBehaviourTest {
       assertThatThrownBy(() -> books.byAuthor("Herbert", afterCursor))
           .isInstanceOf(IllegalArgumentException.class)
           .hasMessageContaining("CursoredPage");
+    }
+  }
+
+  @Nested
+  class CursorBasedPagination {
+    private final Book dragon = new Book("isbn-0", "The Dragon in the Sea", "Herbert", 1956, "H-0");
+    private final Book godEmperor = new Book("isbn-5", "God Emperor of Dune", "Herbert", 1981, "H-5");
+    private final Order<Book> byYear = Order.by(Sort.asc("year"));
+
+    @BeforeEach
+    void shelveHerbert() {
+      shelve(godEmperor, CHILDREN, DUNE, MESSIAH, dragon, EARTHSEA);
+    }
+
+    @Test
+    @DisplayName("CursoredPage: nextPageRequest walks forward, previousPageRequest back, with the same pages")
+    void walkForwardAndBack() {
+      CursoredPage<Book> first = books.pagesByAuthor("Herbert", PageRequest.ofSize(2), byYear);
+      assertThat(first.content()).containsExactly(dragon, DUNE);
+      assertThat(first.hasPrevious()).isFalse();
+      assertThat(first.hasNext()).isTrue();
+      CursoredPage<Book> second = books.pagesByAuthor("Herbert", first.nextPageRequest(), byYear);
+      assertThat(second.content()).containsExactly(MESSIAH, CHILDREN);
+      assertThat(second.hasPrevious()).isTrue();
+      CursoredPage<Book> third = books.pagesByAuthor("Herbert", second.nextPageRequest(), byYear);
+      assertThat(third.content()).containsExactly(godEmperor);
+      assertThat(third.hasNext()).isFalse();
+      CursoredPage<Book> back = books.pagesByAuthor("Herbert", third.previousPageRequest(), byYear);
+      assertThat(back.content()).containsExactly(MESSIAH, CHILDREN);
+      CursoredPage<Book> start = books.pagesByAuthor("Herbert", back.previousPageRequest(), byYear);
+      assertThat(start.content()).containsExactly(dragon, DUNE);
+      assertThat(start.hasPrevious()).isFalse();
+    }
+
+    @Test
+    @DisplayName("CursoredPage: a record inserted before the cursor does not shift the next page")
+    void insertBeforeTheCursorDoesNotShiftTheNextPage() {
+      CursoredPage<Book> first = books.pagesByAuthor("Herbert", PageRequest.ofSize(2), byYear);
+      books.insert(new Book("isbn-9", "Early", "Herbert", 1950, "H-9"));
+      assertThat(books.pagesByAuthor("Herbert", first.nextPageRequest(), byYear).content())
+          .containsExactly(MESSIAH, CHILDREN);
+    }
+
+    @Test
+    @DisplayName("CursoredPage: cursor(i) resumes after row i; totals when requested")
+    void cursorOfEachRowAndTotals() {
+      CursoredPage<Book> first =
+          books.pagesByAuthor("Herbert", PageRequest.ofSize(3).withTotal(), byYear);
+      assertThat(first.totalElements()).isEqualTo(5);
+      PageRequest afterFirstRow = PageRequest.ofSize(3).afterCursor(first.cursor(0));
+      assertThat(books.pagesByAuthor("Herbert", afterFirstRow, byYear).content())
+          .containsExactly(DUNE, MESSIAH, CHILDREN);
+    }
+
+    @Test
+    @DisplayName("CursoredPage with a descending Order: pages in reverse index order")
+    void descendingPages() {
+      Order<Book> newest = Order.by(Sort.desc("year"));
+      CursoredPage<Book> first = books.pagesByAuthor("Herbert", PageRequest.ofSize(3), newest);
+      assertThat(first.content()).containsExactly(godEmperor, CHILDREN, MESSIAH);
+      assertThat(books.pagesByAuthor("Herbert", first.nextPageRequest(), newest).content())
+          .containsExactly(DUNE, dragon);
+    }
+
+    @Test
+    @DisplayName("CursoredPage: a cursor not made by Tessera, or a page number without cursor, raises IllegalArgumentException")
+    void foreignCursorsAndPageNumbersAreRefused() {
+      PageRequest foreign = PageRequest.ofSize(2).afterCursor(PageRequest.Cursor.forKey(1965, "isbn-1"));
+      assertThatThrownBy(() -> books.pagesByAuthor("Herbert", foreign, byYear))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("not one of Tessera's");
+      assertThatThrownBy(() -> books.pagesByAuthor("Herbert", PageRequest.ofPage(2), byYear))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("needs the cursor of the page before");
     }
   }
 

@@ -208,6 +208,9 @@ final class DataQueryWriter {
       case PAGE:
         return CodeBlock.of(
             "$T.page($N, $N)", TypeNames.JAKARTA_DATA_ADAPTER, variable, query.pageRequest());
+      case CURSORED_PAGE:
+        return CodeBlock.of(
+            "$T.cursoredPage($N, $N)", TypeNames.JAKARTA_DATA_ADAPTER, variable, query.pageRequest());
       default:
         throw new IllegalStateException("not a find result: " + query.result());
     }

@@ -126,6 +126,8 @@ public sealed interface DataMethod {
     ARRAY,
     STREAM,
     PAGE,
+    /** A page with a cursor per row, read after or before a cursor. */
+    CURSORED_PAGE,
     /** A delete returning nothing. */
     VOID,
     /** A delete returning how many records it deleted, as {@code long}. */

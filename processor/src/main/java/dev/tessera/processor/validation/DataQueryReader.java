@@ -35,7 +35,8 @@ import javax.lang.model.util.Types;
  * <p>Not thread-safe: one instance per processor, used on the compiler's thread.
  */
 final class DataQueryReader {
-  private static final String FIND_RESULTS = "E, Optional<E>, List<E>, E[], Stream<E> or Page<E>";
+  private static final String FIND_RESULTS =
+      "E, Optional<E>, List<E>, E[], Stream<E>, Page<E> or CursoredPage<E>";
 
   private final Elements elements;
   private final Types types;
@@ -317,18 +318,22 @@ final class DataQueryReader {
 
   /** Parameters and results that do not go together. */
   private void checkCombinations(Query query, DataMethod.Result result) {
-    if (result == DataMethod.Result.PAGE && query.pageRequest == null) {
+    boolean paged =
+        result == DataMethod.Result.PAGE || result == DataMethod.Result.CURSORED_PAGE;
+    if (paged && query.pageRequest == null) {
       errors.error(
           ProcessorErrors.queryReturnType(
               query.name,
               query.type.getReturnType().toString(),
-              "List<E> or another result: Page<E> needs a PageRequest parameter"),
+              "List<E> or another result: Page<E> and CursoredPage<E> need a PageRequest parameter"),
           query.method);
     }
-    if (query.pageRequest != null && result != DataMethod.Result.PAGE) {
+    if (query.pageRequest != null && !paged) {
       errors.error(
           ProcessorErrors.queryParameter(
-              query.name, query.pageRequest, "a PageRequest needs the method to return Page<E>"),
+              query.name,
+              query.pageRequest,
+              "a PageRequest needs the method to return Page<E> or CursoredPage<E>"),
           query.method);
     }
     if (query.limit != null && query.pageRequest != null) {
@@ -547,7 +552,8 @@ final class DataQueryReader {
               "java.util.Optional", DataMethod.Result.OPTIONAL,
               "java.util.List", DataMethod.Result.LIST,
               "java.util.stream.Stream", DataMethod.Result.STREAM,
-              JakartaDataNames.PAGE, DataMethod.Result.PAGE);
+              JakartaDataNames.PAGE, DataMethod.Result.PAGE,
+              JakartaDataNames.CURSORED_PAGE, DataMethod.Result.CURSORED_PAGE);
       for (Map.Entry<String, DataMethod.Result> container : containers.entrySet()) {
         if (isClass(returned, container.getKey())) {
           return container.getValue();
