@@ -364,10 +364,12 @@ public final class EntityProcessor extends AbstractProcessor {
     TypeElement element =
         processingEnv.getElementUtils().getTypeElement(model.type().qualifiedName());
     writeSource(
-        element,
-        null,
-        () -> dataWriter.write(model, element, generatedAnnotation.visibleFrom(element)),
-        ProcessorErrors::implementationNameTaken);
+            element,
+            null,
+            () -> dataWriter.write(model, element, generatedAnnotation.visibleFrom(element)),
+            ProcessorErrors::implementationNameTaken)
+        // Listed like the generated repositories, so the Spring Boot starter registers it too.
+        .ifPresent(implementation -> repositoryIndex.add(implementation, element));
   }
 
   private void generate(TypeElement element, EntityModel model) {
