@@ -129,11 +129,11 @@ public final class EntityProcessor extends AbstractProcessor {
 
   /**
    * All Tessera annotations, so that none is reported as unclaimed under -Xlint:processing, and
-   * Jakarta Data's {@code @Repository}.
+   * Jakarta Data's repository annotations ({@code @Repository}, {@code @Find}, {@code @By}...).
    */
   @Override
   public Set<String> getSupportedAnnotationTypes() {
-    return Set.of(AnnotationNames.ALL, JakartaDataNames.REPOSITORY);
+    return Set.of(AnnotationNames.ALL, JakartaDataNames.REPOSITORY_ANNOTATIONS);
   }
 
   @Override

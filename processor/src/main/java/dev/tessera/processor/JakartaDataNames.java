@@ -9,6 +9,8 @@ package dev.tessera.processor;
 public final class JakartaDataNames {
   private static final String REPOSITORY_PACKAGE = "jakarta.data.repository.";
 
+  /** Every annotation of the repository package, as {@code getSupportedAnnotationTypes} names them. */
+  public static final String REPOSITORY_ANNOTATIONS = REPOSITORY_PACKAGE + "*";
   public static final String REPOSITORY = REPOSITORY_PACKAGE + "Repository";
   public static final String DATA_REPOSITORY = REPOSITORY_PACKAGE + "DataRepository";
   public static final String BASIC_REPOSITORY = REPOSITORY_PACKAGE + "BasicRepository";

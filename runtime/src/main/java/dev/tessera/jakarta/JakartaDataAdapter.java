@@ -28,7 +28,7 @@ import java.util.stream.Stream;
 
 /**
  * Adapts a generated repository's results and failures to Jakarta Data 1.0: the exceptions its
- * specification names, single results, run-time sorts, limits and offset pages. Code generated for
+ * specification names, single results, run-time sorts, limits, offset pages and cursor-based pages. Code generated for
  * {@code @jakarta.data.repository.Repository} interfaces calls it; the queries stay Tessera's
  * (index scans, then one multi-get), this class only shapes what they return.
  *

@@ -46,7 +46,7 @@ public interface Books extends CrudRepository<Book, String> {
 
   /** Ordered statically, the reverse of the index. */
   @Find
-  @OrderBy(value = "year", descending = true)
+  @OrderBy(value = _Book.YEAR, descending = true)
   Stream<Book> newestFirst(String author);
 
   /** Offset pages. */
