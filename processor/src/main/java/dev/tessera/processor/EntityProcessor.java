@@ -200,14 +200,7 @@ public final class EntityProcessor extends AbstractProcessor {
 
   /** The Jakarta Data static metamodel {@code _Entity}, when jakarta.data-api is on the class path. */
   private void generateMetamodel(TypeElement element, EntityModel model) {
-    Optional<List<String>> clash = MetamodelWriter.constantClash(model);
-    if (clash.isPresent()) {
-      List<String> names = clash.get();
-      errors.error(
-          ProcessorErrors.metamodelNameClash(
-              element.getQualifiedName().toString(), names.get(0), names.get(1), names.get(2)),
-          element,
-          EntityReader.entityAnnotation(element));
+    if (reported(element, MetamodelWriter.constantClash(model), ProcessorErrors::metamodelNameClash)) {
       return;
     }
     writeSource(
@@ -215,6 +208,29 @@ public final class EntityProcessor extends AbstractProcessor {
         EntityReader.entityAnnotation(element),
         () -> metamodelWriter.write(model, element, generatedAnnotation.visibleFrom(element)),
         ProcessorErrors::metamodelNameTaken);
+  }
+
+  /** A message naming a clash: the record, the shared name, and the two parts that share it. */
+  private interface ClashMessage {
+    String of(String record, String name, String first, String second);
+  }
+
+  /**
+   * Reports {@code clash} ({@code [name, first, second]}) on the entity {@code element}, if there
+   * is one; returns whether there was.
+   */
+  private boolean reported(
+      TypeElement element, Optional<List<String>> clash, ClashMessage message) {
+    if (clash.isEmpty()) {
+      return false;
+    }
+    List<String> names = clash.get();
+    errors.error(
+        message.of(
+            element.getQualifiedName().toString(), names.get(0), names.get(1), names.get(2)),
+        element,
+        EntityReader.entityAnnotation(element));
+    return true;
   }
 
   /**
@@ -373,14 +389,7 @@ public final class EntityProcessor extends AbstractProcessor {
   }
 
   private void generate(TypeElement element, EntityModel model) {
-    Optional<List<String>> clash = RepositoryWriter.nameClash(model);
-    if (clash.isPresent()) {
-      List<String> names = clash.get();
-      errors.error(
-          ProcessorErrors.generatedNameClash(
-              element.getQualifiedName().toString(), names.get(0), names.get(1), names.get(2)),
-          element,
-          EntityReader.entityAnnotation(element));
+    if (reported(element, RepositoryWriter.nameClash(model), ProcessorErrors::generatedNameClash)) {
       return;
     }
     writeSource(

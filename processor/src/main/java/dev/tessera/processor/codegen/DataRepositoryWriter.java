@@ -111,13 +111,8 @@ public final class DataRepositoryWriter {
     for (DataMethod method : model.methods()) {
       type.addMethod(method(method, model, queries));
     }
-    if (withGeneratedAnnotation) {
-      type.addAnnotation(
-          AnnotationSpec.builder(TypeNames.GENERATED).addMember("value", "$S", generatorName).build());
-    }
-    return JavaFile.builder(model.type().packageName(), type.build())
-        .skipJavaLangImports(true)
-        .build();
+    return GeneratedFiles.of(
+        model.type().packageName(), type, generatorName, withGeneratedAnnotation);
   }
 
   private MethodSpec method(DataMethod method, DataRepositoryModel model, DataQueryWriter queries) {

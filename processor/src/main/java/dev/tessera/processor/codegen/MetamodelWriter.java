@@ -88,13 +88,8 @@ public final class MetamodelWriter {
               .initializer("new $T<>($N)", kind[1], GeneratedNames.upperSnake(component.name()))
               .build());
     }
-    if (withGeneratedAnnotation) {
-      metamodel.addAnnotation(
-          AnnotationSpec.builder(TypeNames.GENERATED).addMember("value", "$S", generatorName).build());
-    }
-    return JavaFile.builder(model.type().packageName(), metamodel.build())
-        .skipJavaLangImports(true)
-        .build();
+    return GeneratedFiles.of(
+        model.type().packageName(), metamodel, generatorName, withGeneratedAnnotation);
   }
 
   /** The attribute interface and its implementation for {@code component}. */
