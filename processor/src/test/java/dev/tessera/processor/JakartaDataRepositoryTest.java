@@ -157,6 +157,26 @@ class JakartaDataRepositoryTest {
   }
 
   @Test
+  void repositoryInAnotherPackageThanItsEntityCompiles() {
+    JavaFileObject elsewhere =
+        source(
+            "com.acme.data.Shelf",
+            "package com.acme.data;",
+            "import com.acme.Book;",
+            "import jakarta.data.repository.*;",
+            "import java.util.List;",
+            "@Repository public interface Shelf extends CrudRepository<Book, String> {",
+            "  @Delete void take(Book[] books);",
+            "  List<Book> findByIsbnStartsWith(String prefix);",
+            "}");
+    Compilation compilation = TesseraCompiler.jakartaDataCompiler().compile(BOOK, elsewhere);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(generatedText(compilation, "com.acme.data.Shelf_"))
+        .contains("import com.acme.BookRepository;")
+        .contains("throw JakartaDataAdapter.notDeleted(BookRepository.ENTITY_NAME, each.isbn());");
+  }
+
+  @Test
   void metamodelIsGeneratedForEveryEntity() {
     RecordingProcessor processor = new RecordingProcessor();
     Compilation compilation =
