@@ -4,18 +4,21 @@
  *
  * <p>Exported: what applications use ({@code dev.tessera}, {@code tuple}, {@code kv}, {@code
  * kv.lmdb}, {@code repository}, {@code query}, {@code query.spatial}, {@code catalog}) and what
- * generated repositories call ({@code mapping}). Of the {@code dev.tessera.internal} packages, the
- * etcd store reads the store-contract rules and the retry helper, the test kit's simulated store
- * the store-contract rules; nothing else leaves the module.
+ * generated repositories call ({@code mapping}; {@code jakarta} for Jakarta Data repositories, whose
+ * API module is optional). Of the {@code dev.tessera.internal} packages, the etcd store reads the
+ * store-contract rules and the retry helper, the test kit's simulated store the store-contract
+ * rules; nothing else leaves the module.
  */
 module dev.tessera.runtime {
   requires transitive dev.tessera.annotations;
   requires lmdbjava;
   requires org.agrona.core;
   requires com.ibm.icu;
+  requires static jakarta.data;
 
   exports dev.tessera;
   exports dev.tessera.catalog;
+  exports dev.tessera.jakarta;
   exports dev.tessera.kv;
   exports dev.tessera.kv.lmdb;
   exports dev.tessera.mapping;

@@ -313,6 +313,14 @@ public final class ProcessorErrors {
         REPOSITORY_NAME_TAKEN, record, repository);
   }
 
+  /** The name of a Jakarta Data repository's implementation is already taken by another type. */
+  public static String implementationNameTaken(String repository, String implementation) {
+    return String.format(
+        "%s Tessera implements the repository %s as %s, but a type of that name already exists:"
+            + " rename that type, or rename the repository",
+        REPOSITORY_NAME_TAKEN, repository, implementation);
+  }
+
   /** Two indexes whose generated key methods would share a name. */
   public static String generatedNameClash(String record, String method, String first, String second) {
     return String.format(
@@ -387,6 +395,194 @@ public final class ProcessorErrors {
         "%s spatial index '%s' of %s covers '%s' of type %s, which is not a coordinate: use"
             + " byte, short, int, long, float, double or their boxes",
         NON_NUMERIC_SPATIAL_FIELD, index, record, field, type);
+  }
+
+  // ---------------------------------------------------------------- Jakarta Data repositories
+
+  /** The tag of {@link #repositoryNotInterface}. */
+  public static final String REPOSITORY_NOT_INTERFACE = "[Tessera/RepositoryNotInterface]";
+  /** The tag of {@link #repositoryWithoutEntity}. */
+  public static final String REPOSITORY_WITHOUT_ENTITY = "[Tessera/RepositoryWithoutEntity]";
+  /** The tag of {@link #repositoryEntityNotTessera}. */
+  public static final String REPOSITORY_ENTITY_NOT_TESSERA = "[Tessera/RepositoryEntityNotTessera]";
+  /** The tag of {@link #repositoryKeyType}. */
+  public static final String REPOSITORY_KEY_TYPE = "[Tessera/RepositoryKeyType]";
+  /** The tag of {@link #unsupportedRepositoryMethod} and {@link #queryNotSupported}. */
+  public static final String UNSUPPORTED_REPOSITORY_METHOD = "[Tessera/UnsupportedRepositoryMethod]";
+  /** The tag of {@link #lifecycleParameter}. */
+  public static final String LIFECYCLE_PARAMETER = "[Tessera/LifecycleParameter]";
+  /** The tag of {@link #lifecycleReturnType}. */
+  public static final String LIFECYCLE_RETURN_TYPE = "[Tessera/LifecycleReturnType]";
+  /** The tag of {@link #unknownAttribute}. */
+  public static final String UNKNOWN_ATTRIBUTE = "[Tessera/UnknownAttribute]";
+  /** The tag of {@link #conditionType}. */
+  public static final String CONDITION_TYPE = "[Tessera/ConditionType]";
+  /** The tag of {@link #queryReturnType}. */
+  public static final String QUERY_RETURN_TYPE = "[Tessera/QueryReturnType]";
+  /** The tag of {@link #queryParameter}. */
+  public static final String QUERY_PARAMETER = "[Tessera/QueryParameter]";
+  /** The tag of {@link #unsupportedQueryKeyword}. */
+  public static final String UNSUPPORTED_QUERY_KEYWORD = "[Tessera/UnsupportedQueryKeyword]";
+  /** The tag of {@link #unservedQuery}. */
+  public static final String UNSERVED_QUERY = "[Tessera/UnservedQuery]";
+  /** The tag of {@link #unservedOrder}. */
+  public static final String UNSERVED_ORDER = "[Tessera/UnservedOrder]";
+
+  /** The tag of {@link #metamodelNameClash} and {@link #metamodelNameTaken}. */
+  public static final String METAMODEL_NAME_CLASH = "[Tessera/MetamodelNameClash]";
+
+  /** Two components whose static metamodel members would share a name. */
+  public static String metamodelNameClash(String record, String name, String first, String second) {
+    return String.format(
+        "%s in the Jakarta Data static metamodel _%s, %s would name both component %s and the"
+            + " constant of component %s: rename one of them",
+        METAMODEL_NAME_CLASH, simpleName(record), name, first, second);
+  }
+
+  /** The name of an entity's static metamodel is already taken by another type. */
+  public static String metamodelNameTaken(String record, String metamodel) {
+    return String.format(
+        "%s Tessera generates the Jakarta Data static metamodel of %s as %s, but a type of that"
+            + " name already exists: rename that type, or move or rename the record",
+        METAMODEL_NAME_CLASH, record, metamodel);
+  }
+
+  /** {@code @Repository} on a class, enum or record. */
+  public static String repositoryNotInterface(String type, String kind) {
+    return String.format(
+        "%s @Repository %s is a %s, but Jakarta Data repositories are interfaces: declare it as"
+            + " an interface (Tessera generates its implementation, %s_)",
+        REPOSITORY_NOT_INTERFACE, type, kind, simpleName(type));
+  }
+
+  /** A repository that names no entity: no built-in supertype, no lifecycle method. */
+  public static String repositoryWithoutEntity(String repository) {
+    return String.format(
+        "%s @Repository %s does not say which entity it stores: extend CrudRepository<E, K>"
+            + " (or BasicRepository<E, K>, DataRepository<E, K>) with E a Tessera @Entity record, or"
+            + " declare an @Insert, @Update, @Save or @Delete method taking the entity",
+        REPOSITORY_WITHOUT_ENTITY, repository);
+  }
+
+  /** A repository whose entity is not a Tessera {@code @Entity} record. */
+  public static String repositoryEntityNotTessera(String repository, String entity) {
+    return String.format(
+        "%s @Repository %s stores %s, which is not a Tessera entity: Tessera implements"
+            + " repositories of records annotated @dev.tessera.annotations.Entity. Annotate %s"
+            + " (a record with a @PrimaryKey component), or name another provider with"
+            + " @Repository(provider = \"...\")",
+        REPOSITORY_ENTITY_NOT_TESSERA, repository, entity, simpleName(entity));
+  }
+
+  /** The key type argument of the repository differs from the entity's primary key type. */
+  public static String repositoryKeyType(
+      String repository, String keyType, String entity, String primaryKey, String primaryKeyType) {
+    return String.format(
+        "%s @Repository %s declares key type %s, but the primary key of %s, %s, is a %s: use %s"
+            + " as the second type argument",
+        REPOSITORY_KEY_TYPE, repository, keyType, entity, primaryKey, primaryKeyType,
+        primaryKeyType);
+  }
+
+  /** A repository method that is neither a lifecycle method, a query, a built-in nor an accessor. */
+  public static String unsupportedRepositoryMethod(String repository, String method) {
+    return String.format(
+        "%s %s.%s is not a method Tessera can implement: annotate it @Find (equality on @By"
+            + " parameters) or @Insert, @Update, @Save, @Delete, name it as a query (findBy...,"
+            + " countBy..., existsBy..., deleteBy...), or declare a KvStore accessor without"
+            + " parameters",
+        UNSUPPORTED_REPOSITORY_METHOD, simpleName(repository), method);
+  }
+
+  /** A {@code @Query} method: Tessera has no query language. */
+  public static String queryNotSupported(String repository, String method) {
+    return String.format(
+        "%s %s.%s uses @Query, but Tessera stores records in an ordered key store without a query"
+            + " language: declare it @Find with @By parameters, which compiles only where an index"
+            + " serves it",
+        UNSUPPORTED_REPOSITORY_METHOD, simpleName(repository), method);
+  }
+
+  /** A lifecycle method whose parameters are not one entity, list or array of them. */
+  public static String lifecycleParameter(String method, String annotation, String entity) {
+    return String.format(
+        "%s @%s method %s must take exactly one parameter: a %s, a List<%s> or a %s[]",
+        LIFECYCLE_PARAMETER, annotation, method, entity, entity, entity);
+  }
+
+  /** A lifecycle method returning something other than void or its parameter's type. */
+  public static String lifecycleReturnType(
+      String method, String annotation, String returnType, String parameterType) {
+    return String.format(
+        "%s @%s method %s returns %s: it must return void%s",
+        LIFECYCLE_RETURN_TYPE, annotation, method, returnType,
+        annotation.equals("Delete") ? "" : " or " + parameterType + " (the entities as stored)");
+  }
+
+  /** A query parameter naming no attribute of the entity. */
+  public static String unknownAttribute(
+      String method, String parameter, String attribute, String entity, Collection<String> attributes) {
+    return String.format(
+        "%s parameter %s of %s names the attribute '%s', which %s does not have: name one of %s"
+            + " with @By(\"...\") (or @By(By.ID) for the primary key)",
+        UNKNOWN_ATTRIBUTE, parameter, method, attribute, simpleName(entity),
+        String.join(", ", attributes));
+  }
+
+  /** A query parameter whose type differs from its attribute's. */
+  public static String conditionType(
+      String method, String parameter, String type, String attribute, String attributeType) {
+    return String.format(
+        "%s parameter %s of %s is a %s, but attribute %s is a %s: declare the parameter as %s",
+        CONDITION_TYPE, parameter, method, type, attribute, attributeType, attributeType);
+  }
+
+  /** A query method returning a type Tessera cannot give. */
+  public static String queryReturnType(String method, String returnType, String allowed) {
+    return String.format(
+        "%s %s returns %s: it must return %s", QUERY_RETURN_TYPE, method, returnType, allowed);
+  }
+
+  /** A method name that reads as a query with a keyword Tessera refuses. */
+  public static String unsupportedQueryKeyword(String method, String keyword, String reason) {
+    return String.format(
+        "%s %s: '%s' is refused: %s", UNSUPPORTED_QUERY_KEYWORD, method, keyword, reason);
+  }
+
+  /** A query parameter that cannot be used as declared. */
+  public static String queryParameter(String method, String parameter, String reason) {
+    return String.format("%s parameter %s of %s: %s", QUERY_PARAMETER, parameter, method, reason);
+  }
+
+  /** Conditions no primary key or index serves. */
+  public static String unservedQuery(
+      String method, String entity, Collection<String> fields, String indexes,
+      Collection<String> suggested) {
+    return String.format(
+        "%s %s compares %s, which neither the primary key nor an index of %s serves (%s): Tessera"
+            + " reads only through keys, never by scanning records. Add @Index(fields = {%s}) to %s,"
+            + " or compare the leading fields of an existing index (equality or In), then at most one"
+            + " range on the next field",
+        UNSERVED_QUERY, method, String.join(", ", fields), simpleName(entity), indexes,
+        quotedList(suggested), simpleName(entity));
+  }
+
+  /** A static {@code @OrderBy} the serving index does not give. */
+  public static String unservedOrder(
+      String method, String order, String served, Collection<String> suggestedFields, String entity) {
+    return String.format(
+        "%s %s orders by %s, but the key serving it orders by %s (all ascending or all"
+            + " descending, case-sensitive): add @Index(fields = {%s}) to %s, or order as the key"
+            + " does",
+        UNSERVED_ORDER, method, order, served, quotedList(suggestedFields), simpleName(entity));
+  }
+
+  private static String quotedList(Collection<String> names) {
+    StringBuilder list = new StringBuilder();
+    for (String name : names) {
+      list.append(list.length() == 0 ? "" : ", ").append('"').append(name).append('"');
+    }
+    return list.toString();
   }
 
   private static String simpleName(String qualified) {

@@ -54,10 +54,85 @@ class GoldenRepositoryTest {
             "    double height, String name) {}"));
   }
 
+  /**
+   * A Jakarta Data repository over an entity with a unique and a composite index: the built-ins of
+   * CrudRepository, lifecycle methods on an array and a list, @Find by a unique index, by the
+   * primary key and by an index prefix with a run-time Order, a static @OrderBy, a Limit and a
+   * Page, a @Delete by an index, queries by method name (a range, a count, an exists with In) and
+   * the store accessor.
+   */
+  @Test
+  void jakartaDataRepositoryGeneratesTheGoldenImplementation() throws IOException {
+    assertGenerates(
+        "Books_",
+        TesseraCompiler.jakartaDataCompiler(),
+        TesseraCompiler.source(
+            "com.acme.Book",
+            "package com.acme;",
+            "",
+            "import dev.tessera.annotations.*;",
+            "",
+            "@Entity",
+            "@Index(fields = {\"author\", \"year\"})",
+            "public record Book(@PrimaryKey String isbn, String title, String author, int year,",
+            "    @UniqueIndex String code) {}"),
+        TesseraCompiler.source(
+            "com.acme.Books",
+            "package com.acme;",
+            "",
+            "import dev.tessera.kv.KvStore;",
+            "import jakarta.data.*;",
+            "import jakarta.data.page.*;",
+            "import jakarta.data.repository.*;",
+            "import java.util.*;",
+            "import java.util.stream.Stream;",
+            "",
+            "@Repository",
+            "public interface Books extends CrudRepository<Book, String> {",
+            "  @Find Optional<Book> byCode(String code);",
+            "  @Find Book withIsbn(@By(By.ID) String isbn);",
+            "  @Find List<Book> byAuthor(@By(\"author\") String writer, Order<Book> order);",
+            "  @Find @OrderBy(value = \"year\", descending = true) Stream<Book> newestFirst(String author);",
+            "  @Find Page<Book> byAuthor(String author, PageRequest pageRequest);",
+            "  @Find Book[] byAuthorAndYear(String author, int year, Limit limit);",
+            "  @Delete long deleteByAuthor(String author);",
+            "  @Insert Book[] add(Book... books);",
+            "  @Update void change(List<Book> books);",
+            "  List<Book> findByAuthorAndYearBetween(String author, int from, int to);",
+            "  long countByAuthor(String author);",
+            "  boolean existsByAuthorIn(List<String> authors);",
+            "  KvStore store();",
+            "}"));
+  }
+
+  /** The static metamodel of the same entity: text, sortable and plain attributes. */
+  @Test
+  void jakartaDataStaticMetamodelIsTheGoldenOne() throws IOException {
+    assertGenerates(
+        "_Book",
+        TesseraCompiler.jakartaDataCompiler(),
+        TesseraCompiler.source(
+            "com.acme.Book",
+            "package com.acme;",
+            "",
+            "import dev.tessera.annotations.*;",
+            "import java.util.List;",
+            "",
+            "@Entity",
+            "public record Book(@PrimaryKey String isbn, String title, int year,",
+            "    List<String> tags) {}"));
+  }
+
   private static void assertGenerates(String repository, JavaFileObject entity)
       throws IOException {
+    assertGenerates(repository, TesseraCompiler.compiler(true), entity);
+  }
+
+  private static void assertGenerates(
+      String repository, com.google.testing.compile.Compiler compiler, JavaFileObject... sources)
+      throws IOException {
     String golden = "golden/" + repository + ".java";
-    Compilation compilation = TesseraCompiler.compile(entity);
+    Compilation compilation = compiler.compile(sources);
     assertThat(compilation).succeededWithoutWarnings();
     String generated = TesseraCompiler.generatedText(compilation, "com.acme." + repository);
 

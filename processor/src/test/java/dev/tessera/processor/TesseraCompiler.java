@@ -39,6 +39,20 @@ final class TesseraCompiler {
         .withClasspath(classPath);
   }
 
+  /** The compiler with jakarta.inject and jakarta.data-api (Jakarta Data 1.0) on the class path. */
+  static Compiler jakartaDataCompiler() {
+    return compiler(true).withClasspath(jakartaDataClassPath());
+  }
+
+  /** The class path of {@link #jakartaDataCompiler()}. */
+  static List<File> jakartaDataClassPath() {
+    return List.of(
+        location(Entity.class),
+        location(Tuple.class),
+        location(jakarta.inject.Inject.class),
+        location(jakarta.data.repository.Repository.class));
+  }
+
   /** A source file named after the fully qualified class it declares. */
   static JavaFileObject source(String qualifiedName, String... lines) {
     return JavaFileObjects.forSourceLines(qualifiedName, lines);

@@ -11,6 +11,7 @@ import dev.tessera.repository.IndexBuildPolicy;
 import dev.tessera.repository.RepositoryOptions;
 import dev.tessera.spring.lending.Book;
 import dev.tessera.spring.lending.BookRepository;
+import dev.tessera.spring.lending.Catalog;
 import dev.tessera.spring.lending.Library;
 import dev.tessera.spring.lending.Member;
 import dev.tessera.spring.lending.MemberRepository;
@@ -61,6 +62,19 @@ class TesseraAutoConfigurationTest {
       assertThat(new BookRepository(reopened).findById(DUNE.isbn())).contains(DUNE);
       assertThat(new MemberRepository(reopened).findById(ADA.id())).contains(ADA);
     }
+  }
+
+  @Test
+  void injectsTheImplementationOfAJakartaDataRepositoryOverTheSameStore(@TempDir Path dir) {
+    runner.withPropertyValues("tessera.path=" + dir, "tessera.durability=NO_SYNC")
+        .run(context -> {
+          assertThat(context).hasNotFailed();
+          assertThat(context.getBeansOfType(Catalog.class)).containsOnlyKeys("catalog_");
+          Catalog catalog = context.getBean(Catalog.class);
+          catalog.insert(DUNE);
+          assertThat(catalog.byAuthor("Frank Herbert")).containsExactly(DUNE);
+          assertThat(context.getBean(BookRepository.class).findById(DUNE.isbn())).contains(DUNE);
+        });
   }
 
   @Test

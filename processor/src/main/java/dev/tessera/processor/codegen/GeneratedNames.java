@@ -21,6 +21,12 @@ final class GeneratedNames {
 
   private GeneratedNames() {}
 
+  /** {@code com.acme.Book} gets {@code com.acme._Book}, the Jakarta Data static metamodel. */
+  static ClassName metamodel(EntityModel model) {
+    return ClassName.get(
+        model.type().packageName(), "_" + String.join("_", model.type().simpleNames()));
+  }
+
   /** {@code com.acme.User} gets {@code com.acme.UserRepository}. */
   static ClassName repository(EntityModel model) {
     return ClassName.get(model.type().packageName(), model.type().simpleName() + "Repository");
@@ -118,7 +124,8 @@ final class GeneratedNames {
     return Optional.empty();
   }
 
-  private static String upperSnake(String camel) {
+  /** {@code favoriteColor} gets {@code FAVORITE_COLOR}. */
+  static String upperSnake(String camel) {
     StringBuilder name = new StringBuilder();
     for (int i = 0; i < camel.length(); i++) {
       char c = camel.charAt(i);

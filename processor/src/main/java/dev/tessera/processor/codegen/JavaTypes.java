@@ -4,8 +4,11 @@ import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeVariableName;
+import com.palantir.javapoet.WildcardTypeName;
 import dev.tessera.processor.model.ClassRef;
 import dev.tessera.processor.model.FieldType;
+import dev.tessera.processor.model.TypeRef;
 import java.util.List;
 
 /** The Java type of a model type, as generated code spells it. Stateless. */
@@ -75,6 +78,48 @@ final class JavaTypes {
       default:
         throw new IllegalArgumentException("no Java type for " + type);
     }
+  }
+
+  /** The Java type {@code type} describes, as a declared method spells it. */
+  static TypeName of(TypeRef type) {
+    if (type instanceof TypeRef.Primitive) {
+      String keyword = ((TypeRef.Primitive) type).keyword();
+      return keyword.equals("void") ? TypeName.VOID : primitive(keyword);
+    }
+    if (type instanceof TypeRef.Declared) {
+      TypeRef.Declared declared = (TypeRef.Declared) type;
+      ClassName raw = className(declared.type());
+      if (declared.arguments().isEmpty()) {
+        return raw;
+      }
+      return ParameterizedTypeName.get(
+          raw, declared.arguments().stream().map(JavaTypes::of).toArray(TypeName[]::new));
+    }
+    if (type instanceof TypeRef.Array) {
+      return ArrayTypeName.of(of(((TypeRef.Array) type).component()));
+    }
+    if (type instanceof TypeRef.Variable) {
+      return TypeVariableName.get(((TypeRef.Variable) type).name());
+    }
+    TypeRef.Wildcard wildcard = (TypeRef.Wildcard) type;
+    if (wildcard.superBound() != null) {
+      return WildcardTypeName.supertypeOf(of(wildcard.superBound()));
+    }
+    return WildcardTypeName.subtypeOf(
+        wildcard.extendsBound() == null ? ClassName.OBJECT : of(wildcard.extendsBound()));
+  }
+
+  private static TypeName primitive(String keyword) {
+    for (TypeName primitive :
+        new TypeName[] {
+          TypeName.BOOLEAN, TypeName.BYTE, TypeName.SHORT, TypeName.INT, TypeName.LONG,
+          TypeName.CHAR, TypeName.FLOAT, TypeName.DOUBLE
+        }) {
+      if (primitive.toString().equals(keyword)) {
+        return primitive;
+      }
+    }
+    throw new IllegalArgumentException("not a primitive type: " + keyword);
   }
 
   /** The boxed type of {@code type} (for type arguments such as the primary key's). */

@@ -1,6 +1,5 @@
 package dev.tessera.processor.codegen;
 
-import com.palantir.javapoet.AnnotationSpec;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
@@ -125,13 +124,8 @@ public final class RepositoryWriter {
     }
     spatialMembers.addMembers(repository);
     repository.addType(new MappingWriter(model, codecs).write());
-    if (withGeneratedAnnotation) {
-      repository.addAnnotation(
-          AnnotationSpec.builder(TypeNames.GENERATED).addMember("value", "$S", generatorName).build());
-    }
-    return JavaFile.builder(model.type().packageName(), repository.build())
-        .skipJavaLangImports(true)
-        .build();
+    return GeneratedFiles.of(
+        model.type().packageName(), repository, generatorName, withGeneratedAnnotation);
   }
 
   /**

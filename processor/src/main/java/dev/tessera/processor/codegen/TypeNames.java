@@ -47,6 +47,29 @@ final class TypeNames {
   static final ClassName KEY_GENERATION = ClassName.get(KeyGeneration.class);
   static final ClassName NORMALIZE = ClassName.get(Normalize.class);
 
+  static final ClassName TESSERA_EXCEPTION = ClassName.get("dev.tessera", "TesseraException");
+  static final ClassName QUERY = ClassName.get("dev.tessera.query", "Query");
+  static final ClassName JAKARTA_DATA_ADAPTER =
+      ClassName.get("dev.tessera.jakarta", "JakartaDataAdapter");
+  static final ClassName SORT = ClassName.get("jakarta.data", "Sort");
+  static final ClassName STATIC_METAMODEL =
+      ClassName.get("jakarta.data.metamodel", "StaticMetamodel");
+  static final ClassName ATTRIBUTE = ClassName.get("jakarta.data.metamodel", "Attribute");
+  static final ClassName SORTABLE_ATTRIBUTE =
+      ClassName.get("jakarta.data.metamodel", "SortableAttribute");
+  static final ClassName TEXT_ATTRIBUTE = ClassName.get("jakarta.data.metamodel", "TextAttribute");
+  static final ClassName ATTRIBUTE_RECORD =
+      ClassName.get("jakarta.data.metamodel.impl", "AttributeRecord");
+  static final ClassName SORTABLE_ATTRIBUTE_RECORD =
+      ClassName.get("jakarta.data.metamodel.impl", "SortableAttributeRecord");
+  static final ClassName TEXT_ATTRIBUTE_RECORD =
+      ClassName.get("jakarta.data.metamodel.impl", "TextAttributeRecord");
+  static final ClassName ARRAYS = ClassName.get("java.util", "Arrays");
+  static final ClassName ARRAY_LIST = ClassName.get("java.util", "ArrayList");
+  static final ClassName FUNCTION = ClassName.get("java.util.function", "Function");
+  static final ClassName MATH = ClassName.get("java.lang", "Math");
+  static final ClassName SUPPRESS_WARNINGS = ClassName.get("java.lang", "SuppressWarnings");
+
   static final ClassName INJECT = ClassName.get("jakarta.inject", "Inject");
   static final ClassName GENERATED = ClassName.get("javax.annotation.processing", "Generated");
 

@@ -1,0 +1,337 @@
+package dev.tessera.processor.codegen;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.NameAllocator;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.WildcardTypeName;
+import dev.tessera.processor.model.DataMethod;
+import dev.tessera.processor.model.DataRepositoryModel;
+import java.util.List;
+
+/**
+ * The body of one query method ({@code @Find}, {@code @Delete} with conditions, the built-in
+ * finders): it opens the Tessera query its plan chose (the primary key, or an index's typed query
+ * with the equal values), orders it, then hands it to the runtime's {@code JakartaDataAdapter} for
+ * the result the method returns.
+ *
+ * <p>Not thread-safe: one instance per generated file.
+ */
+final class DataQueryWriter {
+  private final DataRepositoryModel model;
+  private final ClassName entity;
+
+  DataQueryWriter(DataRepositoryModel model) {
+    this.model = model;
+    this.entity = JavaTypes.className(model.entity().type());
+  }
+
+  /** The statements of {@code query}'s method; {@code builder} receives its Javadoc. */
+  CodeBlock body(DataMethod.Query query, NameAllocator names, MethodSpec.Builder builder) {
+    builder.addJavadoc(javadoc(query));
+    if (query.operation() == DataMethod.QueryOperation.DELETE) {
+      return delete(query);
+    }
+    if (byKeyEquality(query)
+        && query.result() == DataMethod.Result.OPTIONAL
+        && query.sorts().isEmpty()
+        && query.limit() == null) {
+      return CodeBlock.builder()
+          .addStatement("return this.$N.findById($N)", DataRepositoryWriter.REPOSITORY,
+              keyParameter(query))
+          .build();
+    }
+    String variable = names.newName("query");
+    CodeBlock.Builder code =
+        CodeBlock.builder()
+            .addStatement(
+                "$T $N = $L",
+                ParameterizedTypeName.get(TypeNames.QUERY, entity),
+                variable,
+                open(query));
+    order(query, variable, names, code);
+    if (query.first() > 0) {
+      code.addStatement("$N = $N.limit($L)", variable, variable, query.first());
+    }
+    return code.addStatement("return $L", result(query, variable)).build();
+  }
+
+  /** True if the query reads the one record a primary key equality names. */
+  private static boolean byKeyEquality(DataMethod.Query query) {
+    return query.access() instanceof DataMethod.ByKey
+        && query.conditions().size() == 1
+        && query.conditions().get(0).operator() == DataMethod.Operator.EQUAL;
+  }
+
+  private static String keyParameter(DataMethod.Query query) {
+    return query.conditions().get(0).parameters().get(0);
+  }
+
+  /** The Tessera query of the plan, with the equal values. */
+  private CodeBlock open(DataMethod.Query query) {
+    CodeBlock repository = CodeBlock.of("this.$N", DataRepositoryWriter.REPOSITORY);
+    if (query.access() instanceof DataMethod.ByKey) {
+      if (query.conditions().isEmpty()) {
+        return CodeBlock.of("$L.byId()", repository);
+      }
+      if (byKeyEquality(query)) {
+        String key = keyParameter(query);
+        return CodeBlock.of("$L.byId().between($N, $N)", repository, key, key);
+      }
+      return CodeBlock.of("$L.byId()$L", repository, narrowing(query.conditions().get(0)));
+    }
+    DataMethod.ByIndex index = (DataMethod.ByIndex) query.access();
+    CodeBlock.Builder chain =
+        CodeBlock.builder().add("$L.$N()", repository, GeneratedNames.queryMethod(index.index()));
+    for (DataMethod.Condition condition : query.conditions()) {
+      chain.add(narrowing(condition));
+    }
+    return chain.build();
+  }
+
+  /** The call of a Tessera query stage that applies {@code condition}: {@code .equalTo(author)}. */
+  private static CodeBlock narrowing(DataMethod.Condition condition) {
+    String method;
+    switch (condition.operator()) {
+      case EQUAL:
+        method = "equalTo";
+        break;
+      case IN:
+        method = "in";
+        break;
+      case BETWEEN:
+        method = "between";
+        break;
+      case GREATER_THAN:
+        method = "greaterThan";
+        break;
+      case GREATER_THAN_EQUAL:
+        method = "atLeast";
+        break;
+      case LESS_THAN:
+        method = "lessThan";
+        break;
+      case LESS_THAN_EQUAL:
+        method = "atMost";
+        break;
+      case STARTS_WITH:
+        method = "startsWith";
+        break;
+      default:
+        method = "isNull";
+        break;
+    }
+    CodeBlock arguments =
+        condition.parameters().stream()
+            .map(parameter -> CodeBlock.of("$N", parameter))
+            .collect(CodeBlock.joining(", "));
+    return CodeBlock.of(".$N($L)", method, arguments);
+  }
+
+  /** Reverses the query for a static descending order, or orders it as the sort parameters ask. */
+  private void order(
+      DataMethod.Query query, String variable, NameAllocator names, CodeBlock.Builder code) {
+    if (query.sorts().isEmpty()) {
+      if (query.descending()) {
+        code.addStatement("$N = $N.reverse()", variable, variable);
+      }
+      return;
+    }
+    String sorts = names.newName("sorts");
+    TypeName sort = ParameterizedTypeName.get(TypeNames.SORT, WildcardTypeName.subtypeOf(Object.class));
+    code.addStatement(
+        "$T $N = new $T<>()",
+        ParameterizedTypeName.get(TypeNames.LIST, sort),
+        sorts,
+        TypeNames.ARRAY_LIST);
+    for (String attribute : query.served().subList(0, query.staticOrder())) {
+      code.addStatement(
+          "$N.add($T.$N($S))", sorts, TypeNames.SORT, query.descending() ? "desc" : "asc", attribute);
+    }
+    for (DataMethod.SortParameter parameter : query.sorts()) {
+      switch (parameter.kind()) {
+        case ORDER:
+          code.addStatement("$N.addAll($N.sorts())", sorts, parameter.name());
+          break;
+        case SORT:
+          code.addStatement("$N.add($N)", sorts, parameter.name());
+          break;
+        default:
+          code.addStatement("$N.addAll($T.asList($N))", sorts, TypeNames.ARRAYS, parameter.name());
+          break;
+      }
+    }
+    code.addStatement(
+        "$N = $T.ordered($N, $N, $L, $L)",
+        variable,
+        TypeNames.JAKARTA_DATA_ADAPTER,
+        variable,
+        sorts,
+        stringList(query.served()),
+        stringSet(query));
+  }
+
+  private CodeBlock result(DataMethod.Query query, String variable) {
+    String method = model.type().simpleName() + "." + query.signature().name();
+    CodeBlock limited =
+        query.limit() == null
+            ? CodeBlock.of("$N.list()", variable)
+            : CodeBlock.of("$T.list($N, $N)", TypeNames.JAKARTA_DATA_ADAPTER, variable, query.limit());
+    CodeBlock atMostTwo =
+        query.limit() == null && query.first() == 0
+            ? CodeBlock.of("$N.limit(2).list()", variable)
+            : limited;
+    if (query.operation() == DataMethod.QueryOperation.COUNT) {
+      return query.result() == DataMethod.Result.LONG_COUNT
+          ? CodeBlock.of("$N.count()", variable)
+          : CodeBlock.of("$T.toIntExact($N.count())", TypeNames.MATH, variable);
+    }
+    if (query.operation() == DataMethod.QueryOperation.EXISTS) {
+      return CodeBlock.of("$N.exists()", variable);
+    }
+    switch (query.result()) {
+      case ONE:
+        return CodeBlock.of("$T.singleResult($L, $S)", TypeNames.JAKARTA_DATA_ADAPTER, atMostTwo, method);
+      case OPTIONAL:
+        return CodeBlock.of(
+            "$T.optionalResult($L, $S)", TypeNames.JAKARTA_DATA_ADAPTER, atMostTwo, method);
+      case LIST:
+        return limited;
+      case ARRAY:
+        return CodeBlock.of("$L.toArray(new $T[0])", limited, entity);
+      case STREAM:
+        return query.limit() == null
+            ? CodeBlock.of("$N.stream()", variable)
+            : CodeBlock.of("$T.stream($N, $N)", TypeNames.JAKARTA_DATA_ADAPTER, variable, query.limit());
+      case PAGE:
+        return CodeBlock.of(
+            "$T.page($N, $N)", TypeNames.JAKARTA_DATA_ADAPTER, variable, query.pageRequest());
+      case CURSORED_PAGE:
+        return CodeBlock.of(
+            "$T.cursoredPage($N, $N)", TypeNames.JAKARTA_DATA_ADAPTER, variable, query.pageRequest());
+      default:
+        throw new IllegalStateException("not a find result: " + query.result());
+    }
+  }
+
+  private CodeBlock delete(DataMethod.Query query) {
+    CodeBlock repository = CodeBlock.of("this.$N", DataRepositoryWriter.REPOSITORY);
+    CodeBlock count;
+    if (byKeyEquality(query)) {
+      CodeBlock deleted = CodeBlock.of("$L.delete($N)", repository, keyParameter(query));
+      switch (query.result()) {
+        case VOID:
+          return CodeBlock.builder().addStatement("$L", deleted).build();
+        case LONG_COUNT:
+          return CodeBlock.builder().addStatement("return $L ? 1L : 0L", deleted).build();
+        default:
+          return CodeBlock.builder().addStatement("return $L ? 1 : 0", deleted).build();
+      }
+    } else if (query.access() instanceof DataMethod.ByKey && query.conditions().isEmpty()) {
+      count = CodeBlock.of("$L.deleteAll()", repository);
+    } else {
+      count = CodeBlock.of("$L.deleteAll($L)", repository, open(query));
+    }
+    switch (query.result()) {
+      case VOID:
+        return CodeBlock.builder().addStatement("$L", count).build();
+      case LONG_COUNT:
+        return CodeBlock.builder().addStatement("return $L", count).build();
+      default:
+        return CodeBlock.builder().addStatement("return $T.toIntExact($L)", TypeNames.MATH, count).build();
+    }
+  }
+
+  private static CodeBlock stringList(List<String> names) {
+    return CodeBlock.of(
+        "$T.of($L)",
+        TypeNames.LIST,
+        names.stream().map(name -> CodeBlock.of("$S", name)).collect(CodeBlock.joining(", ")));
+  }
+
+  private static CodeBlock stringSet(DataMethod.Query query) {
+    // In the order of the key the conditions fix, so the generated code is deterministic.
+    return CodeBlock.of(
+        "$T.of($L)",
+        TypeNames.SET,
+        query.conditions().stream()
+            .filter(condition -> query.fixed().contains(condition.attribute()))
+            .map(condition -> CodeBlock.of("$S", condition.attribute()))
+            .collect(CodeBlock.joining(", ")));
+  }
+
+  private CodeBlock javadoc(DataMethod.Query query) {
+    String verb;
+    switch (query.operation()) {
+      case DELETE:
+        verb = "Deletes the";
+        break;
+      case COUNT:
+        verb = "Counts the";
+        break;
+      case EXISTS:
+        verb = "Whether there are";
+        break;
+      default:
+        verb = "Finds the";
+        break;
+    }
+    String conditions =
+        query.conditions().isEmpty()
+            ? ""
+            : " whose "
+                + query.conditions().stream()
+                    .map(DataQueryWriter::describe)
+                    .collect(java.util.stream.Collectors.joining(" and "));
+    String through =
+        query.access() instanceof DataMethod.ByIndex
+            ? "through index {@code " + ((DataMethod.ByIndex) query.access()).index().name() + "}"
+            : "by primary key";
+    return CodeBlock.of(
+        "$L $L records$L, $L$L.\n",
+        verb,
+        model.entity().entityName(),
+        conditions,
+        through,
+        query.descending() ? ", in reverse order" : "");
+  }
+
+  /** {@code author equals {@code author}}, for Javadoc. */
+  private static String describe(DataMethod.Condition condition) {
+    String relation;
+    switch (condition.operator()) {
+      case EQUAL:
+        relation = "equals";
+        break;
+      case IN:
+        relation = "is one of";
+        break;
+      case BETWEEN:
+        relation = "lies between";
+        break;
+      case GREATER_THAN:
+        relation = "is greater than";
+        break;
+      case GREATER_THAN_EQUAL:
+        relation = "is at least";
+        break;
+      case LESS_THAN:
+        relation = "is less than";
+        break;
+      case LESS_THAN_EQUAL:
+        relation = "is at most";
+        break;
+      case STARTS_WITH:
+        relation = "starts with";
+        break;
+      default:
+        return "{@code " + condition.attribute() + "} is null";
+    }
+    return "{@code " + condition.attribute() + "} " + relation + " "
+        + condition.parameters().stream()
+            .map(parameter -> "{@code " + parameter + "}")
+            .collect(java.util.stream.Collectors.joining(" and "));
+  }
+}
