@@ -13,6 +13,7 @@ import dev.tessera.kv.ListSelector;
 import dev.tessera.kv.etcd.CommitOutcomeUnknownException;
 import dev.tessera.kv.etcd.SnapshotCompactedException;
 import dev.tessera.query.Page;
+import dev.tessera.query.PageCursor;
 import dev.tessera.query.Query;
 import dev.tessera.repository.ConcurrentModificationException;
 import dev.tessera.repository.EntityExistsException;
@@ -51,20 +52,23 @@ import java.util.function.UnaryOperator;
 
 /**
  * One simulated run, decided entirely by its seed: a bank of accounts that transaction clients
- * transfer money between, and member writers that insert, update, save, delete and bulk-delete
- * members with a unique, a composite and a multi-value index, while an administrator repairs the
- * indexes, over a {@link SimulatedKvStore} that injects faults, all interleaved by a {@link
+ * transfer money between, member writers that insert, update, save, delete and bulk-delete
+ * members with a unique, a composite and a multi-value index, and a writer that inserts, moves and
+ * deletes places with a spatial index, while an administrator repairs the indexes, over a {@link
+ * SimulatedKvStore} that injects faults, all interleaved by a {@link
  * DeterministicScheduler}. A run has rounds; each round is a process: it opens the repositories
  * (without faults), runs the clients until they end or a crash ends them all, and then checks the
  * store against the model.
  *
  * <p>Checked after every commit (from the client about to make the next store call, while no other
  * client runs): every readable index holds exactly the entries derived from the records by brute
- * force (unique pointers, plain entries with nulls, composite, multi-value), the record counts
- * equal the records, money is conserved and no balance is negative, and index states only move
- * forward. Checked after each round: every member is in a state the acknowledged writes (and those
- * of unknown outcome) allow, which then resolves it for good; queries of every kind, in both
- * directions, paged, and inside a transaction, equal the model; {@code verifyIndexes()} is clean.
+ * force (unique pointers, plain entries with nulls, composite, multi-value, spatial Z-order codes),
+ * the record counts equal the records, money is conserved and no balance is negative, and index
+ * states only move forward. Checked after each round: every member and place is in a state the
+ * acknowledged writes (and those of unknown outcome) allow, which then resolves it for good; queries
+ * of every kind (equality, ranges, prefixes, several values, nulls, primary-key ranges, boxes) in
+ * every terminal and both directions, paged and limited, outside and inside a transaction that
+ * wrote first, equal the model; {@code verifyIndexes()} is clean.
  *
  * <p>Not thread-safe; one instance per run.
  */
@@ -76,6 +80,10 @@ public final class BankSimulation {
   private static final List<String> EMAILS = List.of("e0", "e1", "e2", "e3");
   private static final List<String> TAGS = List.of("t0", "t1", "t2");
   private static final String[] WRITERS = {"A", "B"};
+  /** The places' coordinates: a small grid around the origin, {@code [-3, 4]} on both axes. */
+  private static final int GRID_LOW = -3;
+  private static final int GRID_SIZE = 8;
+  private static final int PLACES = 5;
   private static final String CRASHED = "crashed";
 
   /**
@@ -120,7 +128,8 @@ public final class BankSimulation {
   private final KvStore clientStore;
   /** What the checks read: a fork of the simulated store brought up to date, or the real store. */
   private final KvStore checked;
-  private final MemberModel model = new MemberModel();
+  private final RecordModel<Member> model = new RecordModel<>();
+  private final RecordModel<Place> placeModel = new RecordModel<>();
   private final Map<String, Integer> stateRanks = new HashMap<>();
   private final Map<Fault, Integer> faults = new TreeMap<>();
   private final Set<String> builtOnline = new TreeSet<>();
@@ -130,6 +139,10 @@ public final class BankSimulation {
   private LoanRepository loans;
   private LoanRepository checkedLoans;
   private MemberWrites members;
+  private PlaceRepository places;
+  private PlaceRepository checkedPlaces;
+  /** The second version's repository on what the checks read, from the first round that opens it. */
+  private MemberV2Repository checkedMembersV2;
   private long checkedVersion = -1;
   private int checks;
   private int round;
@@ -231,6 +244,8 @@ public final class BankSimulation {
         String lender = "lender-" + c;
         clients.spawn(lender, () -> lend(lender, random));
       }
+      SplittableRandom placeRandom = new SplittableRandom(seed * 43 + round * 17);
+      clients.spawn("places", () -> placeWrites(placeRandom));
       clients.spawn("admin", this::administer);
       clients.runUntilIdle();
       faults(FaultPlan.none());
@@ -261,6 +276,7 @@ public final class BankSimulation {
         .withBatchSize(2);
     accounts = new AccountRepository(clientStore, options);
     loans = new LoanRepository(clientStore, options);
+    places = new PlaceRepository(clientStore, options);
     if (round < settings.rounds() / 2) {
       members = MemberWrites.of(new MemberRepository(clientStore, options));
     } else {
@@ -330,18 +346,18 @@ public final class BankSimulation {
       int kind = random.nextInt(100);
       String outcome;
       if (kind < 30) {
-        outcome = write(id, "insert", () -> members.insert(next), s -> s == null, s -> next);
+        outcome = write(model, id, "insert", () -> members.insert(next), s -> s == null, s -> next);
       } else if (kind < 50) {
-        outcome = write(id, "update", () -> members.update(next), Objects::nonNull, s -> next);
+        outcome = write(model, id, "update", () -> members.update(next), Objects::nonNull, s -> next);
       } else if (kind < 62) {
-        outcome = write(id, "save", () -> members.save(next), s -> true, s -> next);
+        outcome = write(model, id, "save", () -> members.save(next), s -> true, s -> next);
       } else if (kind < 77) {
-        outcome = delete(id);
+        outcome = delete(model, id, () -> members.delete(id));
       } else if (kind < 82) {
         outcome = versionedUpdate(id, next);
       } else if (kind < 87) {
         boolean reverse = random.nextBoolean();
-        outcome = write(id, "save and query in a transaction", () -> saveAndQuery(writer, next, reverse),
+        outcome = write(model, id, "save and query in a transaction", () -> saveAndQuery(writer, next, reverse),
             s -> true, s -> next);
       } else if (kind < 94) {
         String city = "c" + writer + random.nextInt(2);
@@ -356,6 +372,100 @@ public final class BankSimulation {
     }
   }
 
+  /**
+   * Inserts, moves (update, save), deletes places, and moves one in a transaction that then queries
+   * a box: the query must equal the transaction's own reads of the places inside it.
+   */
+  private void placeWrites(SplittableRandom random) {
+    for (int i = 0; i < settings.operations(); i++) {
+      String id = "s" + random.nextInt(PLACES);
+      Place next = new Place(id, GRID_LOW + random.nextInt(GRID_SIZE), GRID_LOW + random.nextInt(GRID_SIZE));
+      int kind = random.nextInt(100);
+      String outcome;
+      if (kind < 25) {
+        outcome = write(placeModel, id, "insert", () -> places.insert(next), s -> s == null, s -> next);
+      } else if (kind < 50) {
+        outcome = write(placeModel, id, "move", () -> places.update(next), Objects::nonNull, s -> next);
+      } else if (kind < 65) {
+        outcome = write(placeModel, id, "save", () -> places.save(next), s -> true, s -> next);
+      } else if (kind < 80) {
+        outcome = delete(placeModel, id, () -> places.delete(id));
+      } else {
+        int[] box = randomBox(random);
+        outcome = write(placeModel, id, "save and query a box in a transaction",
+            () -> saveAndQueryBox(next, box), s -> true, s -> next);
+      }
+      clients.trace("places " + outcome + " " + next);
+    }
+  }
+
+  /**
+   * Saves {@code next} in a transaction, then, in it, queries {@code box}: the query must equal the
+   * places the transaction reads one by one that lie inside the box, its own write included.
+   */
+  private void saveAndQueryBox(Place next, int[] box) {
+    Transactions.run(clientStore, tx -> {
+      PlaceRepository inTx = places.in(tx);
+      inTx.save(next);
+      List<Place> own = new ArrayList<>();
+      for (int i = 0; i < PLACES; i++) {
+        inTx.findById("s" + i).ifPresent(own::add);
+      }
+      List<Place> inside = inside(own, box);
+      List<Place> queried = within(inTx, box).list();
+      require(queried.equals(inside), "in a transaction, byXY within " + java.util.Arrays.toString(box)
+          + " gave " + queried + " but its reads give " + inside);
+      require(within(inTx, box).count() == inside.size(), "in a transaction, byXY within "
+          + java.util.Arrays.toString(box) + " counted " + within(inTx, box).count() + ", its reads " + inside);
+      return null;
+    });
+  }
+
+  /** A random box on the grid, {@code {x0, y0, x1, y1}}, a little larger than it at times. */
+  private static int[] randomBox(SplittableRandom random) {
+    int x0 = GRID_LOW - 1 + random.nextInt(GRID_SIZE + 1);
+    int y0 = GRID_LOW - 1 + random.nextInt(GRID_SIZE + 1);
+    return new int[] {x0, y0, x0 + random.nextInt(GRID_SIZE), y0 + random.nextInt(GRID_SIZE)};
+  }
+
+  /** {@code byXY().within(box)} of {@code places}, as a {@link Query} without {@code reverse()}. */
+  private static Query<Place> within(PlaceRepository places, int[] box) {
+    return new BoxQueryView<>(places.byXY().within(box[0], box[1], box[2], box[3]));
+  }
+
+  /**
+   * The places of {@code all} inside {@code box}, by brute force, in the index's order: the Z-order
+   * code of the point (derived by {@link #zcode}), then the id.
+   */
+  static List<Place> inside(java.util.Collection<Place> all, int[] box) {
+    return all.stream()
+        .filter(p -> box[0] <= p.x() && p.x() <= box[2] && box[1] <= p.y() && p.y() <= box[3])
+        .sorted(Comparator.<Place, byte[]>comparing(p -> zcode(p.x(), p.y()), java.util.Arrays::compareUnsigned)
+            .thenComparing(Place::id))
+        .toList();
+  }
+
+  /**
+   * The Z-order code of {@code (x, y)} by the documented key layout (docs/spatial.md), derived here
+   * on its own: each int's sign bit flipped, then bit 31 of x, bit 31 of y, bit 30 of x, and so on,
+   * most significant first, in 8 bytes.
+   */
+  static byte[] zcode(int x, int y) {
+    long ux = (x ^ 0x80000000) & 0xFFFFFFFFL;
+    long uy = (y ^ 0x80000000) & 0xFFFFFFFFL;
+    byte[] code = new byte[8];
+    int out = 0;
+    for (int bit = 31; bit >= 0; bit--) {
+      for (long value : new long[] {ux, uy}) {
+        if (((value >>> bit) & 1) != 0) {
+          code[out / 8] |= (byte) (0x80 >>> (out % 8));
+        }
+        out++;
+      }
+    }
+    return code;
+  }
+
   private void administer() {
     for (int i = 0; i < 2; i++) {
       clients.trace(afterCrash("admin repair accounts: " + attempt(() -> clean(accounts.indexAdmin().repairIndexes()))));
@@ -368,8 +478,8 @@ public final class BankSimulation {
   }
 
   /** A write of one member: the model learns what the store acknowledged, or that it is unknown. */
-  private String write(String id, String what, Runnable call,
-      java.util.function.Predicate<Member> applicable, UnaryOperator<Member> effect) {
+  private static <T> String write(RecordModel<T> model, String id, String what, Runnable call,
+      java.util.function.Predicate<T> applicable, UnaryOperator<T> effect) {
     String outcome = attempt(() -> {
       call.run();
       return "ok";
@@ -386,10 +496,10 @@ public final class BankSimulation {
     return afterCrash(what + " " + id + ": " + outcome);
   }
 
-  private String delete(String id) {
+  private static <T> String delete(RecordModel<T> model, String id, java.util.function.BooleanSupplier call) {
     Boolean[] deleted = new Boolean[1];
     String outcome = attempt(() -> {
-      deleted[0] = members.delete(id);
+      deleted[0] = call.getAsBoolean();
       return "ok";
     });
     if (outcome.equals("ok")) {
@@ -416,7 +526,7 @@ public final class BankSimulation {
       return "versioned update " + id + ": absent";
     }
     Member seen = read.get().value();
-    return write(id, "versioned update", () -> members.update(next, read.get().versionstamp()),
+    return write(model, id, "versioned update", () -> members.update(next, read.get().versionstamp()),
         s -> Objects.equals(s, seen), s -> next);
   }
 
@@ -528,6 +638,7 @@ public final class BankSimulation {
       checkedAccounts = new AccountRepository(checked, quiet);
       checkedMembers = new MemberRepository(checked, quiet);
       checkedLoans = new LoanRepository(checked, quiet);
+      checkedPlaces = new PlaceRepository(checked, quiet);
       refreshChecked(); // opening may have written the catalog; check the simulation's state
     }
     List<Account> allAccounts = checkedAccounts.findAll().toList();
@@ -544,6 +655,9 @@ public final class BankSimulation {
       }
       require(total == ACCOUNTS * OPENING_BALANCE, "money not conserved: " + total + " in " + allAccounts);
     }
+    List<Place> allPlaces = checkedPlaces.findAll().toList();
+    require(checkedPlaces.count() == allPlaces.size(),
+        "place count " + checkedPlaces.count() + " but " + allPlaces.size() + " records");
     List<Loan> allLoans = checkedLoans.findAll().toList();
     require(checkedLoans.count() == allLoans.size(),
         "loan count " + checkedLoans.count() + " but " + allLoans.size() + " records");
@@ -561,6 +675,9 @@ public final class BankSimulation {
       plain(expected, "sim_account", "owner", Tuple.of(account.owner()), pk);
       unique(expected, "sim_account", "iban", account.iban(), pk);
     }
+    for (Place place : allPlaces) {
+      plain(expected, "sim_place", "xY", Tuple.of((Object) zcode(place.x(), place.y())), Tuple.of(place.id()));
+    }
     for (Member member : allMembers) {
       Tuple pk = Tuple.of(member.id());
       unique(expected, "sim_member", "email", member.email(), pk);
@@ -575,6 +692,7 @@ public final class BankSimulation {
       checkIndexes(StoreCatalog.indexes(catalog, "sim_account"), expected);
       checkIndexes(StoreCatalog.indexes(catalog, "sim_member"), expected);
       checkIndexes(StoreCatalog.indexes(catalog, "sim_loan"), expected);
+      checkIndexes(StoreCatalog.indexes(catalog, "sim_place"), expected);
     }
   }
 
@@ -682,6 +800,14 @@ public final class BankSimulation {
     List<Member> byId = expected.stream().sorted(Comparator.comparing(Member::id)).toList();
     sameQuery("byId", checkedMembers.byId().startsWith("m"), byId);
     require(checkedMembers.count() == expected.size(), "count " + checkedMembers.count());
+    SplittableRandom random = new SplittableRandom(seed * 47 + round);
+    MemberWrites queried = checkedMemberWrites();
+    boolean ageReadable = ageIndexReadable();
+    checkMemberQueries(queried, expected, ageReadable, random, "");
+    checkMemberQueriesInTransaction(checked, queried, expected, ageReadable, random);
+    checkPlaces(random);
+    require(checkedPlaces.indexAdmin().verifyIndexes().clean(), "verifyIndexes of places is not clean: "
+        + checkedPlaces.indexAdmin().verifyIndexes());
     require(checkedMembers.indexAdmin().verifyIndexes().clean(), "verifyIndexes of members is not clean: "
         + checkedMembers.indexAdmin().verifyIndexes());
     require(checkedAccounts.indexAdmin().verifyIndexes().clean(), "verifyIndexes of accounts is not clean: "
@@ -690,23 +816,225 @@ public final class BankSimulation {
         + checkedLoans.indexAdmin().verifyIndexes());
   }
 
+  /**
+   * The members' repository of this round's version on what the checks read: the first version's
+   * in the first rounds, the second's (which declares the age index) from the round that opens it.
+   */
+  private MemberWrites checkedMemberWrites() {
+    if (round < settings.rounds() / 2) {
+      return MemberWrites.of(checkedMembers);
+    }
+    if (checkedMembersV2 == null) {
+      checkedMembersV2 = new MemberV2Repository(checked,
+          RepositoryOptions.defaults().withBuildPolicy(IndexBuildPolicy.ON_DEMAND));
+    }
+    return MemberWrites.of(checkedMembersV2);
+  }
+
+  /** Whether the second version's age index is in the catalog and readable. */
+  private boolean ageIndexReadable() {
+    try (KvSnapshot catalog = checked.snapshot()) {
+      return StoreCatalog.indexes(catalog, "sim_member").stream()
+          .anyMatch(e -> e.indexName().equals("age") && e.state() == IndexState.READABLE);
+    }
+  }
+
+  /**
+   * Queries of every kind on the members equal {@code expected} filtered and ordered by brute force:
+   * a range of primary keys; an equal city then a range or several of ages (composite); several
+   * cities, a city prefix, no city; an e-mail prefix (unique); a tag (multi-value); and, when the
+   * age index is readable, a range or several of ages. Bounds and values are drawn from {@code
+   * random}; each query is checked in every terminal and both directions ({@link #sameQuery}).
+   */
+  private static void checkMemberQueries(MemberWrites members, List<Member> expected, boolean ageReadable,
+      SplittableRandom random, String where) {
+    Comparator<Member> byId = Comparator.comparing(Member::id);
+    Comparator<Member> byAge = Comparator.comparing(Member::age).thenComparing(Member::id);
+    Comparator<Member> byCity = Comparator.comparing(Member::city).thenComparing(byAge);
+    List<String> keys = List.of("", "m", "mA", "mA1", "mA3", "mB", "mB2", "mC0", "n");
+    String from = keys.get(random.nextInt(keys.size()));
+    String to = keys.get(random.nextInt(keys.size()));
+    if (from.compareTo(to) > 0) {
+      String swap = from;
+      from = to;
+      to = swap;
+    }
+    MemberWrites.Bound idBound = bound(random);
+    String idFrom = from;
+    String idTo = to;
+    sameQuery(where + "byId " + idBound + " " + from + ", " + to, members.ids(idBound, from, to),
+        matching(expected, m -> idBound.holds(m.id(), idFrom, idTo), byId));
+
+    String city = city(random);
+    int low = random.nextInt(4) - 1;
+    int high = low + random.nextInt(3);
+    MemberWrites.Bound ageBound = bound(random);
+    sameQuery(where + "byCityAge " + city + " then " + ageBound + " " + low + ", " + high,
+        members.cityAges(city, ageBound, low, high),
+        matching(expected, m -> city.equals(m.city()) && ageBound.holds(m.age(), low, high), byAge));
+    int[] ages = {random.nextInt(3), random.nextInt(3)};
+    java.util.function.IntPredicate inAges = age -> age == ages[0] || age == ages[1];
+    sameQuery(where + "byCityAge " + city + " then in " + java.util.Arrays.toString(ages),
+        members.cityAgesIn(city, ages), matching(expected, m -> city.equals(m.city()) && inAges.test(m.age()), byAge));
+    String other = city(random);
+    sameQuery(where + "byCityAge in " + city + ", " + other, members.citiesIn(city, other),
+        matching(expected, m -> city.equals(m.city()) || other.equals(m.city()), byCity));
+    String cityPrefix = List.of("", "c", "cA", "cB1", "d").get(random.nextInt(5));
+    sameQuery(where + "byCityAge startsWith '" + cityPrefix + "'", members.citiesStartingWith(cityPrefix),
+        matching(expected, m -> m.city() != null && m.city().startsWith(cityPrefix), byCity));
+    sameQuery(where + "byCityAge isNull", members.withoutCity(), matching(expected, m -> m.city() == null, byAge));
+    String emailPrefix = List.of("", "e", "e1", "f").get(random.nextInt(4));
+    sameQuery(where + "byEmail startsWith '" + emailPrefix + "'", members.emailsStartingWith(emailPrefix),
+        matching(expected, m -> m.email() != null && m.email().startsWith(emailPrefix),
+            Comparator.comparing(Member::email)));
+    String tag = TAGS.get(random.nextInt(TAGS.size()));
+    sameQuery(where + "byTags " + tag, members.tagged(tag), matching(expected, m -> m.tags().contains(tag), byId));
+    if (ageReadable) {
+      MemberWrites.Bound bound = bound(random);
+      sameQuery(where + "byAge " + bound + " " + low + ", " + high, members.ages(bound, low, high).orElseThrow(),
+          matching(expected, m -> bound.holds(m.age(), low, high), byAge));
+      sameQuery(where + "byAge in " + java.util.Arrays.toString(ages), members.agesIn(ages).orElseThrow(),
+          matching(expected, m -> inAges.test(m.age()), byAge));
+    }
+  }
+
+  /**
+   * The queries of {@link #checkMemberQueries} inside a transaction that first inserted, changed or
+   * deleted a member: they must see its write (the transaction's overlay over the store), and
+   * nothing is committed (the transaction is rolled back).
+   */
+  private static void checkMemberQueriesInTransaction(KvStore store, MemberWrites members, List<Member> expected,
+      boolean ageReadable, SplittableRandom random) {
+    List<Member> after = new ArrayList<>(expected);
+    int kind = expected.isEmpty() ? 0 : random.nextInt(3);
+    Member old = expected.isEmpty() ? null : expected.get(random.nextInt(expected.size()));
+    Member changed = kind == 0
+        ? new Member("mC" + random.nextInt(2), null, random.nextBoolean() ? null : city(random), random.nextInt(3),
+            randomTags(random))
+        : new Member(old.id(), old.email(), random.nextBoolean() ? null : city(random), random.nextInt(3),
+            randomTags(random));
+    after.removeIf(m -> m.id().equals(changed.id()));
+    if (kind != 2) {
+      after.add(changed);
+    }
+    String what = kind == 2 ? "deleting " + old : "saving " + changed;
+    rolledBack(store, tx -> {
+      MemberWrites inTx = members.in(tx);
+      if (kind == 2) {
+        inTx.delete(changed.id());
+      } else {
+        inTx.save(changed);
+      }
+      checkMemberQueries(inTx, after, ageReadable, random, "in a transaction after " + what + ", ");
+    });
+  }
+
   /** {@code query} in every terminal and direction equals {@code expected} (in index order). */
   private static void sameQuery(String what, Query<Member> query, List<Member> expected) {
-    require(query.list().equals(expected), what + ": list gave " + query.list() + ", model " + expected);
+    sameRows(what, query, expected);
     List<Member> reversed = new ArrayList<>(expected);
     java.util.Collections.reverse(reversed);
-    require(query.reverse().list().equals(reversed), what + ": reverse list gave " + query.reverse().list());
+    sameRows(what + " reversed", query.reverse(), reversed);
+  }
+
+  /** {@code query} in every terminal equals {@code expected}, paged, limited, first. */
+  private static <T> void sameRows(String what, Query<T> query, List<T> expected) {
+    require(query.list().equals(expected), what + ": list gave " + query.list() + ", model " + expected);
     require(query.count() == expected.size(), what + ": count " + query.count() + ", model " + expected.size());
     require(query.exists() == !expected.isEmpty(), what + ": exists");
-    require(query.stream().toList().equals(expected), what + ": stream");
-    List<Member> paged = new ArrayList<>();
-    Page<Member> page = query.page(2);
-    paged.addAll(page.items());
-    while (page.next().isPresent()) {
-      page = query.after(page.next().get()).page(2);
-      paged.addAll(page.items());
-    }
+    require(query.stream().toList().equals(expected), what + ": stream gave " + query.stream().toList());
+    require(query.first().equals(expected.stream().findFirst()), what + ": first gave " + query.first());
+    List<T> two = expected.subList(0, Math.min(2, expected.size()));
+    require(query.limit(2).list().equals(two), what + ": limit 2 gave " + query.limit(2).list());
+    require(query.limit(2).count() == two.size(), what + ": limit 2 counted " + query.limit(2).count());
+    require(!query.limit(0).exists(), what + ": exists under limit 0");
+    List<T> paged = pages(query.page(2), cursor -> query.after(cursor).page(2));
     require(paged.equals(expected), what + ": pages of 2 gave " + paged);
+  }
+
+  /** The items of {@code first} and of every page after it, each read by {@code next} from the cursor. */
+  private static <T> List<T> pages(Page<T> first, java.util.function.Function<PageCursor, Page<T>> next) {
+    List<T> items = new ArrayList<>(first.items());
+    Page<T> page = first;
+    while (page.next().isPresent()) {
+      page = next.apply(page.next().get());
+      items.addAll(page.items());
+    }
+    return items;
+  }
+
+  /** The places: resolved against the model; box queries, outside and inside a transaction, equal it. */
+  private void checkPlaces(SplittableRandom random) {
+    Map<String, Place> stored = new TreeMap<>();
+    checkedPlaces.findAll().forEach(p -> stored.put(p.id(), p));
+    Set<String> ids = new TreeSet<>(stored.keySet());
+    placeModel.ids().forEach(ids::add);
+    for (String id : ids) {
+      placeModel.resolve(id, stored.get(id));
+    }
+    require(checkedPlaces.count() == stored.size(), "place count " + checkedPlaces.count());
+    for (int b = 0; b < 3; b++) {
+      int[] box = randomBox(random);
+      sameRows("byXY within " + java.util.Arrays.toString(box), within(checkedPlaces, box),
+          inside(stored.values(), box));
+    }
+    // a transaction that moves, inserts (s5 is new) or deletes a place, then queries a box
+    Map<String, Place> after = new TreeMap<>(stored);
+    String id = "s" + random.nextInt(PLACES + 1);
+    boolean delete = random.nextInt(3) == 0;
+    Place moved = new Place(id, GRID_LOW + random.nextInt(GRID_SIZE), GRID_LOW + random.nextInt(GRID_SIZE));
+    if (delete) {
+      after.remove(id);
+    } else {
+      after.put(id, moved);
+    }
+    int[] box = random.nextBoolean() ? randomBox(random) : new int[] {moved.x() - random.nextInt(3),
+        moved.y() - random.nextInt(3), moved.x() + random.nextInt(3), moved.y() + random.nextInt(3)};
+    String what = "in a transaction after " + (delete ? "deleting " + id : "saving " + moved)
+        + ", byXY within " + java.util.Arrays.toString(box);
+    rolledBack(checked, tx -> {
+      PlaceRepository inTx = checkedPlaces.in(tx);
+      if (delete) {
+        inTx.delete(id);
+      } else {
+        inTx.save(moved);
+      }
+      sameRows(what, within(inTx, box), inside(after.values(), box));
+    });
+  }
+
+  /** Runs {@code work} in a transaction on {@code store}, then rolls it back: nothing is committed. */
+  private static void rolledBack(KvStore store, java.util.function.Consumer<dev.tessera.repository.Transaction> work) {
+    try {
+      Transactions.run(store, tx -> {
+        work.accept(tx);
+        throw new RolledBack();
+      });
+    } catch (RolledBack expected) {
+      // the transaction's writes were seen by its queries, and are gone
+    }
+  }
+
+  /** Thrown to roll a checking transaction back. */
+  private static final class RolledBack extends RuntimeException {
+    RolledBack() {
+      super("rolled back", null, false, false);
+    }
+  }
+
+  private static MemberWrites.Bound bound(SplittableRandom random) {
+    MemberWrites.Bound[] bounds = MemberWrites.Bound.values();
+    return bounds[random.nextInt(bounds.length)];
+  }
+
+  private static String city(SplittableRandom random) {
+    return "c" + WRITERS[random.nextInt(WRITERS.length)] + random.nextInt(2);
+  }
+
+  /** The members of {@code all} that {@code filter} keeps, sorted by {@code order}. */
+  private static List<Member> matching(List<Member> all, java.util.function.Predicate<Member> filter,
+      Comparator<Member> order) {
+    return all.stream().filter(filter).sorted(order).toList();
   }
 
   private static void require(boolean holds, String what) {

@@ -63,6 +63,12 @@ final class BreakingStore extends ForwardingKvStore {
           && calls.stream().anyMatch(c -> c instanceof Check check && isIn(check.key(), "sim_member")
               && check.expected() != null));
 
+  /** A place moved by an update keeps its old spatial entry and gets no new one. */
+  static final Bug SPATIAL_ENTRY_NOT_WRITTEN_ON_MOVE = new Bug("spatial entry not written on move",
+      (calls, call) -> (call instanceof Set || call instanceof Delete) && isIn(call.key(), "sim_place_by_xY")
+          && calls.stream().anyMatch(c -> c instanceof Check check && isIn(check.key(), "sim_place")
+              && check.expected() != null));
+
   /** A commit that deletes several members (a bulk delete) does not update the record count. */
   static final Bug COUNT_NOT_UPDATED_BY_BULK_DELETE = new Bug("count not updated by bulk delete",
       (calls, call) -> call instanceof Sum sum && sum.key().size() > 2 && "count".equals(sum.key().get(1))

@@ -17,6 +17,12 @@ class BrokenCodeIsFoundTest {
   }
 
   @Test
+  void aSpatialEntryNotWrittenOnMoveIsFound() {
+    assertThat(firstFailure(BreakingStore.SPATIAL_ENTRY_NOT_WRITTEN_ON_MOVE))
+        .contains("index sim_place.xY holds");
+  }
+
+  @Test
   void aCountNotUpdatedByBulkDeleteIsFound() {
     assertThat(firstFailure(BreakingStore.COUNT_NOT_UPDATED_BY_BULK_DELETE))
         .contains("member count");

@@ -9,20 +9,23 @@ import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 
 /**
- * What the members must be, as far as the clients know: for each id, the states it may be in (a
- * member, or {@code null} for absent). One state when every write on it was acknowledged either way;
+ * What the records of one entity must be, as far as the clients know: for each id, the states it
+ * may be in (a record, or {@code null} for absent). One state when every write on it was acknowledged either way;
  * more after a write whose outcome is unknown, until a check sees which happened and keeps that
  * one. Each id is written by one client only, so the order of its writes is the order they were
- * acknowledged. Thread-safe (every method holds the model's lock): on a real store the clients
- * run at once, each on its own ids.
+ * acknowledged. Thread-safe: in the simulation only the running client or the driver touches it,
+ * but on a real store ({@link BankSimulation#runOn}) the writers of one entity run at once, each on
+ * ids of its own.
+ *
+ * @param <T> the record type
  */
-final class MemberModel {
-  private final Map<String, List<Member>> states = new LinkedHashMap<>();
+final class RecordModel<T> {
+  private final Map<String, List<T>> states = new LinkedHashMap<>();
 
   /** The states {@code id} may be in. */
-  synchronized List<Member> possible(String id) {
+  synchronized List<T> possible(String id) {
     return states.computeIfAbsent(id, k -> {
-      List<Member> absent = new ArrayList<>();
+      List<T> absent = new ArrayList<>();
       absent.add(null);
       return absent;
     });
@@ -39,9 +42,9 @@ final class MemberModel {
    *
    * @throws AssertionError if no state allows what the store acknowledged
    */
-  synchronized void acknowledged(String id, String what, Predicate<Member> applicable, UnaryOperator<Member> effect) {
-    List<Member> next = new ArrayList<>();
-    for (Member state : possible(id)) {
+  synchronized void acknowledged(String id, String what, Predicate<T> applicable, UnaryOperator<T> effect) {
+    List<T> next = new ArrayList<>();
+    for (T state : possible(id)) {
       if (applicable.test(state)) {
         add(next, effect.apply(state));
       }
@@ -54,9 +57,9 @@ final class MemberModel {
   }
 
   /** A write whose outcome is unknown: each state stays possible, and so does its changed form. */
-  synchronized void unknown(String id, Predicate<Member> applicable, UnaryOperator<Member> effect) {
-    List<Member> next = new ArrayList<>(possible(id));
-    for (Member state : possible(id)) {
+  synchronized void unknown(String id, Predicate<T> applicable, UnaryOperator<T> effect) {
+    List<T> next = new ArrayList<>(possible(id));
+    for (T state : possible(id)) {
       if (applicable.test(state)) {
         add(next, effect.apply(state));
       }
@@ -70,28 +73,28 @@ final class MemberModel {
    *
    * @throws AssertionError if the store holds a state no acknowledged write explains
    */
-  synchronized void resolve(String id, Member stored) {
-    List<Member> possible = possible(id);
+  synchronized void resolve(String id, T stored) {
+    List<T> possible = possible(id);
     if (!possible.contains(stored)) {
-      throw new AssertionError("member " + id + " is " + stored + " in the store, but the writes"
+      throw new AssertionError("record " + id + " is " + stored + " in the store, but the writes"
           + " acknowledged (and those of unknown outcome) allow only " + possible);
     }
-    List<Member> one = new ArrayList<>();
+    List<T> one = new ArrayList<>();
     one.add(stored);
     states.put(id, one);
   }
 
-  /** The member {@code id} is known to be (null: absent), or fails if it is not resolved. */
-  synchronized Member resolved(String id) {
-    List<Member> possible = possible(id);
+  /** The record {@code id} is known to be (null: absent), or fails if it is not resolved. */
+  synchronized T resolved(String id) {
+    List<T> possible = possible(id);
     if (possible.size() != 1) {
       throw new IllegalStateException(id + " is not resolved: " + possible);
     }
     return possible.get(0);
   }
 
-  private static void add(List<Member> states, Member state) {
-    for (Member s : states) {
+  private void add(List<T> states, T state) {
+    for (T s : states) {
       if (Objects.equals(s, state)) {
         return;
       }
