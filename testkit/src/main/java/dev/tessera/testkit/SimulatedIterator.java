@@ -1,5 +1,6 @@
 package dev.tessera.testkit;
 
+import dev.tessera.internal.kv.BatchGrowth;
 import dev.tessera.internal.kv.ListCursor;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
@@ -21,9 +22,6 @@ import java.util.NoSuchElementException;
  * thread-safe.
  */
 final class SimulatedIterator implements KvIterator {
-  private static final int FIRST_BATCH = 1;
-  private static final int GROWTH = 4;
-
   private final SimulatedKvStore store;
   /** The snapshot listed, or {@code null} for a listing of the store. */
   private final SimulatedSnapshot snapshot;
@@ -34,7 +32,7 @@ final class SimulatedIterator implements KvIterator {
   private final ArrayDeque<KvEntry> batch = new ArrayDeque<>();
   private final ArrayDeque<byte[]> batchKeys = new ArrayDeque<>();
   private byte[] resumeAfter;
-  private int nextBatch;
+  private final BatchGrowth batches;
   private int remaining;
   private boolean exhausted;
   private boolean closed;
@@ -48,7 +46,7 @@ final class SimulatedIterator implements KvIterator {
     this.reverse = selector.isReverse();
     this.batchSize = selector.batchSize();
     this.remaining = selector.limit();
-    this.nextBatch = remaining <= batchSize ? remaining : Math.min(FIRST_BATCH, batchSize);
+    this.batches = BatchGrowth.forListing(remaining, batchSize);
     this.resumeAfter = selector.cursor() == null
         ? null
         : ListCursor.decode(selector.cursor(), selector.range(), SimulatedKvStore.MAX_KEY_SIZE);
@@ -109,8 +107,7 @@ final class SimulatedIterator implements KvIterator {
   }
 
   private void fill() {
-    int wanted = Math.min(nextBatch, remaining);
-    nextBatch = (int) Math.min((long) nextBatch * GROWTH, batchSize);
+    int wanted = Math.min(batches.next(), remaining);
     StoredState state;
     if (snapshot != null) {
       snapshot.beforeRead("iterate");

@@ -1,5 +1,6 @@
 package dev.tessera.internal.query;
 
+import dev.tessera.internal.kv.BatchGrowth;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
 import java.util.ArrayDeque;
@@ -42,17 +43,11 @@ public abstract class BatchedSpliterator<E> extends Spliterators.AbstractSpliter
     ONE
   }
 
-  /** The first batch of a {@link Snapshots#PER_BATCH} read: most short-circuits want one. */
-  static final int FIRST_BATCH = 1;
-  /** How much each next batch grows: 1, 4, 16, 64, 256 reaches the usual maximum in 5 reads. */
-  static final int GROWTH = 4;
-
   private final KvStore store;
   private final Snapshots snapshots;
-  private final int maxBatch;
   private final ArrayDeque<E> buffer = new ArrayDeque<>();
   private KvSnapshot shared;
-  private int nextBatch;
+  private final BatchGrowth batches;
   private boolean exhausted;
   private boolean closed;
 
@@ -70,8 +65,8 @@ public abstract class BatchedSpliterator<E> extends Spliterators.AbstractSpliter
     if (maxBatch < 1) {
       throw new IllegalArgumentException("maxBatch must be >= 1, was " + maxBatch);
     }
-    this.maxBatch = maxBatch;
-    this.nextBatch = snapshots == Snapshots.ONE ? maxBatch : Math.min(FIRST_BATCH, maxBatch);
+    // Batches of their own snapshot start small (a short-circuit wants one); one snapshot reads big.
+    this.batches = BatchGrowth.upTo(maxBatch, snapshots == Snapshots.PER_BATCH);
   }
 
   /**
@@ -89,8 +84,7 @@ public abstract class BatchedSpliterator<E> extends Spliterators.AbstractSpliter
         close();
         return false;
       }
-      int size = nextBatch;
-      nextBatch = (int) Math.min((long) nextBatch * GROWTH, maxBatch);
+      int size = batches.next();
       exhausted = !read(snapshot -> readBatch(snapshot, size, buffer::add));
     }
     action.accept(buffer.poll());

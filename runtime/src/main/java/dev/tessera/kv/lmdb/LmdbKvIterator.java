@@ -1,5 +1,6 @@
 package dev.tessera.kv.lmdb;
 
+import dev.tessera.internal.kv.BatchGrowth;
 import dev.tessera.internal.kv.ListCursor;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
@@ -36,11 +37,6 @@ import org.lmdbjava.GetOp;
 final class LmdbKvIterator implements KvIterator {
   private record Item(byte[] packedKey, KvEntry entry) {}
 
-  /** The first batch; small, because most short-circuited pipelines want one entry. */
-  static final int FIRST_BATCH = 1;
-  /** How much each next batch grows: 1, 4, 16, 64, 256 reaches the default size in 5 reads. */
-  static final int GROWTH = 4;
-
   /** The snapshot's session, or {@code null} when each batch reads in a short transaction. */
   private final ReadSession session;
   /** Reads a batch in a short transaction, when {@code session} is {@code null}. */
@@ -51,7 +47,7 @@ final class LmdbKvIterator implements KvIterator {
   private final int batchSize;
   /** Where the next positioning starts: strictly after this packed key ({@code null}: start). */
   private byte[] resumeAfter;
-  private int nextBatch;
+  private final BatchGrowth batches;
   private final ArrayDeque<Item> batch = new ArrayDeque<>();
   private int remaining;
   private Cursor<DirectBuffer> cursor;
@@ -70,7 +66,7 @@ final class LmdbKvIterator implements KvIterator {
     this.batchSize = selector.batchSize();
     this.remaining = selector.limit();
     // A limit within one batch says how much the caller wants: read it at once.
-    this.nextBatch = remaining <= batchSize ? remaining : Math.min(FIRST_BATCH, batchSize);
+    this.batches = BatchGrowth.forListing(remaining, batchSize);
     this.resumeAfter = selector.cursor() == null
         ? null : ListCursor.decode(selector.cursor(), selector.range(), StoredEntry.MAX_KEY_SIZE);
     if (remaining == 0 || KeyBytes.compare(begin, end) >= 0) {
@@ -146,8 +142,7 @@ final class LmdbKvIterator implements KvIterator {
   }
 
   private void fill() {
-    int wanted = Math.min(nextBatch, remaining);
-    nextBatch = (int) Math.min((long) nextBatch * GROWTH, batchSize);
+    int wanted = Math.min(batches.next(), remaining);
     if (session != null) {
       session.read("iterate", txn -> {
         boolean fresh = cursor == null;
