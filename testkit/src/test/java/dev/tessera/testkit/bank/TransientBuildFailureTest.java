@@ -8,13 +8,18 @@ import dev.tessera.kv.etcd.CommitOutcomeUnknownException;
 import dev.tessera.kv.etcd.EtcdUnavailableException;
 import dev.tessera.kv.etcd.SnapshotCompactedException;
 import dev.tessera.repository.RepositoryOptions;
+import dev.tessera.testkit.Fault;
+import dev.tessera.testkit.FaultPlan;
 import dev.tessera.testkit.SimulatedKvStore;
+import dev.tessera.testkit.StoreObserver;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -68,5 +73,44 @@ class TransientBuildFailureTest {
     assertThat(failuresLeft.get()).as("every failure happened").isNegative();
     assertThat(builds).hasSize(1); // the same thread, not a reopen
     assertThat(second.byAge().equalTo(7).list()).extracting(MemberV2::id).containsExactly("m7");
+  }
+
+  @Test
+  void aBuildWhoseCommitsHaveUnknownOutcomesGoesOnAndLeavesTheIndexExact() throws InterruptedException {
+    List<Fault> injected = new CopyOnWriteArrayList<>();
+    SimulatedKvStore store = SimulatedKvStore.builder().seed(11).observer(new StoreObserver() {
+      @Override
+      public void faultInjected(Fault fault, String detail) {
+        injected.add(fault);
+      }
+    }).build();
+    MemberRepository first = new MemberRepository(store);
+    for (int i = 0; i < 60; i++) {
+      first.insert(new Member("m" + i, null, "c", i % 7, List.of()));
+    }
+    List<Thread> builds = new CopyOnWriteArrayList<>();
+    RepositoryOptions options = RepositoryOptions.defaults()
+        .withInlineBuildLimit(0)
+        .withBatchSize(8)
+        .withBuildThreads(build -> {
+          // From here on half of all commits, the build's batches and state changes among them, are
+          // applied or not without the committer knowing which.
+          store.faults(FaultPlan.none().withUnknownOutcome(0.5));
+          Thread thread = new Thread(build, "test-build");
+          builds.add(thread);
+          return thread;
+        });
+
+    MemberV2Repository second = new MemberV2Repository(store, options);
+
+    assertThat(second.indexAdmin().awaitIndexes(Duration.ofSeconds(20))).isTrue();
+    store.faults(FaultPlan.none());
+    assertThat(injected).as("the build's commits met both unknown outcomes")
+        .contains(Fault.UNKNOWN_OUTCOME_APPLIED, Fault.UNKNOWN_OUTCOME_NOT_APPLIED);
+    assertThat(builds).hasSize(1);
+    assertThat(second.byAge().equalTo(3).list()).extracting(MemberV2::id)
+        .containsExactlyInAnyOrderElementsOf(IntStream.range(0, 60).filter(i -> i % 7 == 3)
+            .mapToObj(i -> "m" + i).toList());
+    assertThat(second.indexAdmin().verifyIndexes().clean()).isTrue();
   }
 }
