@@ -14,6 +14,9 @@
 # Examples:
 #   benchmarks/run.sh --quick
 #   benchmarks/run.sh ReadBenchmark.findById -p store=raw-lmdbjava:no-sync -prof gc
+#   # the transactions (a transfer; count a member's loans, then lend one) on tessera, raw-lmdbjava,
+#   # sqlite, h2 and bdb-je, with bytes allocated per transaction:
+#   benchmarks/run.sh 'TransferBenchmark.transfer1Thread|LoanBenchmark' -p records=100000 -prof gc
 #   benchmarks/run.sh -rf json -rff benchmarks/results.json          # the full suite, 1M records
 set -euo pipefail
 

@@ -33,9 +33,9 @@ public class EtcdStore {
   /** Every account's balance after loading. */
   static final long OPENING_BALANCE = 1_000_000_000L;
   // A user is 4 writes (record and three index entries): 25 users and the count fit etcd's
-  // default of 128 operations per transaction; an account is one write.
+  // default of 128 operations per transaction; an account is 2 (record and owner index entry).
   private static final int USERS_PER_COMMIT = 25;
-  private static final int ACCOUNTS_PER_COMMIT = 100;
+  private static final int ACCOUNTS_PER_COMMIT = 50;
 
   /** Users loaded before measuring (small: etcd loads about a thousand per second here). */
   @Param({"10000"})

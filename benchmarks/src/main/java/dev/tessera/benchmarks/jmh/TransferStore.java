@@ -29,8 +29,8 @@ public class TransferStore {
   private static final int LOAD_BATCH = 10_000;
 
   /** Which store, as {@code contender:durability}: the contenders with serialisable transactions. */
-  @Param({"tessera:durable", "tessera:no-sync", "sqlite:durable", "sqlite:no-sync",
-      "bdb-je:durable", "bdb-je:no-sync"})
+  @Param({"tessera:durable", "tessera:no-sync", "raw-lmdbjava:durable", "raw-lmdbjava:no-sync",
+      "sqlite:durable", "sqlite:no-sync", "h2:no-sync", "bdb-je:durable", "bdb-je:no-sync"})
   public String store;
 
   /** Accounts loaded before measuring. */

@@ -1,6 +1,7 @@
 package dev.tessera.benchmarks.store;
 
 import dev.tessera.benchmarks.store.je.JeAccountStore;
+import dev.tessera.benchmarks.store.je.JeLoanStore;
 import dev.tessera.benchmarks.store.je.JeUserStore;
 import dev.tessera.benchmarks.store.objectbox.ObjectBoxUserStore;
 import java.nio.file.Path;
@@ -17,6 +18,16 @@ public enum Contender {
     UserStore openSupported(Path directory, Durability durability, long records) {
       return RawLmdbUserStore.open(directory, durability, mapSize(records));
     }
+
+    @Override
+    AccountStore openAccountsSupported(Path directory, Durability durability) {
+      return RawLmdbAccountStore.open(directory, durability, mapSize(MAX_ACCOUNTS));
+    }
+
+    @Override
+    LoanStore openLoansSupported(Path directory, Durability durability) {
+      return RawLmdbLoanStore.open(directory, durability, mapSize(MAX_LOANS));
+    }
   },
   /** The repository Tessera generates for {@code User}, over {@code LmdbKvStore}. */
   TESSERA("tessera", true, true) {
@@ -29,6 +40,11 @@ public enum Contender {
     AccountStore openAccountsSupported(Path directory, Durability durability) {
       return TesseraAccountStore.open(directory, durability);
     }
+
+    @Override
+    LoanStore openLoansSupported(Path directory, Durability durability) {
+      return TesseraLoanStore.open(directory, durability);
+    }
   },
   /** SQLite, WAL journal, prepared statements. */
   SQLITE("sqlite", true, true) {
@@ -39,7 +55,12 @@ public enum Contender {
 
     @Override
     AccountStore openAccountsSupported(Path directory, Durability durability) {
-      return SqliteAccountStore.open(directory, durability);
+      return JdbcAccountStore.sqlite(directory, durability);
+    }
+
+    @Override
+    LoanStore openLoansSupported(Path directory, Durability durability) {
+      return JdbcLoanStore.sqlite(directory, durability);
     }
   },
   /** H2 on MVStore, embedded; no per-commit sync. */
@@ -47,6 +68,16 @@ public enum Contender {
     @Override
     UserStore openSupported(Path directory, Durability durability, long records) {
       return JdbcUserStore.h2(directory, durability);
+    }
+
+    @Override
+    AccountStore openAccountsSupported(Path directory, Durability durability) {
+      return JdbcAccountStore.h2(directory, durability);
+    }
+
+    @Override
+    LoanStore openLoansSupported(Path directory, Durability durability) {
+      return JdbcLoanStore.h2(directory, durability);
     }
   },
   /** Berkeley DB Java Edition, Direct Persistence Layer. */
@@ -59,6 +90,11 @@ public enum Contender {
     @Override
     AccountStore openAccountsSupported(Path directory, Durability durability) {
       return JeAccountStore.open(directory, durability);
+    }
+
+    @Override
+    LoanStore openLoansSupported(Path directory, Durability durability) {
+      return JeLoanStore.open(directory, durability);
     }
   },
   /** ObjectBox Java; durable commits only. */
@@ -104,9 +140,12 @@ public enum Contender {
 
   abstract UserStore openSupported(Path directory, Durability durability, long records);
 
-  /** True if the transfer benchmark runs on this contender ({@link #openAccounts}). */
-  public boolean supportsTransfers() {
-    return this == TESSERA || this == SQLITE || this == BDB_JE;
+  /**
+   * True if the transaction benchmarks (transfers, loans) run on this contender: all but ObjectBox,
+   * for which they are not written.
+   */
+  public boolean supportsTransactions() {
+    return this != OBJECTBOX;
   }
 
   /**
@@ -116,17 +155,36 @@ public enum Contender {
    * @throws UnsupportedDurabilityException if it cannot commit with {@code durability}
    */
   public AccountStore openAccounts(Path directory, Durability durability) {
-    if (!supportsTransfers()) {
-      throw new UnsupportedOperationException("the transfer benchmark does not run on " + label);
+    checkTransactions(durability);
+    return openAccountsSupported(directory, durability);
+  }
+
+  /**
+   * Opens or creates this contender's loans for the loan benchmark in {@code directory}.
+   *
+   * @throws UnsupportedOperationException if the benchmark does not run on this contender
+   * @throws UnsupportedDurabilityException if it cannot commit with {@code durability}
+   */
+  public LoanStore openLoans(Path directory, Durability durability) {
+    checkTransactions(durability);
+    return openLoansSupported(directory, durability);
+  }
+
+  private void checkTransactions(Durability durability) {
+    if (!supportsTransactions()) {
+      throw new UnsupportedOperationException("the transaction benchmarks do not run on " + label);
     }
     if (!supports(durability)) {
       throw new UnsupportedDurabilityException(label, durability);
     }
-    return openAccountsSupported(directory, durability);
   }
 
   AccountStore openAccountsSupported(Path directory, Durability durability) {
     throw new UnsupportedOperationException("the transfer benchmark does not run on " + label);
+  }
+
+  LoanStore openLoansSupported(Path directory, Durability durability) {
+    throw new UnsupportedOperationException("the loan benchmark does not run on " + label);
   }
 
   /** The contender with that label. */
@@ -138,6 +196,10 @@ public enum Contender {
     }
     throw new IllegalArgumentException("unknown contender " + label);
   }
+
+  // The most accounts and loans the raw contender's fixed map is sized for.
+  private static final long MAX_ACCOUNTS = 2_000_000;
+  private static final long MAX_LOANS = 1_000_000;
 
   // Room for the data set, three times over for inserts during the run and B-tree slack.
   static long mapSize(long records) {

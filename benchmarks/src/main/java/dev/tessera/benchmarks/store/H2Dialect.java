@@ -22,11 +22,11 @@ final class H2Dialect implements SqlDialect {
   }
 
   @Override
-  public String url(Path directory, Durability durability) {
+  public String url(Path directory, String database, Durability durability) {
     if (durability != Durability.NO_SYNC) {
       throw new UnsupportedDurabilityException(name(), durability);
     }
-    return "jdbc:h2:file:" + directory.resolve("users") + ";WRITE_DELAY=0;CACHE_SIZE=65536";
+    return "jdbc:h2:file:" + directory.resolve(database) + ";WRITE_DELAY=0;CACHE_SIZE=65536";
   }
 
   @Override
@@ -54,5 +54,17 @@ final class H2Dialect implements SqlDialect {
   @Override
   public boolean isUniqueViolation(SQLException e) {
     return "23505".equals(e.getSQLState());
+  }
+
+  @Override
+  public boolean isConflict(SQLException e) {
+    // 40001: deadlock or serialisation failure; HYT00: lock timeout; 90131: concurrent update.
+    String state = e.getSQLState();
+    return "40001".equals(state) || "HYT00".equals(state) || "90131".equals(state);
+  }
+
+  @Override
+  public String keyedTableOptions() {
+    return ""; // H2 has no such option
   }
 }

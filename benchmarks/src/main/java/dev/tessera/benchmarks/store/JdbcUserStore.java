@@ -38,7 +38,7 @@ public final class JdbcUserStore implements UserStore {
 
   private JdbcUserStore(SqlDialect dialect, Path directory, Durability durability) {
     this.dialect = dialect;
-    this.url = dialect.url(directory, durability);
+    this.url = dialect.url(directory, "users", durability);
     this.durability = durability;
     this.writeLock = dialect.singleWriter() ? new ReentrantLock(true) : null;
     try (Connection connection = DriverManager.getConnection(url);

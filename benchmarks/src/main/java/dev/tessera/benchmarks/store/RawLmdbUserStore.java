@@ -1,5 +1,7 @@
 package dev.tessera.benchmarks.store;
 
+import static dev.tessera.benchmarks.store.RawLmdbEnvironment.STAMP;
+import static dev.tessera.benchmarks.store.RawLmdbEnvironment.compareUnsigned;
 import static dev.tessera.benchmarks.store.RawTupleCodec.getLong;
 import static dev.tessera.benchmarks.store.RawTupleCodec.getString;
 import static dev.tessera.benchmarks.store.RawTupleCodec.putLong;
@@ -7,24 +9,15 @@ import static dev.tessera.benchmarks.store.RawTupleCodec.putString;
 import static dev.tessera.benchmarks.store.RawTupleCodec.skip;
 
 import dev.tessera.benchmarks.model.User;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import org.agrona.DirectBuffer;
-import org.agrona.concurrent.UnsafeBuffer;
 import org.lmdbjava.Cursor;
 import org.lmdbjava.Dbi;
-import org.lmdbjava.DbiFlags;
-import org.lmdbjava.DirectBufferProxy;
-import org.lmdbjava.Env;
-import org.lmdbjava.EnvFlags;
 import org.lmdbjava.GetOp;
 import org.lmdbjava.Txn;
 
@@ -40,38 +33,29 @@ import org.lmdbjava.Txn;
  * versionstamps at commit, and it encodes and decodes the tuples by hand ({@link RawTupleCodec})
  * straight in off-heap memory: the cheapest correct way LMDB allows.
  *
- * <p>Durability: {@link Durability#DURABLE} is LMDB's default (fsync per commit);
- * {@link Durability#NO_SYNC} adds {@code MDB_NOSYNC}, as Tessera's {@code NO_SYNC} does.
- *
- * <p>Thread-safe: LMDB serialises write transactions; each thread has its own {@code MDB_NOTLS}
- * read transaction, renewed for every read, and its own off-heap scratch buffers.
+ * <p>Durability and threads as in {@link RawLmdbEnvironment}; each thread renews its own read
+ * transaction for every read and has its own off-heap scratch buffers.
  */
 public final class RawLmdbUserStore implements UserStore {
   /** The name of the DBI holding records and indexes, as in Tessera's stores. */
-  public static final String DATA_DBI = "tessera.data";
+  public static final String DATA_DBI = RawLmdbEnvironment.DATA_DBI;
 
   private static final String NAME = "raw-lmdbjava";
   // The schema id Tessera's processor derives for User (FNV-1a of its schema descriptor), so that
   // stored values are byte for byte the same.
   private static final long SCHEMA_ID = 0xe53f3a2afc79154aL;
-  private static final int STAMP = 10;
   private static final String RECORDS = "user";
   private static final String BY_EMAIL = "user_by_email";
   private static final String BY_COLOUR = "user_by_favoriteColor";
   private static final String BY_AGE = "user_by_age";
-  private static final String COUNTER = "commit-counter";
 
-  private final Env<DirectBuffer> env;
+  private final RawLmdbEnvironment lmdb;
   private final Dbi<DirectBuffer> data;
-  private final Dbi<DirectBuffer> meta;
-  private final ThreadLocal<Scratch> scratch = ThreadLocal.withInitial(Scratch::new);
-  // Every thread's reusable read transaction, closed before the environment.
-  private final Set<Txn<DirectBuffer>> readers = ConcurrentHashMap.newKeySet();
+  private final ThreadLocal<RawScratch> scratch = ThreadLocal.withInitial(RawScratch::new);
 
-  private RawLmdbUserStore(Env<DirectBuffer> env, Dbi<DirectBuffer> data, Dbi<DirectBuffer> meta) {
-    this.env = env;
-    this.data = data;
-    this.meta = meta;
+  private RawLmdbUserStore(RawLmdbEnvironment lmdb) {
+    this.lmdb = lmdb;
+    this.data = lmdb.data();
   }
 
   /**
@@ -82,51 +66,41 @@ public final class RawLmdbUserStore implements UserStore {
    * @param mapSize the LMDB map size in bytes (fixed: this contender does not grow the map)
    */
   public static RawLmdbUserStore open(Path directory, Durability durability, long mapSize) {
-    EnvFlags[] flags = durability == Durability.NO_SYNC
-        ? new EnvFlags[] {EnvFlags.MDB_NOTLS, EnvFlags.MDB_NOSYNC}
-        : new EnvFlags[] {EnvFlags.MDB_NOTLS};
-    Env<DirectBuffer> env = Env.create(DirectBufferProxy.PROXY_DB)
-        .setMapSize(mapSize)
-        .setMaxDbs(2)
-        .setMaxReaders(256)
-        .open(directory.toFile(), flags);
-    Dbi<DirectBuffer> data = env.openDbi(DATA_DBI, DbiFlags.MDB_CREATE);
-    Dbi<DirectBuffer> meta = env.openDbi("tessera.meta", DbiFlags.MDB_CREATE);
-    return new RawLmdbUserStore(env, data, meta);
+    return new RawLmdbUserStore(RawLmdbEnvironment.open(directory, durability, mapSize));
   }
 
   @Override
   public void insert(User user) {
-    Scratch s = scratch.get();
-    try (Txn<DirectBuffer> txn = env.txnWrite()) {
-      long version = nextVersion(txn, s);
+    RawScratch s = scratch.get();
+    try (Txn<DirectBuffer> txn = lmdb.write()) {
+      long version = lmdb.nextVersion(txn, s);
       insertIn(txn, s, user, version, 0);
-      addToCount(txn, s, version, 1);
+      lmdb.addToCount(txn, s, RECORDS, version, 1);
       txn.commit();
     }
   }
 
   @Override
   public void insertAll(List<User> users) {
-    Scratch s = scratch.get();
-    try (Txn<DirectBuffer> txn = env.txnWrite()) {
-      long version = nextVersion(txn, s);
+    RawScratch s = scratch.get();
+    try (Txn<DirectBuffer> txn = lmdb.write()) {
+      long version = lmdb.nextVersion(txn, s);
       int order = 0;
       for (User user : users) {
         insertIn(txn, s, user, version, order++);
       }
-      addToCount(txn, s, version, users.size());
+      lmdb.addToCount(txn, s, RECORDS, version, users.size());
       txn.commit();
     }
   }
 
-  private void insertIn(Txn<DirectBuffer> txn, Scratch s, User user, long version, int order) {
-    DirectBuffer recordKey = s.recordKey(0, user.id());
+  private void insertIn(Txn<DirectBuffer> txn, RawScratch s, User user, long version, int order) {
+    DirectBuffer recordKey = recordKey(s, 0, user.id());
     DirectBuffer emailKey = s.key(1, BY_EMAIL, normalized(user.email()));
     if (data.get(txn, recordKey) != null || data.get(txn, emailKey) != null) {
       throw new DuplicateUserException(NAME, user.id(), null);
     }
-    data.put(txn, recordKey, s.record(version, order, user));
+    data.put(txn, recordKey, record(s, version, order, user));
     data.put(txn, emailKey, s.pointer(version, order, user.id()));
     data.put(txn, s.key(2, BY_COLOUR, user.favoriteColor(), user.id()), s.stamp(version, order));
     data.put(txn, s.key(3, BY_AGE, user.age(), user.id()), s.stamp(version, order));
@@ -134,14 +108,14 @@ public final class RawLmdbUserStore implements UserStore {
 
   @Override
   public boolean update(User user) {
-    Scratch s = scratch.get();
-    try (Txn<DirectBuffer> txn = env.txnWrite()) {
-      DirectBuffer current = data.get(txn, s.recordKey(0, user.id()));
+    RawScratch s = scratch.get();
+    try (Txn<DirectBuffer> txn = lmdb.write()) {
+      DirectBuffer current = data.get(txn, recordKey(s, 0, user.id()));
       if (current == null) {
         return false;
       }
       User old = decode(current);
-      long version = nextVersion(txn, s);
+      long version = lmdb.nextVersion(txn, s);
       String oldEmail = normalized(old.email());
       String newEmail = normalized(user.email());
       if (!oldEmail.equals(newEmail)) {
@@ -160,7 +134,7 @@ public final class RawLmdbUserStore implements UserStore {
         data.delete(txn, s.key(3, BY_AGE, old.age(), user.id()));
         data.put(txn, s.key(3, BY_AGE, user.age(), user.id()), s.stamp(version, 0));
       }
-      data.put(txn, s.recordKey(0, user.id()), s.record(version, 0, user));
+      data.put(txn, recordKey(s, 0, user.id()), record(s, version, 0, user));
       txn.commit();
       return true;
     }
@@ -168,20 +142,20 @@ public final class RawLmdbUserStore implements UserStore {
 
   @Override
   public boolean delete(String id) {
-    Scratch s = scratch.get();
-    try (Txn<DirectBuffer> txn = env.txnWrite()) {
-      DirectBuffer recordKey = s.recordKey(0, id);
+    RawScratch s = scratch.get();
+    try (Txn<DirectBuffer> txn = lmdb.write()) {
+      DirectBuffer recordKey = recordKey(s, 0, id);
       DirectBuffer current = data.get(txn, recordKey);
       if (current == null) {
         return false;
       }
       User old = decode(current);
-      long version = nextVersion(txn, s);
+      long version = lmdb.nextVersion(txn, s);
       data.delete(txn, recordKey);
       data.delete(txn, s.key(1, BY_EMAIL, normalized(old.email())));
       data.delete(txn, s.key(2, BY_COLOUR, old.favoriteColor(), id));
       data.delete(txn, s.key(3, BY_AGE, old.age(), id));
-      addToCount(txn, s, version, -1);
+      lmdb.addToCount(txn, s, RECORDS, version, -1);
       txn.commit();
       return true;
     }
@@ -189,10 +163,10 @@ public final class RawLmdbUserStore implements UserStore {
 
   @Override
   public Optional<User> findById(String id) {
-    Scratch s = scratch.get();
-    Txn<DirectBuffer> txn = beginRead(s);
+    RawScratch s = scratch.get();
+    Txn<DirectBuffer> txn = lmdb.beginRead(s);
     try {
-      DirectBuffer value = data.get(txn, s.recordKey(0, id));
+      DirectBuffer value = data.get(txn, recordKey(s, 0, id));
       return value == null ? Optional.empty() : Optional.of(decode(value));
     } finally {
       txn.reset();
@@ -201,14 +175,14 @@ public final class RawLmdbUserStore implements UserStore {
 
   @Override
   public Optional<User> findByEmail(String email) {
-    Scratch s = scratch.get();
-    Txn<DirectBuffer> txn = beginRead(s);
+    RawScratch s = scratch.get();
+    Txn<DirectBuffer> txn = lmdb.beginRead(s);
     try {
       DirectBuffer pointer = data.get(txn, s.key(1, BY_EMAIL, normalized(email)));
       if (pointer == null) {
         return Optional.empty();
       }
-      DirectBuffer value = data.get(txn, s.recordKey(0, getString(pointer, STAMP)));
+      DirectBuffer value = data.get(txn, recordKey(s, 0, getString(pointer, STAMP)));
       return value == null ? Optional.empty() : Optional.of(decode(value));
     } finally {
       txn.reset();
@@ -217,26 +191,25 @@ public final class RawLmdbUserStore implements UserStore {
 
   @Override
   public List<User> findByFavoriteColor(String colour) {
-    Scratch s = scratch.get();
+    RawScratch s = scratch.get();
     DirectBuffer start = s.key(2, BY_COLOUR, colour);
     // The packed colour ends with its 0x00 terminator; every (colour, id) key sorts below 0x01.
-    DirectBuffer end = s.key(3, BY_COLOUR, colour);
-    s.keys[3].putByte(end.capacity() - 1, (byte) 0x01);
+    DirectBuffer end = s.pastPrefix(3, s.key(3, BY_COLOUR, colour));
     return findByIndexRange(s, start, end);
   }
 
   @Override
   public List<User> findByAgeBetween(int lo, int hi) {
-    Scratch s = scratch.get();
+    RawScratch s = scratch.get();
     return findByIndexRange(s, s.key(2, BY_AGE, lo), s.key(3, BY_AGE, (long) hi + 1));
   }
 
   // Scans the index keys in [start, end) (unsigned byte order, as LMDB sorts them), collects the
   // ids at their ends, then reads the records, all in one read transaction.
-  private List<User> findByIndexRange(Scratch s, DirectBuffer start, DirectBuffer end) {
+  private List<User> findByIndexRange(RawScratch s, DirectBuffer start, DirectBuffer end) {
     List<String> ids = new ArrayList<>();
     List<User> users = new ArrayList<>();
-    Txn<DirectBuffer> txn = beginRead(s);
+    Txn<DirectBuffer> txn = lmdb.beginRead(s);
     try (Cursor<DirectBuffer> cursor = data.openCursor(txn)) {
       boolean found = cursor.get(start, GetOp.MDB_SET_RANGE);
       while (found && compareUnsigned(cursor.key(), end) < 0) {
@@ -245,7 +218,7 @@ public final class RawLmdbUserStore implements UserStore {
         found = cursor.next();
       }
       for (String id : ids) {
-        DirectBuffer value = data.get(txn, s.recordKey(0, id));
+        DirectBuffer value = data.get(txn, recordKey(s, 0, id));
         if (value != null) {
           users.add(decode(value));
         }
@@ -256,53 +229,9 @@ public final class RawLmdbUserStore implements UserStore {
     return users;
   }
 
-  // Agrona's compareTo compares signed bytes; LMDB sorts unsigned.
-  private static int compareUnsigned(DirectBuffer a, DirectBuffer b) {
-    int length = Math.min(a.capacity(), b.capacity());
-    for (int i = 0; i < length; i++) {
-      int c = Integer.compare(a.getByte(i) & 0xFF, b.getByte(i) & 0xFF);
-      if (c != 0) {
-        return c;
-      }
-    }
-    return Integer.compare(a.capacity(), b.capacity());
-  }
-
-  // Each thread keeps one read transaction and renews it per read (MDB_NOTLS allows it): what a
-  // hand-tuned LMDB application does, saving the allocation and setup of a transaction per read.
-  private Txn<DirectBuffer> beginRead(Scratch s) {
-    if (s.reader == null) {
-      s.reader = env.txnRead();
-      readers.add(s.reader);
-    } else {
-      s.reader.renew();
-    }
-    return s.reader;
-  }
-
   @Override
   public void close() {
-    for (Txn<DirectBuffer> reader : readers) {
-      reader.close();
-    }
-    readers.clear();
-    env.close();
-  }
-
-  private long nextVersion(Txn<DirectBuffer> txn, Scratch s) {
-    DirectBuffer counterKey = s.key(4, COUNTER);
-    DirectBuffer current = meta.get(txn, counterKey);
-    long next = (current == null ? 0 : current.getLong(0, ByteOrder.BIG_ENDIAN)) + 1;
-    s.counter.putLong(0, next, ByteOrder.BIG_ENDIAN);
-    meta.put(txn, counterKey, s.counter);
-    return next;
-  }
-
-  private void addToCount(Txn<DirectBuffer> txn, Scratch s, long version, long delta) {
-    DirectBuffer countKey = s.key(4, "\u0000tessera", "count", RECORDS, 0); // shard 0, as on LMDB
-    DirectBuffer current = data.get(txn, countKey);
-    long count = current == null ? 0 : current.getLong(STAMP, ByteOrder.BIG_ENDIAN);
-    data.put(txn, countKey, s.sum(version, count + delta));
+    lmdb.close();
   }
 
   private static User decode(DirectBuffer value) {
@@ -327,89 +256,17 @@ public final class RawLmdbUserStore implements UserStore {
         .toLowerCase(Locale.ROOT);
   }
 
-  /** Off-heap buffers of one thread: LMDB needs keys and values at a native address. */
-  private static final class Scratch {
-    private static final int MAX_KEY = 511;
-    private final UnsafeBuffer[] keys = new UnsafeBuffer[5];
-    private final UnsafeBuffer[] keyViews = new UnsafeBuffer[5];
-    private final UnsafeBuffer value = new UnsafeBuffer(ByteBuffer.allocateDirect(4096));
-    private final UnsafeBuffer valueView = new UnsafeBuffer(0, 0);
-    private final UnsafeBuffer counter = new UnsafeBuffer(ByteBuffer.allocateDirect(8));
-    private Txn<DirectBuffer> reader;
+  private static DirectBuffer recordKey(RawScratch s, int slot, String id) {
+    return s.key(slot, RECORDS, id);
+  }
 
-    Scratch() {
-      for (int i = 0; i < keys.length; i++) {
-        keys[i] = new UnsafeBuffer(ByteBuffer.allocateDirect(MAX_KEY));
-        keyViews[i] = new UnsafeBuffer(0, 0);
-      }
-    }
-
-    DirectBuffer recordKey(int slot, String id) {
-      return key(slot, RECORDS, id);
-    }
-
-    DirectBuffer key(int slot, String a) {
-      return view(slot, putString(keys[slot], 0, a));
-    }
-
-    DirectBuffer key(int slot, String a, String b) {
-      return view(slot, putString(keys[slot], putString(keys[slot], 0, a), b));
-    }
-
-    DirectBuffer key(int slot, String a, long b) {
-      return view(slot, putLong(keys[slot], putString(keys[slot], 0, a), b));
-    }
-
-    DirectBuffer key(int slot, String a, String b, String c) {
-      UnsafeBuffer k = keys[slot];
-      return view(slot, putString(k, putString(k, putString(k, 0, a), b), c));
-    }
-
-    DirectBuffer key(int slot, String a, String b, String c, long d) {
-      UnsafeBuffer k = keys[slot];
-      return view(slot, putLong(k, putString(k, putString(k, putString(k, 0, a), b), c), d));
-    }
-
-    DirectBuffer key(int slot, String a, long b, String c) {
-      UnsafeBuffer k = keys[slot];
-      return view(slot, putString(k, putLong(k, putString(k, 0, a), b), c));
-    }
-
-    private DirectBuffer view(int slot, int length) {
-      keyViews[slot].wrap(keys[slot], 0, length);
-      return keyViews[slot];
-    }
-
-    DirectBuffer stamp(long version, int order) {
-      value.putLong(0, version, ByteOrder.BIG_ENDIAN);
-      value.putShort(8, (short) order, ByteOrder.BIG_ENDIAN);
-      return value(STAMP);
-    }
-
-    DirectBuffer record(long version, int order, User user) {
-      stamp(version, order);
-      int pos = putLong(value, STAMP, SCHEMA_ID);
-      pos = putString(value, pos, user.id());
-      pos = putString(value, pos, user.name());
-      pos = putString(value, pos, user.email());
-      pos = putString(value, pos, user.favoriteColor());
-      return value(putLong(value, pos, user.age()));
-    }
-
-    DirectBuffer pointer(long version, int order, String id) {
-      stamp(version, order);
-      return value(putString(value, STAMP, id));
-    }
-
-    DirectBuffer sum(long version, long total) {
-      stamp(version, 0);
-      value.putLong(STAMP, total, ByteOrder.BIG_ENDIAN);
-      return value(STAMP + Long.BYTES);
-    }
-
-    private DirectBuffer value(int length) {
-      valueView.wrap(value, 0, length);
-      return valueView;
-    }
+  private static DirectBuffer record(RawScratch s, long version, int order, User user) {
+    s.stamp(version, order);
+    int pos = putLong(s.value, STAMP, SCHEMA_ID);
+    pos = putString(s.value, pos, user.id());
+    pos = putString(s.value, pos, user.name());
+    pos = putString(s.value, pos, user.email());
+    pos = putString(s.value, pos, user.favoriteColor());
+    return s.value(putLong(s.value, pos, user.age()));
   }
 }

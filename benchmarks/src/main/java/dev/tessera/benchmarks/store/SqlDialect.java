@@ -14,8 +14,8 @@ interface SqlDialect {
   /** The contender's name in results and errors. */
   String name();
 
-  /** The JDBC URL of the database in {@code directory}. */
-  String url(Path directory, Durability durability);
+  /** The JDBC URL of the database called {@code database} in {@code directory}. */
+  String url(Path directory, String database, Durability durability);
 
   /** Statements run on every new connection (session settings). */
   List<String> sessionSettings(Durability durability);
@@ -31,4 +31,13 @@ interface SqlDialect {
 
   /** True if {@code e} reports a violated unique constraint. */
   boolean isUniqueViolation(SQLException e);
+
+  /**
+   * True if {@code e} says the transaction lost a conflict with another (deadlock, serialisation
+   * failure, lock timeout) and may succeed if run again.
+   */
+  boolean isConflict(SQLException e);
+
+  /** What follows {@code CREATE TABLE t (...)} for a table keyed by its primary key. */
+  String keyedTableOptions();
 }

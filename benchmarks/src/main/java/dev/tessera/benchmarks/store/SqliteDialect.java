@@ -23,8 +23,8 @@ final class SqliteDialect implements SqlDialect {
   }
 
   @Override
-  public String url(Path directory, Durability durability) {
-    return "jdbc:sqlite:" + directory.resolve("users.db");
+  public String url(Path directory, String database, Durability durability) {
+    return "jdbc:sqlite:" + directory.resolve(database + ".db");
   }
 
   @Override
@@ -57,5 +57,16 @@ final class SqliteDialect implements SqlDialect {
   @Override
   public boolean isUniqueViolation(SQLException e) {
     return e.getErrorCode() == 19; // SQLITE_CONSTRAINT (primary key or unique)
+  }
+
+  @Override
+  public boolean isConflict(SQLException e) {
+    // One writer at a time, queued (busy_timeout and the stores' fair lock): no conflicts to retry.
+    return false;
+  }
+
+  @Override
+  public String keyedTableOptions() {
+    return " WITHOUT ROWID"; // the row lives in the primary-key B-tree, as in LMDB
   }
 }

@@ -39,7 +39,7 @@ public final class TesseraAccountStore implements AccountStore {
   public void createAccounts(long from, long to, long balance) {
     List<Account> batch = new ArrayList<>();
     for (long n = from; n < to; n++) {
-      batch.add(new Account(Account.idOf(n), balance));
+      batch.add(Account.numbered(n, balance));
     }
     accounts.insertAll(batch);
   }

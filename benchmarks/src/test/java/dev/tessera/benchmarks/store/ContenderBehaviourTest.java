@@ -4,12 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tessera.benchmarks.model.Account;
+import dev.tessera.benchmarks.model.Loan;
 import dev.tessera.benchmarks.model.User;
 import dev.tessera.benchmarks.model.UserData;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -139,7 +145,7 @@ class ContenderBehaviourTest {
   }
 
   static Stream<Arguments> transferContenders() {
-    return contenders().filter(a -> ((Contender) a.get()[0]).supportsTransfers());
+    return contenders().filter(a -> ((Contender) a.get()[0]).supportsTransactions());
   }
 
   @ParameterizedTest(name = "{0} {1}")
@@ -187,6 +193,104 @@ class ContenderBehaviourTest {
         total += balance;
       }
       assertThat(total).as("money is conserved").isEqualTo(count * opening);
+    }
+  }
+
+  static Stream<Arguments> loanContenders() {
+    return transferContenders();
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("loanContenders")
+  void countThenLendMatchesAModelOfEachMembersLoans(Contender contender, Durability durability) {
+    int members = 4;
+    int perMember = 5;
+    Map<String, TreeSet<Long>> model = new TreeMap<>();
+    long nextId = 0;
+    try (LoanStore store = contender.openLoans(dir, durability)) {
+      List<Loan> opening = new ArrayList<>();
+      for (int m = 0; m < members; m++) {
+        for (int i = 0; i < perMember; i++) {
+          Loan loan = new Loan(nextId++, "member" + m, i);
+          opening.add(loan);
+          model.computeIfAbsent(loan.member(), k -> new TreeSet<>()).add(loan.id());
+        }
+      }
+      store.lend(opening.subList(0, 7));
+      store.lend(opening.subList(7, opening.size()));
+
+      Random random = new Random(42);
+      for (int op = 0; op < 200; op++) {
+        String member = "member" + random.nextInt(members);
+        TreeSet<Long> held = model.get(member);
+        long returned = held.isEmpty() ? -1 : held.first();
+        int limit = 3 + random.nextInt(5);
+        Loan lent = new Loan(nextId++, member, random.nextInt(1_000_000));
+        assertThat(store.countThenLend(member, lent, returned, limit))
+            .as("count before operation %s", op).isEqualTo(held.size());
+        if (held.size() >= limit) {
+          held.remove(returned);
+        }
+        held.add(lent.id());
+      }
+      for (Map.Entry<String, TreeSet<Long>> member : model.entrySet()) {
+        assertThat(store.countLoans(member.getKey())).isEqualTo(member.getValue().size());
+        assertThat(store.loansOf(member.getKey()))
+            .as("%s's loans, found through the member index", member.getKey())
+            .allSatisfy(loan -> assertThat(loan.member()).isEqualTo(member.getKey()))
+            .extracting(Loan::id).containsExactlyElementsOf(member.getValue());
+      }
+      assertThat(store.countLoans("nobody")).isZero();
+    }
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("loanContenders")
+  void concurrentCountThenLendNeverLetsAMemberExceedTheLimit(Contender contender, Durability durability)
+      throws Exception {
+    // Each member starts one below the limit; eight racing transactions each count, return one of
+    // the opening loans (its own) if the member is at the limit, and lend one. Serialisable: one
+    // finds room, the others find the limit, so the member ends exactly at it. Two that both found
+    // room would leave it above.
+    int threads = 8;
+    int limit = threads + 2;
+    int members = 6;
+    try (LoanStore store = contender.openLoans(dir, durability)) {
+      List<Loan> opening = new ArrayList<>();
+      for (int m = 0; m < members; m++) {
+        for (int i = 0; i < limit - 1; i++) {
+          opening.add(new Loan(m * 100L + i, "member" + m, i));
+        }
+      }
+      store.lend(opening);
+      ExecutorService pool = Executors.newFixedThreadPool(threads);
+      try {
+        for (int m = 0; m < members; m++) {
+          String member = "member" + m;
+          long base = m * 100L;
+          CountDownLatch start = new CountDownLatch(1);
+          List<Future<Long>> done = new ArrayList<>();
+          for (int t = 0; t < threads; t++) {
+            long lent = base + 50 + t;
+            long returned = base + t;
+            done.add(pool.submit(() -> {
+              start.await();
+              return store.countThenLend(member, new Loan(lent, member, lent), returned, limit);
+            }));
+          }
+          start.countDown();
+          List<Long> counts = new ArrayList<>();
+          for (Future<Long> f : done) {
+            counts.add(f.get(2, TimeUnit.MINUTES));
+          }
+          assertThat(counts).as("counts seen by %s's transactions", member)
+              .containsOnlyOnce((long) limit - 1).containsOnly((long) limit - 1, (long) limit);
+          assertThat(store.countLoans(member)).as("%s's loans", member).isEqualTo(limit);
+          assertThat(store.loansOf(member)).hasSize(limit);
+        }
+      } finally {
+        pool.shutdownNow();
+      }
     }
   }
 

@@ -1,9 +1,11 @@
 package dev.tessera.kv.etcd;
 
 import dev.tessera.OperationInterruptedException;
+import dev.tessera.kv.CorruptEntryException;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.StoreClosedException;
 import dev.tessera.tuple.Tuple;
+import dev.tessera.tuple.TupleDecodingException;
 import dev.tessera.tuple.Versionstamp;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
@@ -159,7 +161,27 @@ final class Connection {
 
   /** The entry of a key-value read for {@code key}. */
   static KvEntry entry(Tuple key, KeyValue kv) {
-    return new KvEntry(key, kv.getValue().getBytes(), Versionstamp.of(kv.getModRevision(), 0));
+    return new KvEntry(key, kv.getValue().getBytes(), versionstampOf(kv));
+  }
+
+  /**
+   * The entry of a listed key, kept packed: checked now to be a packed tuple, decoded only if the
+   * caller asks for its key.
+   *
+   * @throws CorruptEntryException if {@code packedKey} is not a packed tuple
+   */
+  static KvEntry listedEntry(byte[] packedKey, KeyValue kv) {
+    try {
+      Tuple.validate(packedKey);
+    } catch (TupleDecodingException e) {
+      throw new CorruptEntryException(packedKey, null, "the key is not a packed tuple: " + e.getMessage(), e);
+    }
+    return KvEntry.ofPacked(packedKey, kv.getValue().getBytes(), versionstampOf(kv));
+  }
+
+  // etcd's modification revision orders commits; one commit writes each key once, so order 0.
+  private static Versionstamp versionstampOf(KeyValue kv) {
+    return Versionstamp.of(kv.getModRevision(), 0);
   }
 
   private static GetOption.Builder at(Revision revision) {

@@ -5,7 +5,6 @@ import dev.tessera.internal.kv.ListCursor;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.ListSelector;
-import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
 import io.etcd.jetcd.KeyValue;
 import java.util.ArrayDeque;
@@ -18,8 +17,11 @@ import java.util.NoSuchElementException;
  * server between pages, so an iterator that is dropped without closing costs nothing. A page whose
  * revision has been compacted away fails with {@link SnapshotCompactedException}.
  *
- * <p>The cursor is the last returned key, packed and base64url-encoded (as on LMDB); a listing
- * resumed with it starts strictly after that key in its direction, at the then current revision.
+ * <p>Keys stay packed: each is checked to be a packed tuple as it arrives (a key that is not fails
+ * the listing with {@link dev.tessera.kv.CorruptEntryException}) and decoded only if the caller
+ * asks for it. The cursor is the last returned key, packed and base64url-encoded (as on LMDB),
+ * encoded only when asked for; a listing resumed with it starts strictly after that key in its
+ * direction, at the then current revision.
  *
  * <p>Not thread-safe.
  */
@@ -94,7 +96,7 @@ final class EtcdKvIterator implements KvIterator {
     KeySpace keys = connection.keys();
     for (KeyValue kv : page) {
       byte[] packed = keys.unprefixed(kv.getKey());
-      batch.add(new Item(packed, Connection.entry(Tuple.unpack(packed), kv)));
+      batch.add(new Item(packed, Connection.listedEntry(packed, kv)));
       resumeAfter = packed;
     }
     remaining -= page.size();

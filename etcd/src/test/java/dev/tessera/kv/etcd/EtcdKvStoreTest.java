@@ -5,11 +5,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.CommitResult;
+import dev.tessera.kv.CorruptEntryException;
+import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
 import dev.tessera.kv.KvStoreContract;
+import dev.tessera.kv.ListSelector;
 import dev.tessera.kv.StoreClosedException;
 import dev.tessera.tuple.Tuple;
+import dev.tessera.tuple.TupleRange;
 import dev.tessera.tuple.Versionstamp;
 import dev.tessera.kv.etcd.testing.EtcdCluster;
 import dev.tessera.kv.etcd.testing.EtcdClusterExtension;
@@ -23,6 +27,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /** The key store contract on a real 3-member etcd cluster, and what is particular to etcd. */
 @ExtendWith(EtcdClusterExtension.class)
 class EtcdKvStoreTest extends KvStoreContract {
+  private static final TupleRange EVERY_KEY = TupleRange.ofPacked(new byte[0], new byte[] {(byte) 0xFF});
+
   private final EtcdCluster cluster;
 
   EtcdKvStoreTest(EtcdCluster cluster) {
@@ -36,7 +42,11 @@ class EtcdKvStoreTest extends KvStoreContract {
   }
 
   private EtcdOptions.Builder options() {
-    return EtcdOptions.builder(cluster.endpoints()).keyPrefix("test-" + UUID.randomUUID() + "/")
+    return options("test-" + UUID.randomUUID() + "/");
+  }
+
+  private EtcdOptions.Builder options(String prefix) {
+    return EtcdOptions.builder(cluster.endpoints()).keyPrefix(prefix)
         .connectTimeout(Duration.ofSeconds(30)).requestTimeout(Duration.ofSeconds(30));
   }
 
@@ -94,6 +104,38 @@ class EtcdKvStoreTest extends KvStoreContract {
           .isInstanceOfSatisfying(SnapshotCompactedException.class,
               e -> assertThat(e.revision()).isEqualTo(revision))
           .hasMessageContaining("start a new snapshot");
+    }
+  }
+
+  @Test
+  void aListingThatMeetsAKeyThatIsNotAPackedTupleFailsWithCorruptEntryException() throws Exception {
+    String prefix = "test-" + UUID.randomUUID() + "/";
+    // 0x02 opens a string that never ends: no packed tuple starts like this.
+    byte[] damaged = {0x02, 'd', 'a', 'm'};
+    try (KvStore own = EtcdKvStore.connect(options(prefix).build());
+        Client admin = Client.builder().endpoints(cluster.endpoints().toArray(String[]::new))
+            .build()) {
+      own.atomic().set(Tuple.of("a"), bytes("1")).commit();
+      byte[] prefixBytes = prefix.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      byte[] etcdKey = java.util.Arrays.copyOf(prefixBytes, prefixBytes.length + damaged.length);
+      System.arraycopy(damaged, 0, etcdKey, prefixBytes.length, damaged.length);
+      admin.getKVClient().put(io.etcd.jetcd.ByteSequence.from(etcdKey),
+          io.etcd.jetcd.ByteSequence.from(bytes("x"))).get(10, TimeUnit.SECONDS);
+
+      assertThatThrownBy(() -> {
+        try (KvIterator all = own.list(ListSelector.of(EVERY_KEY))) {
+          while (all.hasNext()) {
+            all.next();
+          }
+        }
+      }).isInstanceOfSatisfying(CorruptEntryException.class,
+          e -> assertThat(e.packedKey()).isEqualTo(damaged))
+          .hasMessageContaining("the key is not a packed tuple");
+      // A listing whose range leaves the damaged key out is untouched by it.
+      try (KvIterator some = own.list(ListSelector.of(TupleRange.keyAndExtensions(Tuple.of("a"))))) {
+        assertThat((Object) some.next().key()).isEqualTo(Tuple.of("a"));
+        assertThat(some.hasNext()).isFalse();
+      }
     }
   }
 

@@ -2,6 +2,8 @@ package dev.tessera.benchmarks.store.je;
 
 import com.sleepycat.persist.model.Entity;
 import com.sleepycat.persist.model.PrimaryKey;
+import com.sleepycat.persist.model.Relationship;
+import com.sleepycat.persist.model.SecondaryKey;
 
 /**
  * The transfer benchmark's account as a Berkeley DB JE DPL entity (a mutable class with a
@@ -14,13 +16,17 @@ class JeAccount {
   @PrimaryKey
   private String id;
 
+  @SecondaryKey(relate = Relationship.MANY_TO_ONE)
+  private String owner;
+
   private long balance;
 
   /** For the DPL. */
   JeAccount() {}
 
-  JeAccount(String id, long balance) {
+  JeAccount(String id, String owner, long balance) {
     this.id = id;
+    this.owner = owner;
     this.balance = balance;
   }
 

@@ -11,7 +11,8 @@ import dev.tessera.benchmarks.store.Durability;
 import java.nio.file.Path;
 
 /**
- * Berkeley DB Java Edition transactions over a DPL primary index: both accounts are read with
+ * Berkeley DB Java Edition transactions over a DPL primary index (and a many-to-one secondary
+ * index on the owner, which the DPL maintains): both accounts are read with
  * {@code LockMode.RMW} (write locks taken at the read, serialisable by two-phase locking), both
  * updated, committed. A transaction that loses a lock conflict or a deadlock is aborted and run
  * again, as JE's documentation asks. Durability as in {@link JeUserStore}.
@@ -30,6 +31,9 @@ public final class JeAccountStore implements AccountStore {
     this.store = new EntityStore(env, "accounts",
         new StoreConfig().setAllowCreate(true).setTransactional(true));
     this.byId = store.getPrimaryIndex(String.class, JeAccount.class);
+    // Opened so that the DPL maintains it; a transfer does not change the owner, so JE leaves the
+    // entry alone.
+    store.getSecondaryIndex(byId, String.class, "owner");
   }
 
   /** Opens or creates a store in {@code directory}. */
@@ -41,7 +45,7 @@ public final class JeAccountStore implements AccountStore {
   public void createAccounts(long from, long to, long balance) {
     JeUserStore.inTransaction(env, 1, txn -> {
       for (long n = from; n < to; n++) {
-        byId.putNoReturn(txn, new JeAccount(Account.idOf(n), balance));
+        byId.putNoReturn(txn, new JeAccount(Account.idOf(n), Account.ownerOf(n), balance));
       }
       return null;
     });
@@ -71,10 +75,6 @@ public final class JeAccountStore implements AccountStore {
 
   @Override
   public void close() {
-    try {
-      store.close();
-    } finally {
-      env.close();
-    }
+    JeUserStore.close(store, env);
   }
 }

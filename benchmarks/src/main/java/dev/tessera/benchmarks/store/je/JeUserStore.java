@@ -6,6 +6,7 @@ import com.sleepycat.je.EnvironmentConfig;
 import com.sleepycat.je.LockConflictException;
 import com.sleepycat.je.LockMode;
 import com.sleepycat.je.Transaction;
+import com.sleepycat.je.TransactionConfig;
 import com.sleepycat.je.UniqueConstraintException;
 import com.sleepycat.persist.EntityCursor;
 import com.sleepycat.persist.EntityStore;
@@ -147,8 +148,14 @@ public final class JeUserStore implements UserStore {
    * Aborted on any other failure too.
    */
   static <R> R inTransaction(Environment env, int attempts, TransactionBody<R> body) {
+    return inTransaction(env, null, attempts, body);
+  }
+
+  /** As {@link #inTransaction(Environment, int, TransactionBody)}, configured by {@code config}. */
+  static <R> R inTransaction(
+      Environment env, TransactionConfig config, int attempts, TransactionBody<R> body) {
     for (int attempt = 1; ; attempt++) {
-      Transaction txn = env.beginTransaction(null, null);
+      Transaction txn = env.beginTransaction(null, config);
       boolean committed = false;
       try {
         R result = body.run(txn);
@@ -170,6 +177,11 @@ public final class JeUserStore implements UserStore {
 
   @Override
   public void close() {
+    close(store, env);
+  }
+
+  /** Closes {@code store}, then {@code env} even if closing the store failed. */
+  static void close(EntityStore store, Environment env) {
     try {
       store.close();
     } finally {
