@@ -1,5 +1,6 @@
 package dev.tessera.tuple;
 
+import dev.tessera.internal.kv.PackedKeys;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -38,6 +39,11 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
 
   private static final Object[] NO_PARTS = new Object[0];
   private static final Tuple EMPTY = new Tuple(NO_PARTS);
+
+  static {
+    // The stores pack each key once and share the array (they never modify it).
+    PackedKeys.install(Tuple::packed);
+  }
 
   /** Normalised parts: integers are Long or (beyond long) BigInteger; byte arrays are private copies. */
   private final Object[] parts;

@@ -3,6 +3,7 @@ package dev.tessera.internal.transaction;
 import dev.tessera.internal.kv.Counter;
 import dev.tessera.internal.kv.KeyOrder;
 import dev.tessera.internal.kv.ListCursor;
+import dev.tessera.internal.kv.PackedKeys;
 import dev.tessera.internal.kv.ReservedKeys;
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.CommitResult;
@@ -72,7 +73,7 @@ public final class TransactionView implements KvStore {
   @Override
   public KvEntry get(Tuple key) {
     ensureOpen();
-    Write write = overlay.get(key.pack());
+    Write write = overlay.get(PackedKeys.of(key));
     if (write == null) {
       return read(key);
     }
@@ -176,7 +177,7 @@ public final class TransactionView implements KvStore {
   }
 
   private void applyUnchecked(ViewOperation.Mutation mutation) {
-    byte[] packed = mutation.key().pack();
+    byte[] packed = PackedKeys.of(mutation.key());
     AtomicOperation target = pendingOperation();
     Write before = overlay.get(packed);
     Write after = mutation.applyTo(before, target);

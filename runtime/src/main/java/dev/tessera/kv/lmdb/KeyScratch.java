@@ -3,6 +3,7 @@ package dev.tessera.kv.lmdb;
 import java.nio.ByteBuffer;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
+import org.lmdbjava.PutFlags;
 
 /**
  * A direct buffer that hands a packed key to LMDB. lmdbjava's Agrona proxy passes a buffer's
@@ -12,6 +13,9 @@ import org.agrona.concurrent.UnsafeBuffer;
  * the call. Not thread-safe by design.
  */
 final class KeyScratch {
+  /** No put flags, shared: lmdbjava's varargs parameter would otherwise allocate an array per put. */
+  static final PutFlags[] NO_FLAGS = {};
+
   private static final ThreadLocal<KeyScratch> PER_THREAD = ThreadLocal.withInitial(KeyScratch::new);
 
   private final ByteBuffer memory = ByteBuffer.allocateDirect(StoredEntry.MAX_KEY_SIZE);

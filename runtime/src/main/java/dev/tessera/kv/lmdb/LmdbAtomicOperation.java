@@ -123,7 +123,11 @@ final class LmdbAtomicOperation implements AtomicOperation {
 
   /** A rough size of what the operation writes, for sizing a map growth. */
   long bytes() {
-    return mutations.stream().mapToLong(Mutation::size).sum();
+    long bytes = 0;
+    for (Mutation mutation : mutations) {
+      bytes += mutation.size();
+    }
+    return bytes;
   }
 
   /**

@@ -35,8 +35,6 @@ import org.lmdbjava.GetOp;
  * which it throws {@link dev.tessera.kv.StoreClosedException}.
  */
 final class LmdbKvIterator implements KvIterator {
-  private record Item(byte[] packedKey, KvEntry entry) {}
-
   /** The snapshot's session, or {@code null} when each batch reads in a short transaction. */
   private final ReadSession session;
   /** Reads a batch in a short transaction, when {@code session} is {@code null}. */
@@ -48,7 +46,7 @@ final class LmdbKvIterator implements KvIterator {
   /** Where the next positioning starts: strictly after this packed key ({@code null}: start). */
   private byte[] resumeAfter;
   private final BatchGrowth batches;
-  private final ArrayDeque<Item> batch = new ArrayDeque<>();
+  private final ArrayDeque<KvEntry> batch = new ArrayDeque<>();
   private int remaining;
   private Cursor<DirectBuffer> cursor;
   private boolean exhausted;
@@ -108,9 +106,9 @@ final class LmdbKvIterator implements KvIterator {
     if (!hasNext()) {
       throw new NoSuchElementException("The listing is exhausted");
     }
-    Item item = batch.poll();
-    lastKey = item.packedKey();
-    return item.entry();
+    KvEntry entry = batch.poll();
+    lastKey = entry.packedKey(); // the bytes read, shared, not packed again
+    return entry;
   }
 
   @Override
@@ -179,7 +177,7 @@ final class LmdbKvIterator implements KvIterator {
       }
       packed = KeyBytes.copy(key);
       DirectBuffer value = cursor.val();
-      batch.add(new Item(packed, StoredEntry.toEntry(packed, value)));
+      batch.add(StoredEntry.toEntry(packed, value));
       read++;
       if (read < wanted) {
         found = step();

@@ -1,5 +1,6 @@
 package dev.tessera.kv.lmdb;
 
+import dev.tessera.internal.kv.PackedKeys;
 import dev.tessera.kv.CorruptEntryException;
 import dev.tessera.kv.KeyTooLargeException;
 import dev.tessera.kv.KvEntry;
@@ -27,9 +28,12 @@ final class StoredEntry {
 
   private StoredEntry() {}
 
-  /** Packs {@code key}, failing with {@link KeyTooLargeException} if LMDB would refuse it. */
+  /**
+   * Packs {@code key} (the tuple's own packing, shared: never modify the array), failing with
+   * {@link KeyTooLargeException} if LMDB would refuse it.
+   */
   static byte[] packKey(Tuple key) {
-    byte[] packed = key.pack();
+    byte[] packed = PackedKeys.of(key);
     if (packed.length > MAX_KEY_SIZE) {
       throw new KeyTooLargeException(key, packed.length, MAX_KEY_SIZE);
     }
