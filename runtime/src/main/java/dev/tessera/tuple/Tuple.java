@@ -173,6 +173,17 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
     TupleDecoder.validate(bytes, 0, bytes.length);
   }
 
+  /**
+   * Checks that {@code length} bytes of {@code bytes} from {@code offset} are a packed tuple, as
+   * {@link #validate(byte[])} does.
+   *
+   * @throws TupleDecodingException if they are not (the message gives the offset in {@code bytes})
+   * @throws IndexOutOfBoundsException if the range lies outside {@code bytes}
+   */
+  public static void validate(byte[] bytes, int offset, int length) {
+    TupleDecoder.validate(bytes, offset, length);
+  }
+
   /** Packs this tuple. Returns a new array on every call; the caller may modify it. */
   public byte[] pack() {
     byte[] cached = packed;

@@ -20,6 +20,7 @@ final class KeyScratch {
 
   private final ByteBuffer memory = ByteBuffer.allocateDirect(StoredEntry.MAX_KEY_SIZE);
   private final UnsafeBuffer view = new UnsafeBuffer(memory);
+  private final byte[] heap = new byte[StoredEntry.MAX_KEY_SIZE];
 
   private KeyScratch() {}
 
@@ -34,6 +35,18 @@ final class KeyScratch {
     view.putBytes(0, key);
     view.wrap(memory, 0, key.length);
     return view;
+  }
+
+  /**
+   * Copies a key read from LMDB into this thread's heap array, valid until the next call on the
+   * same thread; {@code null} if the key is longer than any stored key may be.
+   */
+  byte[] heapCopy(DirectBuffer key) {
+    if (key.capacity() > heap.length) {
+      return null;
+    }
+    key.getBytes(0, heap, 0, key.capacity());
+    return heap;
   }
 
   /** A standalone off-heap copy of {@code bytes}, for constants shared between threads. */

@@ -5,7 +5,9 @@ import dev.tessera.internal.kv.ListCursor;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.ListSelector;
+import dev.tessera.kv.RangeCount;
 import dev.tessera.kv.StoreClosedException;
+import dev.tessera.tuple.Versionstamp;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.NoSuchElementException;
@@ -124,6 +126,41 @@ final class LmdbKvIterator implements KvIterator {
     closed = true;
     batch.clear();
     finish();
+  }
+
+  /**
+   * Counts the entries this listing (in a snapshot) would return, checking each as a listing does
+   * but copying none out of LMDB (only the last one's key when the limit stopped the count), then
+   * ends the listing.
+   *
+   * @param metadata where the snapshot's last commit version is read
+   */
+  RangeCount count(StoreMetadata metadata) {
+    try {
+      return session.read("count", txn -> {
+        Versionstamp readVersion = Versionstamp.of(metadata.lastCommitVersion(txn), 0xFFFF);
+        if (exhausted) {
+          return new RangeCount(0, null, readVersion);
+        }
+        cursor = session.openCursor("count");
+        long counted = 0;
+        boolean found = position();
+        while (found) {
+          DirectBuffer key = cursor.key();
+          if (reverse ? KeyBytes.compare(key, begin) < 0 : KeyBytes.compare(key, end) >= 0) {
+            break;
+          }
+          StoredEntry.checkCounted(key, cursor.val());
+          if (++counted == remaining) {
+            return new RangeCount(counted, KeyBytes.copy(key), readVersion);
+          }
+          found = step();
+        }
+        return new RangeCount(counted, null, readVersion);
+      });
+    } finally {
+      close();
+    }
   }
 
   /** Entries read from LMDB but not yet returned; never more than the batch size. */

@@ -67,6 +67,38 @@ final class StoredEntry {
     return KvEntry.ofPacked(packedKey, userBytes(packedKey, null, stored), stampOf(stored));
   }
 
+  /**
+   * Checks an entry a count passes over as {@link #toEntry(byte[], DirectBuffer)} checks a listed
+   * one, without copying it out of LMDB.
+   *
+   * @throws CorruptEntryException as {@code toEntry} would
+   */
+  static void checkCounted(DirectBuffer key, DirectBuffer stored) {
+    byte[] scratch = KeyScratch.forCurrentThread().heapCopy(key);
+    int length = stored.capacity() - STAMP_SIZE;
+    if (scratch == null || length < 0 || length > MAX_VALUE_SIZE || !isTuple(scratch, key.capacity())) {
+      toEntry(KeyBytes.copy(key), stored); // throws the listing's exception
+      throw new IllegalStateException("A listing accepted an entry that a count refused");
+    }
+  }
+
+  private static boolean isTuple(byte[] bytes, int length) {
+    try {
+      Tuple.validate(bytes, 0, length);
+      return true;
+    } catch (TupleDecodingException e) {
+      return false;
+    }
+  }
+
+  /** True if the stored value's versionstamp is greater than {@code version}; its length checked. */
+  static boolean writtenAfter(DirectBuffer stored, Versionstamp version) {
+    long commit = stored.getLong(0, ByteOrder.BIG_ENDIAN);
+    int order = stored.getShort(Long.BYTES, ByteOrder.BIG_ENDIAN) & 0xFFFF;
+    int byCommit = Long.compareUnsigned(commit, version.commitVersion());
+    return byCommit > 0 || (byCommit == 0 && order > version.order());
+  }
+
   /** The versionstamp at the front of a stored value; the caller checked its length. */
   private static Versionstamp stampOf(DirectBuffer stored) {
     return Versionstamp.of(stored.getLong(0, ByteOrder.BIG_ENDIAN),
