@@ -209,4 +209,22 @@ class LmdbRangeCountTest {
     }
     assertThat(failures).as("the rounds must include failed checks").isGreaterThan(50);
   }
+
+  @Test
+  void aDamagedEntryFailsTheCountAsItFailsTheListing() {
+    byte[] notATuple = {0x02, 'l', 'o', 'a', 'n', 0x00, 0x02, 'm', '1', 0x00, 0x05}; // unterminated nesting
+    byte[] shortValue = Tuple.of("loan", "m1", 7).pack();
+    for (byte[][] damage : new byte[][][] {{notATuple, new byte[12]}, {shortValue, new byte[3]}}) {
+      Path store = dir.resolve("damaged" + damage[1].length);
+      LmdbKvStore.open(store).close();
+      dev.tessera.repository.RawLmdb.put(store, damage[0], damage[1]);
+      try (LmdbKvStore damaged = LmdbKvStore.open(store); KvSnapshot snapshot = damaged.snapshot()) {
+        Throwable listing = org.assertj.core.api.Assertions.catchThrowable(() -> list(snapshot, ListSelector.of(LOANS)));
+        Throwable counting = org.assertj.core.api.Assertions.catchThrowable(() -> snapshot.count(ListSelector.of(LOANS)));
+        assertThat(listing).isInstanceOf(dev.tessera.kv.CorruptEntryException.class);
+        assertThat(counting).isInstanceOf(dev.tessera.kv.CorruptEntryException.class)
+            .hasMessage(listing.getMessage());
+      }
+    }
+  }
 }
