@@ -48,6 +48,30 @@ public interface AtomicOperation {
   AtomicOperation checkRange(TupleRange range, List<KvEntry> seen);
 
   /**
+   * Requires {@code range} to hold exactly {@code count} keys, none written after {@code
+   * readVersion}: what {@link KvSnapshot#count} found (a count stopped by a limit passes the range
+   * up to and including its last key). It is as strong as {@link #checkRange} with the entries the
+   * count passed over: a key added or changed since has a newer versionstamp, and a key removed
+   * lowers the count (a removal together with an addition shows the addition). A failed check
+   * names the range and the first key written after {@code readVersion}, with {@code expected}
+   * {@code null} (a count does not know whether the key was there before), or, when keys were only
+   * removed, no key at all ({@code failedKey} {@code null}).
+   *
+   * <p>Only a store whose snapshots count supports it (see {@link #checksRangeCounts()}), and only
+   * with a count from one of its own snapshots.
+   *
+   * @throws UnsupportedOperationException if the store does not (the default)
+   */
+  default AtomicOperation checkRangeCount(TupleRange range, long count, Versionstamp readVersion) {
+    throw new UnsupportedOperationException("This store does not check range counts; use checkRange");
+  }
+
+  /** True if {@link #checkRangeCount} is supported (false by default). */
+  default boolean checksRangeCounts() {
+    return false;
+  }
+
+  /**
    * The most keys one {@link #checkRange range check} may cover. A range check is evaluated while
    * the store's writer is held, so an unbounded one would stall every other writer.
    */

@@ -1,5 +1,6 @@
 package dev.tessera.kv;
 
+import dev.tessera.internal.kv.PackedKeys;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleDecodingException;
 import dev.tessera.tuple.Versionstamp;
@@ -80,11 +81,11 @@ public final class KvEntry {
   }
 
   /**
-   * The key, packed: the bytes the store orders it by. An entry a store listed returns the bytes it
-   * was built with, without a copy: never modify the array (as with {@link #value()}).
+   * The key, packed: the bytes the store orders it by, without a copy (the bytes a store listed, or
+   * the key's own packing, computed once): never modify the array (as with {@link #value()}).
    */
   public byte[] packedKey() {
-    return packedKey != null ? packedKey : key.pack();
+    return packedKey != null ? packedKey : PackedKeys.of(key);
   }
 
   /** The stored bytes, or {@code null} when the key is absent; never modify the array. */

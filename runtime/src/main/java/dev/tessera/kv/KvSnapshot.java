@@ -22,6 +22,19 @@ public interface KvSnapshot extends KvReader, AutoCloseable {
   @Override
   KvIterator list(ListSelector selector);
 
+  /**
+   * Counts the keys {@code selector} selects (its range, direction, limit and cursor) without
+   * reading them out, if the store can; a key that is not a packed tuple fails the count as it
+   * fails a listing. A transaction's view records the result instead of every key, and validates
+   * it at commit with {@link AtomicOperation#checkRangeCount}.
+   *
+   * @return the count, or {@code null} when the store cannot count cheaply (the default): list the
+   *     keys instead
+   */
+  default RangeCount count(ListSelector selector) {
+    return null;
+  }
+
   /** Releases the read transaction. Idempotent. */
   @Override
   void close();

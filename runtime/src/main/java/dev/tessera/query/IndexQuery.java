@@ -6,6 +6,7 @@ import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
 import dev.tessera.kv.ListSelector;
+import dev.tessera.kv.RangeCount;
 import dev.tessera.mapping.IndexDefinition;
 import dev.tessera.query.IndexedRecordSpliterator.Row;
 import dev.tessera.tuple.Tuple;
@@ -313,10 +314,15 @@ public final class IndexQuery<T> implements Query<T> {
     try (KvSnapshot snapshot = target.store().snapshot()) {
       for (ListSelector range : selectors()) {
         int left = (int) (limit - count);
-        try (KvIterator keys = snapshot.list(range.limit(left).batchSize(batchSize(left)))) {
-          while (keys.hasNext()) {
-            keys.next();
-            count++;
+        RangeCount counted = snapshot.count(range.limit(left)); // on keys alone, where the store can
+        if (counted != null) {
+          count += counted.count();
+        } else {
+          try (KvIterator keys = snapshot.list(range.limit(left).batchSize(batchSize(left)))) {
+            while (keys.hasNext()) {
+              keys.next();
+              count++;
+            }
           }
         }
         if (count == limit) {

@@ -25,13 +25,18 @@ public final class TransactionConflictException extends TesseraException {
   /**
    * One failed validation of a commit.
    *
-   * @param key the key found changed (for a range: the first key added, removed or changed in it)
+   * @param key the key found changed (for a range: the first key added, removed or changed in it;
+   *     {@code null} when a range the transaction counted lost keys, which a count does not name)
    * @param range the range scanned, when the failed check was a range check, else {@code null}
    */
   public record Conflict(Tuple key, TupleRange range) {
     @Override
     public String toString() {
-      return range == null ? String.valueOf(key) : key + " (in a range the transaction scanned)";
+      if (range == null) {
+        return String.valueOf(key);
+      }
+      return (key == null ? "a key removed from " + range : key.toString())
+          + " (in a range the transaction scanned)";
     }
   }
 
@@ -58,11 +63,16 @@ public final class TransactionConflictException extends TesseraException {
     return conflicts;
   }
 
-  /** The distinct conflicting keys, most frequent first. */
+  /**
+   * The distinct conflicting keys, most frequent first (a removal from a counted range names no key:
+   * see {@link #conflicts()}).
+   */
   public List<Tuple> conflictingKeys() {
     List<Tuple> keys = new ArrayList<>();
     for (Conflict conflict : byFrequency(conflicts)) {
-      keys.add(conflict.key());
+      if (conflict.key() != null) {
+        keys.add(conflict.key());
+      }
     }
     return keys;
   }

@@ -1,5 +1,6 @@
 package dev.tessera.tuple;
 
+import dev.tessera.internal.kv.PackedKeys;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -38,6 +39,11 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
 
   private static final Object[] NO_PARTS = new Object[0];
   private static final Tuple EMPTY = new Tuple(NO_PARTS);
+
+  static {
+    // The stores pack each key once and share the array (they never modify it).
+    PackedKeys.install(Tuple::packed);
+  }
 
   /** Normalised parts: integers are Long or (beyond long) BigInteger; byte arrays are private copies. */
   private final Object[] parts;
@@ -165,6 +171,17 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
    */
   public static void validate(byte[] bytes) {
     TupleDecoder.validate(bytes, 0, bytes.length);
+  }
+
+  /**
+   * Checks that {@code length} bytes of {@code bytes} from {@code offset} are a packed tuple, as
+   * {@link #validate(byte[])} does.
+   *
+   * @throws TupleDecodingException if they are not (the message gives the offset in {@code bytes})
+   * @throws IndexOutOfBoundsException if the range lies outside {@code bytes}
+   */
+  public static void validate(byte[] bytes, int offset, int length) {
+    TupleDecoder.validate(bytes, offset, length);
   }
 
   /** Packs this tuple. Returns a new array on every call; the caller may modify it. */

@@ -18,6 +18,7 @@ import static dev.tessera.tuple.TupleEncoder.VERSIONSTAMP_LENGTH;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
 
@@ -31,18 +32,34 @@ import java.util.UUID;
  * {@link #decode} fails and allocates nothing on success, for readers that may never need the
  * parts (a listing whose caller only counts keys).
  *
- * <p>One instance decodes one input on one thread; not thread-safe.
+ * <p>One instance decodes one input at a time on one thread (each thread reuses its decoder and
+ * its validating decoder, one input after another); not thread-safe.
  */
 final class TupleDecoder {
   private static final BigInteger TWO_64_MINUS_1 = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
 
-  private final byte[] in;
-  private final int end;
+  /**
+   * One decoder and one validating decoder per thread, reused: a listing validates every key it
+   * reads, a read decodes every record, and the recursive decoder does not stay on the stack
+   * (escape analysis gives up on it). Decoding calls no outside code, so it never re-enters.
+   */
+  private static final ThreadLocal<TupleDecoder> DECODER =
+      ThreadLocal.withInitial(() -> new TupleDecoder(true));
+  private static final ThreadLocal<TupleDecoder> VALIDATOR =
+      ThreadLocal.withInitial(() -> new TupleDecoder(false));
+
+  // The input; the validating decoder of a thread holds it only while it validates.
+  private byte[] in;
+  private int end;
   // False when validating: every check runs, no part is built (each returns null).
   private final boolean materialize;
   private int pos;
 
-  private TupleDecoder(byte[] in, int offset, int length, boolean materialize) {
+  private TupleDecoder(boolean materialize) {
+    this.materialize = materialize;
+  }
+
+  private void reset(byte[] in, int offset, int length) {
     if (offset < 0 || length < 0 || offset > in.length - length) {
       throw new IndexOutOfBoundsException(
           "offset " + offset + " and length " + length + " do not fit an array of " + in.length);
@@ -50,27 +67,43 @@ final class TupleDecoder {
     this.in = in;
     this.pos = offset;
     this.end = offset + length;
-    this.materialize = materialize;
   }
 
   static Object[] decode(byte[] in, int offset, int length) {
-    return new TupleDecoder(in, offset, length, true).topLevel();
+    TupleDecoder decoder = DECODER.get();
+    decoder.reset(in, offset, length);
+    try {
+      return decoder.topLevel();
+    } finally {
+      decoder.in = null;
+    }
   }
 
   /** Checks that the bytes decode, as {@link #decode} would, without building the parts. */
   static void validate(byte[] in, int offset, int length) {
-    TupleDecoder decoder = new TupleDecoder(in, offset, length, false);
-    while (decoder.pos < decoder.end) {
-      decoder.topLevelPart();
+    TupleDecoder decoder = VALIDATOR.get();
+    decoder.reset(in, offset, length);
+    try {
+      while (decoder.pos < decoder.end) {
+        decoder.topLevelPart();
+      }
+    } finally {
+      decoder.in = null;
     }
   }
 
   private Object[] topLevel() {
-    List<Object> parts = new ArrayList<>();
+    // An array grown by hand: a key or record has a few parts, and a list would cost a second copy.
+    Object[] parts = new Object[Math.min(8, end - pos)];
+    int n = 0;
     while (pos < end) {
-      parts.add(topLevelPart());
+      Object part = topLevelPart();
+      if (n == parts.length) {
+        parts = Arrays.copyOf(parts, n * 2);
+      }
+      parts[n++] = part;
     }
-    return parts.toArray();
+    return n == parts.length ? parts : Arrays.copyOf(parts, n);
   }
 
   private Object topLevelPart() {

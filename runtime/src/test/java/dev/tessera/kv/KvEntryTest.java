@@ -3,6 +3,7 @@ package dev.tessera.kv;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tessera.internal.kv.PackedKeys;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleArbitraries;
 import dev.tessera.tuple.Versionstamp;
@@ -59,5 +60,21 @@ class KvEntryTest {
       assertThat(e.getMessage()).contains("not a packed tuple");
     });
     assertThat(entry.toString()).contains("not a packed tuple: 2 bytes");
+  }
+
+  @Test
+  void anEntryOfATuplePacksItsKeyOnceAndTheTupleStaysImmutable() {
+    Tuple key = Tuple.of("accounts", 7L);
+    KvEntry entry = new KvEntry(key, new byte[] {1}, STAMP);
+
+    byte[] packed = entry.packedKey();
+    assertThat(entry.packedKey()).as("computed once, shared").isSameAs(packed);
+    assertThat(PackedKeys.of(key)).isSameAs(packed);
+    // pack() still hands out a copy: changing it changes neither the tuple nor the entry
+    byte[] copy = key.pack();
+    assertThat(copy).isNotSameAs(packed).isEqualTo(packed);
+    copy[0] = 0x7F;
+    assertThat(key.pack()).isEqualTo(packed);
+    assertThat((Object) key).isEqualTo(Tuple.of("accounts", 7L));
   }
 }

@@ -131,22 +131,86 @@ class TransactionTest {
     assertThat(users.findById("a").orElseThrow().name()).isEqualTo("changed outside!");
   }
 
+  /**
+   * Counts the blue users in a transaction (after inserting a blue one itself when {@code ownBlue}),
+   * runs {@code meanwhile} outside it on the first attempt only, then inserts a green user named
+   * after the count. Returns the count of the attempt that committed; {@code runs} counts attempts.
+   */
+  private long countBlueThenInsert(AtomicInteger runs, boolean ownBlue, Runnable meanwhile) {
+    runs.set(0);
+    return Transactions.run(store, tx -> {
+      if (ownBlue) {
+        users.in(tx).insert(user("mine", "blue"));
+      }
+      long count = users.in(tx).countByFavoriteColor("blue");
+      if (runs.incrementAndGet() == 1) {
+        meanwhile.run();
+      }
+      users.in(tx).insert(user("counted" + count + "-" + runs.get(), "green"));
+      return count;
+    });
+  }
+
   @Test
   void anInsertIntoAScannedRangeIsAConflict() {
     users.insert(user("a", "blue"));
     AtomicInteger runs = new AtomicInteger();
-    long blue = Transactions.run(store, tx -> {
-      long count = users.in(tx).countByFavoriteColor("blue");
-      if (runs.incrementAndGet() == 1) {
-        users.insert(user("phantom", "blue"));
-      }
-      users.in(tx).insert(user("counted" + count, "green"));
-      return count;
-    });
+    long blue = countBlueThenInsert(runs, false, () -> users.insert(user("phantom", "blue")));
     assertThat(runs).hasValue(2);
     assertThat(blue).isEqualTo(2);
-    assertThat(users.findById("counted2")).isPresent();
-    assertThat(users.findById("counted1")).isEmpty();
+    assertThat(users.findById("counted2-2")).isPresent();
+    assertThat(users.findById("counted1-1")).isEmpty();
+  }
+
+  @Test
+  void aDeleteFromACountedRangeIsAConflict() {
+    users.insert(user("a", "blue"));
+    users.insert(user("b", "blue"));
+    AtomicInteger runs = new AtomicInteger();
+    assertThat(countBlueThenInsert(runs, false, () -> users.delete("b"))).isEqualTo(1);
+    assertThat(runs).hasValue(2);
+    assertThat(users.findById("counted2-1")).isEmpty();
+  }
+
+  @Test
+  void aRecolouringOutOfACountedRangeIsAConflictButAChangeOfAnotherFieldIsNot() {
+    users.insert(user("a", "blue"));
+    users.insert(user("b", "blue"));
+    AtomicInteger runs = new AtomicInteger();
+    // the index entry stays: the count still holds
+    countBlueThenInsert(runs, false, () -> users.update(new User("b", "renamed", "b@example.com", "blue")));
+    assertThat(runs).hasValue(1);
+    users.delete("counted2-1");
+
+    long blue = countBlueThenInsert(runs, false, () -> users.update(new User("b", "renamed", "b@example.com", "red")));
+    assertThat(runs).hasValue(2);
+    assertThat(blue).isEqualTo(1);
+  }
+
+  @Test
+  void aCountAfterTheTransactionWroteInItsRangeSeesTheWriteAndIsStillChecked() {
+    users.insert(user("a", "blue"));
+    AtomicInteger runs = new AtomicInteger();
+    assertThat(countBlueThenInsert(runs, true, () -> users.insert(user("phantom", "blue")))).isEqualTo(3);
+    assertThat(runs).hasValue(2);
+  }
+
+  @Test
+  void retryExhaustionOnRemovalsFromACountedRangeNamesTheRange() {
+    for (int i = 0; i < 5; i++) {
+      users.insert(user("u" + i, "blue"));
+    }
+    AtomicInteger runs = new AtomicInteger();
+    assertThatThrownBy(() -> Transactions.run(store, TransactionOptions.defaults().withMaxAttempts(3), tx -> {
+      long count = users.in(tx).countByFavoriteColor("blue");
+      users.delete("u" + runs.getAndIncrement());
+      return users.in(tx).insert(user("counted" + count, "green"));
+    })).isInstanceOfSatisfying(TransactionConflictException.class, e -> {
+      assertThat(e.attempts()).isEqualTo(3);
+      assertThat(e.conflicts()).allSatisfy(c -> assertThat(c.range()).isNotNull());
+      assertThat(e.getMessage()).contains("in a range the transaction scanned");
+    });
+    assertThat(users.findByFavoriteColor("green")).isEmpty();
   }
 
   @Test
@@ -203,16 +267,19 @@ class TransactionTest {
   }
 
   @Test
-  void aTransactionOverItsReadLimitNamesWhatItRead() {
+  void aTransactionOverItsReadLimitNamesWhatItReadListedOrCounted() {
     for (int i = 0; i < 20; i++) {
       users.insert(user("u" + i, "blue"));
     }
-    assertThatThrownBy(() -> Transactions.run(store, TransactionOptions.defaults().withMaxKeysRead(10),
-        tx -> users.in(tx).findByFavoriteColor("blue")))
-        .isInstanceOfSatisfying(TransactionTooLargeException.class, e -> {
-          assertThat(e.what()).isEqualTo("keys read");
-          assertThat(e.getMessage()).contains("user_by_favoriteColor");
-        });
+    List<java.util.function.Function<Transaction, Object>> reads = List.of(
+        tx -> users.in(tx).findByFavoriteColor("blue"), tx -> users.in(tx).countByFavoriteColor("blue"));
+    for (java.util.function.Function<Transaction, Object> read : reads) {
+      assertThatThrownBy(() -> Transactions.run(store, TransactionOptions.defaults().withMaxKeysRead(10), read))
+          .isInstanceOfSatisfying(TransactionTooLargeException.class, e -> {
+            assertThat(e.what()).isEqualTo("keys read");
+            assertThat(e.getMessage()).contains("user_by_favoriteColor");
+          });
+    }
   }
 
   @Test

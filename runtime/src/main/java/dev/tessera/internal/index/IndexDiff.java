@@ -18,6 +18,9 @@ public record IndexDiff<T>(List<IndexEntry<T>> removed, List<IndexEntry<T>> adde
 
   /** The difference from {@code before} to {@code after}. */
   public static <T> IndexDiff<T> between(List<IndexEntry<T>> before, List<IndexEntry<T>> after) {
+    if (before.isEmpty() && after.isEmpty()) {
+      return new IndexDiff<>(List.of(), List.of(), after); // an entity without index entries
+    }
     Set<Tuple> beforeKeys = keys(before);
     Set<Tuple> afterKeys = keys(after);
     List<IndexEntry<T>> removed = new ArrayList<>();

@@ -115,6 +115,9 @@ public final class IndexWrite<T> {
     if (statesKey != null) {
       op.check(statesKey, modes.statesStamp());
     }
+    if (fences.isEmpty() && pointers.isEmpty() && added.isEmpty() && removed.isEmpty()) {
+      return; // no index entry changes (the common update): nothing to iterate
+    }
     for (KvEntry fence : fences) {
       op.check(fence);
     }

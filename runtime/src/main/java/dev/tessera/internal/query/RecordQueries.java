@@ -45,12 +45,7 @@ public final class RecordQueries<T, ID> {
   private final RecordReader<T> reader;
 
   public RecordQueries(KvStore store, RecordLayout<T, ID> layout, IndexLifecycle<T> lifecycle) {
-    this.store = store;
-    this.layout = layout;
-    this.mapping = layout.mapping();
-    this.entityName = layout.entityName();
-    this.lifecycle = lifecycle;
-    this.reader = new RecordReader<>() {
+    this(store, layout, lifecycle, new RecordReader<>() {
       @Override
       public T decode(KvEntry record) {
         return layout.decode(record);
@@ -60,12 +55,22 @@ public final class RecordQueries<T, ID> {
       public Tuple pointer(KvEntry uniqueIndexEntry) {
         return UniqueClaim.pointedKey(uniqueIndexEntry);
       }
-    };
+    });
+  }
+
+  private RecordQueries(
+      KvStore store, RecordLayout<T, ID> layout, IndexLifecycle<T> lifecycle, RecordReader<T> reader) {
+    this.store = store;
+    this.layout = layout;
+    this.mapping = layout.mapping();
+    this.entityName = layout.entityName();
+    this.lifecycle = lifecycle;
+    this.reader = reader;
   }
 
   /** These reads on {@code view} (a transaction's view of the store) instead of its store. */
   public RecordQueries<T, ID> on(KvStore view) {
-    return new RecordQueries<>(view, layout, lifecycle);
+    return new RecordQueries<>(view, layout, lifecycle, reader);
   }
 
   // ---------------------------------------------------------------- by primary key

@@ -86,7 +86,7 @@ public final class MergedIterator implements KvIterator {
       if (scanned == null && scan.hasNext()) {
         scanned = scan.next();
         scannedPacked = scanned.packedKey();
-        record.pulled(scanned, scannedPacked);
+        record.pulled(scanned);
         view.countRead();
       }
       if (written == null && writes.hasNext()) {

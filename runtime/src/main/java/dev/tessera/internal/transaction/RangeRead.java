@@ -19,7 +19,6 @@ public final class RangeRead {
   private final TupleRange range;
   private final boolean reverse;
   private final List<KvEntry> pulled = new ArrayList<>();
-  private final List<byte[]> pulledPacked = new ArrayList<>();
   private byte[] lastRevealed;
   private boolean exhausted;
 
@@ -28,10 +27,9 @@ public final class RangeRead {
     this.reverse = reverse;
   }
 
-  /** The scan pulled {@code entry} (with key {@code packed}) from the snapshot. */
-  void pulled(KvEntry entry, byte[] packed) {
+  /** The scan pulled {@code entry} from the snapshot. */
+  void pulled(KvEntry entry) {
     pulled.add(entry);
-    pulledPacked.add(packed);
   }
 
   /** The listing revealed the entry at {@code packed} to its caller. */
@@ -60,22 +58,19 @@ public final class RangeRead {
     if (consumed == null) {
       return;
     }
-    List<KvEntry> seen = new ArrayList<>();
-    List<byte[]> seenPacked = new ArrayList<>();
-    for (int i = 0; i < pulled.size(); i++) {
-      if (consumed.contains(pulledPacked.get(i))) {
-        seen.add(pulled.get(i));
-        seenPacked.add(pulledPacked.get(i));
+    List<KvEntry> seen = new ArrayList<>(pulled.size());
+    for (KvEntry entry : pulled) {
+      if (consumed.contains(entry.packedKey())) {
+        seen.add(entry);
       }
     }
     if (reverse) {
       Collections.reverse(seen);
-      Collections.reverse(seenPacked);
     }
     byte[] begin = consumed.begin();
     int max = AtomicOperation.MAX_RANGE_CHECK_KEYS;
     for (int from = 0; from + max < seen.size(); from += max) {
-      byte[] split = seenPacked.get(from + max); // the next piece starts at its first key
+      byte[] split = seen.get(from + max).packedKey(); // the next piece starts at its first key
       op.checkRange(TupleRange.ofPacked(begin, split), seen.subList(from, from + max));
       begin = split;
     }

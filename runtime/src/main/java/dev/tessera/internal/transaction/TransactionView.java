@@ -3,6 +3,7 @@ package dev.tessera.internal.transaction;
 import dev.tessera.internal.kv.Counter;
 import dev.tessera.internal.kv.KeyOrder;
 import dev.tessera.internal.kv.ListCursor;
+import dev.tessera.internal.kv.PackedKeys;
 import dev.tessera.internal.kv.ReservedKeys;
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.CommitResult;
@@ -11,9 +12,11 @@ import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
 import dev.tessera.kv.ListSelector;
+import dev.tessera.kv.RangeCount;
 import dev.tessera.repository.TransactionOptions;
 import dev.tessera.repository.TransactionTooLargeException;
 import dev.tessera.tuple.Tuple;
+import dev.tessera.tuple.TupleDecodingException;
 import dev.tessera.tuple.TupleRange;
 import dev.tessera.tuple.Versionstamp;
 import java.util.ArrayList;
@@ -56,8 +59,11 @@ public final class TransactionView implements KvStore {
   private final NavigableMap<byte[], Write> overlay = new TreeMap<>(Arrays::compareUnsigned);
   private final Map<Tuple, KvEntry> pointReads = new LinkedHashMap<>();
   private final List<RangeRead> rangeReads = new ArrayList<>();
+  private final List<CountedRange> countedRanges = new ArrayList<>();
+  /** Whether the store's operations check range counts; asked once, when a count needs it. */
+  private Boolean countsChecked;
   private final List<KvIterator> openIterators = new ArrayList<>();
-  private int keysRead;
+  private long keysRead;
   private long bytesWritten;
   private boolean open = true;
   private RuntimeException failedWrite;
@@ -72,7 +78,7 @@ public final class TransactionView implements KvStore {
   @Override
   public KvEntry get(Tuple key) {
     ensureOpen();
-    Write write = overlay.get(key.pack());
+    Write write = overlay.get(PackedKeys.of(key));
     if (write == null) {
       return read(key);
     }
@@ -123,10 +129,47 @@ public final class TransactionView implements KvStore {
       }
 
       @Override
+      public RangeCount count(ListSelector selector) {
+        return TransactionView.this.count(selector);
+      }
+
+      @Override
       public void close() {
         // The transaction's snapshot lives as long as the transaction.
       }
     };
+  }
+
+  /**
+   * Counts a listing on keys alone, recorded as one range count check instead of every key: when
+   * the transaction wrote nothing in its range (else the listing merges the writes) and the store
+   * counts and checks counts. {@code null} otherwise: the caller lists, and the listing records
+   * what it pulls.
+   */
+  RangeCount count(ListSelector selector) {
+    ensureOpen();
+    TupleRange range = narrowedByCursor(selector);
+    if (selector.limit() == 0 || range.isEmpty()
+        || !overlay.subMap(range.begin(), true, range.end(), false).isEmpty() || !countsChecked()) {
+      return null;
+    }
+    RangeCount counted = snapshotOpen().count(
+        ListSelector.of(range).reverse(selector.isReverse()).limit(selector.limit()));
+    if (counted == null) {
+      return null;
+    }
+    TupleRange consumed = counted.reachedEnd()
+        ? range : KeyOrder.through(range, counted.lastKey(), selector.isReverse());
+    countedRanges.add(new CountedRange(consumed, counted.count(), counted.readVersion()));
+    countReads(counted.count());
+    return counted;
+  }
+
+  private boolean countsChecked() {
+    if (countsChecked == null) {
+      countsChecked = (pending != null ? pending : store.atomic()).checksRangeCounts();
+    }
+    return countsChecked;
   }
 
   /** A read of the snapshot, recorded (once per key: the snapshot does not change). */
@@ -148,7 +191,12 @@ public final class TransactionView implements KvStore {
   }
 
   void countRead() {
-    if (++keysRead > options.maxKeysRead()) {
+    countReads(1);
+  }
+
+  private void countReads(long keys) {
+    keysRead += keys;
+    if (keysRead > options.maxKeysRead()) {
       throw new TransactionTooLargeException("keys read", keysRead, options.maxKeysRead(), readContributors());
     }
   }
@@ -176,7 +224,7 @@ public final class TransactionView implements KvStore {
   }
 
   private void applyUnchecked(ViewOperation.Mutation mutation) {
-    byte[] packed = mutation.key().pack();
+    byte[] packed = PackedKeys.of(mutation.key());
     AtomicOperation target = pendingOperation();
     Write before = overlay.get(packed);
     Write after = mutation.applyTo(before, target);
@@ -221,6 +269,9 @@ public final class TransactionView implements KvStore {
     }
     for (RangeRead range : rangeReads) {
       range.addTo(pending);
+    }
+    for (CountedRange counted : countedRanges) {
+      pending.checkRangeCount(counted.range(), counted.count(), counted.readVersion());
     }
     return pending.commit();
   }
@@ -277,6 +328,9 @@ public final class TransactionView implements KvStore {
     for (RangeRead range : rangeReads) {
       range.pulledKeys().forEach(key -> counts.merge(space(key), 1L, Long::sum));
     }
+    for (CountedRange counted : countedRanges) {
+      counts.merge(counted.space(), counted.count(), Long::sum);
+    }
     return biggestFirst(counts);
   }
 
@@ -303,6 +357,18 @@ public final class TransactionView implements KvStore {
         .limit(5)
         .forEach(e -> sorted.put(e.getKey(), e.getValue()));
     return sorted;
+  }
+
+  /** A range counted on keys alone: the part counted, the count and the snapshot's version. */
+  private record CountedRange(TupleRange range, long count, Versionstamp readVersion) {
+    /** The key space counted, named as {@link #space(Tuple)} names a key's. */
+    String space() {
+      try {
+        return TransactionView.space(Tuple.unpack(range.begin()));
+      } catch (TupleDecodingException notATuple) {
+        return range.toString();
+      }
+    }
   }
 
   /**

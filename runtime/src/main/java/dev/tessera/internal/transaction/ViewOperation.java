@@ -38,6 +38,9 @@ public final class ViewOperation implements AtomicOperation {
 
   private record RangeCheck(TupleRange range, List<KvEntry> seen) {}
 
+  /** What every successful operation reports (immutable, so shared). */
+  private static final CommitResult PENDING_SUCCESS = CommitResult.success(TransactionView.PENDING);
+
   private final TransactionView view;
   private final List<Check> checks = new ArrayList<>();
   private final List<RangeCheck> rangeChecks = new ArrayList<>();
@@ -129,7 +132,7 @@ public final class ViewOperation implements AtomicOperation {
     for (Mutation mutation : mutations) {
       view.apply(mutation);
     }
-    return CommitResult.success(TransactionView.PENDING);
+    return PENDING_SUCCESS;
   }
 
   private CommitResult validate(RangeCheck check) {

@@ -42,7 +42,7 @@ final class DataTable {
   void put(Txn<DirectBuffer> txn, byte[] packedKey, byte[] stamp, byte[] value) {
     DirectBuffer key = KeyScratch.forCurrentThread().load(packedKey);
     MutableDirectBuffer target =
-        (MutableDirectBuffer) dbi.reserve(txn, key, StoredEntry.STAMP_SIZE + value.length);
+        (MutableDirectBuffer) dbi.reserve(txn, key, StoredEntry.STAMP_SIZE + value.length, KeyScratch.NO_FLAGS);
     StoredEntry.write(target, stamp, value);
   }
 

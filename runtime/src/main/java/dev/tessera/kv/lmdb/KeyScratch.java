@@ -3,6 +3,7 @@ package dev.tessera.kv.lmdb;
 import java.nio.ByteBuffer;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
+import org.lmdbjava.PutFlags;
 
 /**
  * A direct buffer that hands a packed key to LMDB. lmdbjava's Agrona proxy passes a buffer's
@@ -12,10 +13,14 @@ import org.agrona.concurrent.UnsafeBuffer;
  * the call. Not thread-safe by design.
  */
 final class KeyScratch {
+  /** No put flags, shared: lmdbjava's varargs parameter would otherwise allocate an array per put. */
+  static final PutFlags[] NO_FLAGS = {};
+
   private static final ThreadLocal<KeyScratch> PER_THREAD = ThreadLocal.withInitial(KeyScratch::new);
 
   private final ByteBuffer memory = ByteBuffer.allocateDirect(StoredEntry.MAX_KEY_SIZE);
   private final UnsafeBuffer view = new UnsafeBuffer(memory);
+  private final byte[] heap = new byte[StoredEntry.MAX_KEY_SIZE];
 
   private KeyScratch() {}
 
@@ -30,6 +35,18 @@ final class KeyScratch {
     view.putBytes(0, key);
     view.wrap(memory, 0, key.length);
     return view;
+  }
+
+  /**
+   * Copies a key read from LMDB into this thread's heap array, valid until the next call on the
+   * same thread; {@code null} if the key is longer than any stored key may be.
+   */
+  byte[] heapCopy(DirectBuffer key) {
+    if (key.capacity() > heap.length) {
+      return null;
+    }
+    key.getBytes(0, heap, 0, key.capacity());
+    return heap;
   }
 
   /** A standalone off-heap copy of {@code bytes}, for constants shared between threads. */

@@ -26,6 +26,7 @@ final class LmdbAtomicOperation implements AtomicOperation {
   private final LmdbEnvironment environment;
   private final List<Check> checks = new ArrayList<>();
   private final List<RangeCheck> rangeChecks = new ArrayList<>();
+  private final List<RangeCountCheck> countChecks = new ArrayList<>();
   private final List<Mutation> mutations = new ArrayList<>();
   private boolean committed;
 
@@ -45,6 +46,20 @@ final class LmdbAtomicOperation implements AtomicOperation {
     ensureNotCommitted();
     rangeChecks.add(RangeCheck.of(Objects.requireNonNull(range, "range"), seen));
     return this;
+  }
+
+  @Override
+  public AtomicOperation checkRangeCount(TupleRange range, long count, Versionstamp readVersion) {
+    ensureNotCommitted();
+    countChecks.add(new RangeCountCheck(Objects.requireNonNull(range, "range"), count,
+        Objects.requireNonNull(readVersion, "readVersion")));
+    return this;
+  }
+
+  /** Supported: a snapshot of this store counts ({@link LmdbSnapshot#count}). */
+  @Override
+  public boolean checksRangeCounts() {
+    return true;
   }
 
   @Override
@@ -123,11 +138,16 @@ final class LmdbAtomicOperation implements AtomicOperation {
 
   /** A rough size of what the operation writes, for sizing a map growth. */
   long bytes() {
-    return mutations.stream().mapToLong(Mutation::size).sum();
+    long bytes = 0;
+    for (Mutation mutation : mutations) {
+      bytes += mutation.size();
+    }
+    return bytes;
   }
 
   /**
-   * Evaluates every check (point checks, then range checks by re-scanning their ranges), then (only if all hold) takes the next commit version from the
+   * Evaluates every check (point checks, then range checks and range count checks by re-scanning
+   * their ranges), then (only if all hold) takes the next commit version from the
    * metadata and applies the mutations with its versionstamp (in key order, see {@link #commit()}). Writes nothing when a check
    * fails. Kept separate from the transaction's lifecycle so that a {@link GroupCommit} can apply
    * several operations in one transaction (each in a nested transaction of its own).
@@ -142,6 +162,12 @@ final class LmdbAtomicOperation implements AtomicOperation {
     }
     for (RangeCheck rangeCheck : rangeChecks) {
       CommitResult failed = rangeCheck.validate(txn, data);
+      if (failed != null) {
+        return failed;
+      }
+    }
+    for (RangeCountCheck countCheck : countChecks) {
+      CommitResult failed = countCheck.validate(txn, data);
       if (failed != null) {
         return failed;
       }

@@ -5,7 +5,9 @@ import dev.tessera.internal.kv.ListCursor;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.ListSelector;
+import dev.tessera.kv.RangeCount;
 import dev.tessera.kv.StoreClosedException;
+import dev.tessera.tuple.Versionstamp;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.NoSuchElementException;
@@ -35,8 +37,6 @@ import org.lmdbjava.GetOp;
  * which it throws {@link dev.tessera.kv.StoreClosedException}.
  */
 final class LmdbKvIterator implements KvIterator {
-  private record Item(byte[] packedKey, KvEntry entry) {}
-
   /** The snapshot's session, or {@code null} when each batch reads in a short transaction. */
   private final ReadSession session;
   /** Reads a batch in a short transaction, when {@code session} is {@code null}. */
@@ -48,7 +48,7 @@ final class LmdbKvIterator implements KvIterator {
   /** Where the next positioning starts: strictly after this packed key ({@code null}: start). */
   private byte[] resumeAfter;
   private final BatchGrowth batches;
-  private final ArrayDeque<Item> batch = new ArrayDeque<>();
+  private final ArrayDeque<KvEntry> batch = new ArrayDeque<>();
   private int remaining;
   private Cursor<DirectBuffer> cursor;
   private boolean exhausted;
@@ -108,9 +108,9 @@ final class LmdbKvIterator implements KvIterator {
     if (!hasNext()) {
       throw new NoSuchElementException("The listing is exhausted");
     }
-    Item item = batch.poll();
-    lastKey = item.packedKey();
-    return item.entry();
+    KvEntry entry = batch.poll();
+    lastKey = entry.packedKey(); // the bytes read, shared, not packed again
+    return entry;
   }
 
   @Override
@@ -126,6 +126,41 @@ final class LmdbKvIterator implements KvIterator {
     closed = true;
     batch.clear();
     finish();
+  }
+
+  /**
+   * Counts the entries this listing (in a snapshot) would return, checking each as a listing does
+   * but copying none out of LMDB (only the last one's key when the limit stopped the count), then
+   * ends the listing.
+   *
+   * @param metadata where the snapshot's last commit version is read
+   */
+  RangeCount count(StoreMetadata metadata) {
+    try {
+      return session.read("count", txn -> {
+        Versionstamp readVersion = Versionstamp.of(metadata.lastCommitVersion(txn), 0xFFFF);
+        if (exhausted) {
+          return new RangeCount(0, null, readVersion);
+        }
+        cursor = session.openCursor("count");
+        long counted = 0;
+        boolean found = position();
+        while (found) {
+          DirectBuffer key = cursor.key();
+          if (reverse ? KeyBytes.compare(key, begin) < 0 : KeyBytes.compare(key, end) >= 0) {
+            break;
+          }
+          StoredEntry.checkCounted(key, cursor.val());
+          if (++counted == remaining) {
+            return new RangeCount(counted, KeyBytes.copy(key), readVersion);
+          }
+          found = step();
+        }
+        return new RangeCount(counted, null, readVersion);
+      });
+    } finally {
+      close();
+    }
   }
 
   /** Entries read from LMDB but not yet returned; never more than the batch size. */
@@ -179,7 +214,7 @@ final class LmdbKvIterator implements KvIterator {
       }
       packed = KeyBytes.copy(key);
       DirectBuffer value = cursor.val();
-      batch.add(new Item(packed, StoredEntry.toEntry(packed, value)));
+      batch.add(StoredEntry.toEntry(packed, value));
       read++;
       if (read < wanted) {
         found = step();

@@ -165,7 +165,7 @@ public final class LmdbKvStore implements KvStore {
 
   @Override
   public KvSnapshot snapshot() {
-    return new LmdbSnapshot(environment.beginRead("snapshot"), environment.data());
+    return new LmdbSnapshot(environment.beginRead("snapshot"), environment.data(), environment.metadata());
   }
 
   @Override

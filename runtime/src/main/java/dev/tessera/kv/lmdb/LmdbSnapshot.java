@@ -4,6 +4,7 @@ import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.ListSelector;
+import dev.tessera.kv.RangeCount;
 import dev.tessera.tuple.Tuple;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,10 +19,12 @@ import org.lmdbjava.Txn;
 final class LmdbSnapshot implements KvSnapshot {
   private final ReadSession session;
   private final DataTable data;
+  private final StoreMetadata metadata;
 
-  LmdbSnapshot(ReadSession session, DataTable data) {
+  LmdbSnapshot(ReadSession session, DataTable data, StoreMetadata metadata) {
     this.session = session;
     this.data = data;
+    this.metadata = metadata;
   }
 
   @Override
@@ -40,6 +43,13 @@ final class LmdbSnapshot implements KvSnapshot {
   public KvIterator list(ListSelector selector) {
     session.ensureOpen("list");
     return LmdbKvIterator.inSnapshot(session, selector);
+  }
+
+  /** Counts without copying entries out of LMDB; never {@code null}. */
+  @Override
+  public RangeCount count(ListSelector selector) {
+    session.ensureOpen("count");
+    return LmdbKvIterator.inSnapshot(session, selector).count(metadata);
   }
 
   @Override

@@ -80,7 +80,7 @@ final class RangeCheck {
       return null;
     }
     try (Cursor<DirectBuffer> cursor = data.openCursor(txn)) {
-      boolean found = first(cursor);
+      boolean found = first(cursor, begin);
       for (int i = 0; ; i++) {
         boolean inRange = found && KeyBytes.compare(cursor.key(), end) < 0;
         if (!inRange) {
@@ -115,7 +115,7 @@ final class RangeCheck {
 
   // Positions at the first key >= begin. No stored key is longer than 511 bytes, so a longer
   // bound is sought by its 511-byte prefix and the few keys below the bound are stepped over.
-  private boolean first(Cursor<DirectBuffer> cursor) {
+  static boolean first(Cursor<DirectBuffer> cursor, byte[] begin) {
     if (begin.length == 0) {
       return cursor.first(); // LMDB refuses an empty key; every key is at or after it
     }

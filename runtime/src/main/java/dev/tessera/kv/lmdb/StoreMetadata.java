@@ -56,7 +56,7 @@ final class StoreMetadata {
 
   /** Persists the version of the commit being made, in its write txn. */
   void writeLastCommitVersion(Txn<DirectBuffer> txn, long version) {
-    MutableDirectBuffer target = (MutableDirectBuffer) dbi.reserve(txn, LAST_VERSION_KEY, 8);
+    MutableDirectBuffer target = (MutableDirectBuffer) dbi.reserve(txn, LAST_VERSION_KEY, 8, KeyScratch.NO_FLAGS);
     target.putLong(0, version, java.nio.ByteOrder.BIG_ENDIAN);
   }
 

@@ -1,5 +1,6 @@
 package dev.tessera.kv.lmdb;
 
+import dev.tessera.internal.kv.PackedKeys;
 import dev.tessera.kv.CorruptEntryException;
 import dev.tessera.kv.KeyTooLargeException;
 import dev.tessera.kv.KvEntry;
@@ -27,9 +28,12 @@ final class StoredEntry {
 
   private StoredEntry() {}
 
-  /** Packs {@code key}, failing with {@link KeyTooLargeException} if LMDB would refuse it. */
+  /**
+   * Packs {@code key} (the tuple's own packing, shared: never modify the array), failing with
+   * {@link KeyTooLargeException} if LMDB would refuse it.
+   */
   static byte[] packKey(Tuple key) {
-    byte[] packed = key.pack();
+    byte[] packed = PackedKeys.of(key);
     if (packed.length > MAX_KEY_SIZE) {
       throw new KeyTooLargeException(key, packed.length, MAX_KEY_SIZE);
     }
@@ -61,6 +65,38 @@ final class StoredEntry {
       throw tooShort(packedKey, stored);
     }
     return KvEntry.ofPacked(packedKey, userBytes(packedKey, null, stored), stampOf(stored));
+  }
+
+  /**
+   * Checks an entry a count passes over as {@link #toEntry(byte[], DirectBuffer)} checks a listed
+   * one, without copying it out of LMDB.
+   *
+   * @throws CorruptEntryException as {@code toEntry} would
+   */
+  static void checkCounted(DirectBuffer key, DirectBuffer stored) {
+    byte[] scratch = KeyScratch.forCurrentThread().heapCopy(key);
+    int length = stored.capacity() - STAMP_SIZE;
+    if (scratch == null || length < 0 || length > MAX_VALUE_SIZE || !isTuple(scratch, key.capacity())) {
+      toEntry(KeyBytes.copy(key), stored); // throws the listing's exception
+      throw new IllegalStateException("A listing accepted an entry that a count refused");
+    }
+  }
+
+  private static boolean isTuple(byte[] bytes, int length) {
+    try {
+      Tuple.validate(bytes, 0, length);
+      return true;
+    } catch (TupleDecodingException e) {
+      return false;
+    }
+  }
+
+  /** True if the stored value's versionstamp is greater than {@code version}; its length checked. */
+  static boolean writtenAfter(DirectBuffer stored, Versionstamp version) {
+    long commit = stored.getLong(0, ByteOrder.BIG_ENDIAN);
+    int order = stored.getShort(Long.BYTES, ByteOrder.BIG_ENDIAN) & 0xFFFF;
+    int byCommit = Long.compareUnsigned(commit, version.commitVersion());
+    return byCommit > 0 || (byCommit == 0 && order > version.order());
   }
 
   /** The versionstamp at the front of a stored value; the caller checked its length. */

@@ -196,7 +196,7 @@ class RangeReadTest {
       for (int pulled = 0; pulled < revealed + LOOKAHEAD && listing.hasNext(); pulled++) {
         KvEntry entry = listing.next();
         byte[] packed = entry.key().pack();
-        read.pulled(entry, packed);
+        read.pulled(entry);
         if (pulled < revealed) {
           read.revealed(packed);
         }
@@ -212,7 +212,7 @@ class RangeReadTest {
         KvIterator listing = snapshot.list(ListSelector.of(range).reverse(reverse))) {
       listing.forEachRemaining(entry -> {
         byte[] packed = entry.key().pack();
-        read.pulled(entry, packed);
+        read.pulled(entry);
         read.revealed(packed);
       });
     }
