@@ -55,10 +55,14 @@ public final class RawLmdbUserStore implements UserStore {
   // stored values are byte for byte the same.
   private static final long SCHEMA_ID = 0xe53f3a2afc79154aL;
   private static final int STAMP = 10;
-  private static final String RECORDS = "user";
-  private static final String BY_EMAIL = "user_by_email";
-  private static final String BY_COLOUR = "user_by_favoriteColor";
-  private static final String BY_AGE = "user_by_age";
+  private static final String ENTITY = "user";
+  // The subspace ids Tessera's catalog assigns in a new store, in the order the repository opens
+  // them: the entity, then its indexes as declared ("user", "user_by_email",
+  // "user_by_favoriteColor", "user_by_age").
+  private static final long RECORDS = 1;
+  private static final long BY_EMAIL = 2;
+  private static final long BY_COLOUR = 3;
+  private static final long BY_AGE = 4;
   private static final String COUNTER = "commit-counter";
 
   private final Env<DirectBuffer> env;
@@ -299,7 +303,7 @@ public final class RawLmdbUserStore implements UserStore {
   }
 
   private void addToCount(Txn<DirectBuffer> txn, Scratch s, long version, long delta) {
-    DirectBuffer countKey = s.key(4, "\u0000tessera", "count", RECORDS, 0); // shard 0, as on LMDB
+    DirectBuffer countKey = s.key(4, "\u0000tessera", "count", ENTITY, 0); // shard 0, as on LMDB
     DirectBuffer current = data.get(txn, countKey);
     long count = current == null ? 0 : current.getLong(STAMP, ByteOrder.BIG_ENDIAN);
     data.put(txn, countKey, s.sum(version, count + delta));
@@ -352,17 +356,17 @@ public final class RawLmdbUserStore implements UserStore {
       return view(slot, putString(keys[slot], 0, a));
     }
 
-    DirectBuffer key(int slot, String a, String b) {
-      return view(slot, putString(keys[slot], putString(keys[slot], 0, a), b));
+    DirectBuffer key(int slot, long a, String b) {
+      return view(slot, putString(keys[slot], putLong(keys[slot], 0, a), b));
     }
 
-    DirectBuffer key(int slot, String a, long b) {
-      return view(slot, putLong(keys[slot], putString(keys[slot], 0, a), b));
+    DirectBuffer key(int slot, long a, long b) {
+      return view(slot, putLong(keys[slot], putLong(keys[slot], 0, a), b));
     }
 
-    DirectBuffer key(int slot, String a, String b, String c) {
+    DirectBuffer key(int slot, long a, String b, String c) {
       UnsafeBuffer k = keys[slot];
-      return view(slot, putString(k, putString(k, putString(k, 0, a), b), c));
+      return view(slot, putString(k, putString(k, putLong(k, 0, a), b), c));
     }
 
     DirectBuffer key(int slot, String a, String b, String c, long d) {
@@ -370,9 +374,9 @@ public final class RawLmdbUserStore implements UserStore {
       return view(slot, putLong(k, putString(k, putString(k, putString(k, 0, a), b), c), d));
     }
 
-    DirectBuffer key(int slot, String a, long b, String c) {
+    DirectBuffer key(int slot, long a, long b, String c) {
       UnsafeBuffer k = keys[slot];
-      return view(slot, putString(k, putLong(k, putString(k, 0, a), b), c));
+      return view(slot, putString(k, putLong(k, putLong(k, 0, a), b), c));
     }
 
     private DirectBuffer view(int slot, int length) {

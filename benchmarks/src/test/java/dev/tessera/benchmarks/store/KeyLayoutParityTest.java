@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.agrona.DirectBuffer;
@@ -49,6 +50,12 @@ class KeyLayoutParityTest {
     tesseraEntries.keySet().removeIf(key -> key.startsWith(indexFences));
     String indexStates = HexFormat.of().formatHex(Tuple.of("\u0000tessera", "index-states").pack());
     tesseraEntries.keySet().removeIf(key -> key.startsWith(indexStates));
+    // So are the subspace ids the catalog assigns when the repository opens (the raw contender
+    // hard-codes the same ids); its keys must start with them all the same.
+    for (String subspaceKeys : List.of("subspace", "subspace-id", "subspace-next")) {
+      String prefix = HexFormat.of().formatHex(Tuple.of("\u0000tessera", subspaceKeys).pack());
+      assertThat(tesseraEntries.keySet().removeIf(key -> key.startsWith(prefix))).isTrue();
+    }
     assertThat(rawEntries).hasSize(4 * 300 - 4 + 1);
     assertThat(rawEntries).isEqualTo(tesseraEntries);
   }
