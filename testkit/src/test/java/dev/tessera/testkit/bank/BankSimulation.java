@@ -145,8 +145,9 @@ public final class BankSimulation {
   private MemberV2Repository checkedMembersV2;
   /**
    * The subspace ids of the catalog the checks' repositories were opened on: each repository keeps
-   * the ids it read when it opened, so they are opened again when the simulated store's catalog
-   * (copied over the checked one) assigns other ids, e.g. ids it assigned after the first check.
+   * the ids it read when it opened, so on a fork of the simulated store they are opened again when
+   * the simulated store's catalog (copied over the fork's) assigns other ids, e.g. ids it assigned
+   * after the first check.
    */
   private Map<Long, String> checkedSubspaces;
   private long checkedVersion = -1;
@@ -639,7 +640,10 @@ public final class BankSimulation {
     }
     checks++;
     refreshChecked();
-    if (checkedMembers == null || !StoreCatalog.of(checked).subspaceNames().equals(checkedSubspaces)) {
+    // on a real store the checks read the store the clients write: its ids are theirs
+    boolean idsMoved = store != null
+        && !StoreCatalog.of(checked).subspaceNames().equals(checkedSubspaces);
+    if (checkedMembers == null || idsMoved) {
       RepositoryOptions quiet = RepositoryOptions.defaults().withBuildPolicy(IndexBuildPolicy.ON_DEMAND);
       checkedAccounts = new AccountRepository(checked, quiet);
       checkedMembers = new MemberRepository(checked, quiet);
