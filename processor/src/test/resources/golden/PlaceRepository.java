@@ -36,7 +36,7 @@ import javax.annotation.processing.Generated;
 @Generated("dev.tessera.processor.EntityProcessor")
 public final class PlaceRepository extends EntityRepository<Place, String> {
   /**
-   * The entity name: the first key part of every Place record.
+   * The entity name, to which the store's catalog assigns the id every Place record key starts with.
    */
   public static final String ENTITY_NAME = "place";
 

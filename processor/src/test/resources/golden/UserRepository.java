@@ -38,7 +38,7 @@ import javax.annotation.processing.Generated;
 @Generated("dev.tessera.processor.EntityProcessor")
 public final class UserRepository extends EntityRepository<User, String> {
   /**
-   * The entity name: the first key part of every User record.
+   * The entity name, to which the store's catalog assigns the id every User record key starts with.
    */
   public static final String ENTITY_NAME = "user";
 

@@ -63,7 +63,7 @@ final class DumpCommand implements Callable<Integer> {
       if (format == Format.csv) {
         out.println(Csv.row(new ArrayList<>(columns)));
       }
-      ListSelector records = ListSelector.of(TupleRange.prefix(Tuple.of(reader.entityName())));
+      ListSelector records = ListSelector.of(reader.records());
       try (KvIterator entries = snapshot.list(records)) {
         while (entries.hasNext()) {
           Map<String, Object> values = Records.read(reader, entries.next());

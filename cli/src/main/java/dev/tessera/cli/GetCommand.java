@@ -38,10 +38,11 @@ final class GetCommand implements Callable<Integer> {
   public Integer call() {
     try (LmdbKvStore kv = store.openReadOnly()) {
       StoredRecordReader reader = StoreCatalog.of(kv).records(entity);
-      Tuple key = reader.recordKey(primaryKeyParts(reader));
-      KvEntry entry = kv.get(key);
+      Tuple primaryKey = primaryKeyParts(reader);
+      KvEntry entry = kv.get(reader.recordKey(primaryKey));
       if (!entry.exists()) {
-        spec.commandLine().getErr().println(spec.qualifiedName() + ": no record " + key);
+        spec.commandLine().getErr().println(spec.qualifiedName() + ": no record of "
+            + reader.entityName() + " with primary key " + primaryKey);
         return ExitCodes.PROBLEMS;
       }
       spec.commandLine().getOut().println(RecordJson.line(Records.read(reader, entry)));

@@ -8,6 +8,7 @@ import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.ListSelector;
 import dev.tessera.kv.lmdb.LmdbKvStore;
+import dev.tessera.repository.KeyLayoutMigrationRequiredException;
 import dev.tessera.kv.lmdb.StoreStatistics;
 import dev.tessera.mapping.RecordSchema;
 import dev.tessera.tuple.Tuple;
@@ -47,16 +48,23 @@ final class InfoCommand implements Callable<Integer> {
           stats.lastVersionstamp() == null ? "none" : stats.lastVersionstamp());
       out.printf("entries      %,d%n", stats.entries());
       for (String entity : StoreCatalog.of(kv).entityNames()) {
-        describe(kv, entity, out);
+        try {
+          describe(kv, entity, out);
+        } catch (KeyLayoutMigrationRequiredException oldLayout) {
+          out.printf("%nentity %s: stored in the key layout of an older Tessera; run 'tessera"
+              + " migrate %s'%n", entity, kv.directory());
+        }
       }
     }
     return ExitCodes.OK;
   }
 
   private static void describe(LmdbKvStore kv, String entity, PrintWriter out) {
-    StoredRecordReader reader = StoreCatalog.of(kv).records(entity);
+    StoreCatalog catalog = StoreCatalog.of(kv);
+    StoredRecordReader reader = catalog.records(entity);
     try (KvSnapshot snapshot = kv.snapshot()) {
-      out.printf("%nentity %s: %,d records%n", entity, countRecords(snapshot, entity));
+      out.printf("%nentity %s (subspace %d): %,d records%n", entity, reader.entityId(),
+          countRecords(snapshot, reader));
       for (RecordSchema schema : reader.schemas()) {
         out.printf("  schema %016x %s%s%n", schema.id(), schema.descriptor(),
             schema.id() == reader.latest().id() ? " (latest)" : "");
@@ -65,14 +73,17 @@ final class InfoCommand implements Callable<Integer> {
         out.printf("  index %s %s %s%s%s%n", index.indexName(),
             index.unique() ? "unique" : "non-unique", index.state(), progress(index),
             index.failure() == null ? "" : ", failure: " + index.failure());
-        out.printf("    %s in subspace %s%n", index.descriptor(), Tuple.of(index.subspace()));
+        out.printf("    %s in subspace %s (%s)%n", index.descriptor(),
+            catalog.subspaceId(index.subspace()).stream().boxed().findFirst()
+                .map(String::valueOf).orElse("no id yet"),
+            index.subspace());
       }
     }
   }
 
-  private static long countRecords(KvSnapshot snapshot, String entity) {
+  private static long countRecords(KvSnapshot snapshot, StoredRecordReader reader) {
     long count = 0;
-    try (KvIterator records = snapshot.list(ListSelector.of(TupleRange.prefix(Tuple.of(entity))))) {
+    try (KvIterator records = snapshot.list(ListSelector.of(reader.records()))) {
       while (records.hasNext()) {
         records.next();
         count++;

@@ -12,6 +12,7 @@ import dev.tessera.tuple.TupleRange;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -64,10 +65,11 @@ final class StatsCommand implements Callable<Integer> {
     roles.put(Tuple.of(CATALOG), "catalog");
     Map<Tuple, Subspace> subspaces = new LinkedHashMap<>();
     try (KvSnapshot snapshot = kv.snapshot()) {
-      for (String entity : StoreCatalog.of(kv).entityNames()) {
-        roles.put(Tuple.of(entity), "records of " + entity);
+      StoreCatalog catalog = StoreCatalog.of(kv);
+      for (String entity : catalog.entityNames()) {
+        roles.put(subspace(catalog, entity), "records of " + entity);
         StoreCatalog.indexes(snapshot, entity).forEach(index -> roles.put(
-            Tuple.of(index.subspace()), "index " + entity + "." + index.indexName()));
+            subspace(catalog, index.subspace()), "index " + entity + "." + index.indexName()));
       }
       ListSelector all =
           ListSelector.of(TupleRange.ofPacked(new byte[] {0x00}, new byte[] {(byte) 0xFF}));
@@ -83,6 +85,12 @@ final class StatsCommand implements Callable<Integer> {
       }
     }
     return subspaces;
+  }
+
+  /** The first key part of {@code name}'s keys: its id, or the name in an unmigrated store. */
+  private static Tuple subspace(StoreCatalog catalog, String name) {
+    OptionalLong id = catalog.subspaceId(name);
+    return id.isPresent() ? Tuple.of(id.getAsLong()) : Tuple.of(name);
   }
 
   /** Running totals of one subspace. Not thread-safe. */

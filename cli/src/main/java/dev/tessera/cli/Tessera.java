@@ -43,6 +43,7 @@ import picocli.CommandLine.Spec;
       BackupCommand.class,
       StatsCommand.class,
       LoadCommand.class,
+      MigrateCommand.class,
     })
 public final class Tessera implements Runnable {
   @Spec CommandSpec spec;

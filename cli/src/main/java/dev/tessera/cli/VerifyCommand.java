@@ -93,7 +93,7 @@ final class VerifyCommand implements Callable<Integer> {
         // A repair moves the record's bytes under the reserved key; the application lists them
         // with indexAdmin().quarantined().
         out.println("  " + problem + (repair && records.quarantined() > 0 && problem.key() != null
-            ? "; quarantined as " + StoreCatalog.quarantineKey(problem.key()) : ""));
+            ? "; quarantined as " + StoreCatalog.quarantineKey(entityName, problem.key().subTuple(1, problem.key().size())) : ""));
       }
     }
     return records.undecodable() - records.quarantined();

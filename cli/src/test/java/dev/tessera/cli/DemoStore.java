@@ -2,6 +2,7 @@ package dev.tessera.cli;
 
 import dev.tessera.cli.Person.Address;
 import dev.tessera.internal.catalog.SchemaCatalog;
+import dev.tessera.internal.catalog.SubspaceCatalog;
 import dev.tessera.kv.lmdb.LmdbKvStore;
 import dev.tessera.mapping.ComponentSchema;
 import dev.tessera.mapping.RecordSchema;
@@ -28,8 +29,9 @@ final class DemoStore {
       // What an earlier version of the application wrote: items without a quantity.
       RecordSchema first = new RecordSchema("item", "sku",
           List.of(ComponentSchema.of("sku", "STRING"), ComponentSchema.of("label", "STRING")));
+      long item = SubspaceCatalog.assign(kv, "item", List.of("item")).get("item");
       SchemaCatalog.add(kv, first, SchemaCatalog.read(kv, "item").latest());
-      kv.atomic().set(Tuple.of("item", "a-1"), Tuple.of(first.id(), "a-1", "first").pack()).commit();
+      kv.atomic().set(Tuple.of(item, "a-1"), Tuple.of(first.id(), "a-1", "first").pack()).commit();
       new ItemRepository(kv).insert(new Item("b-2", "second", 5));
       PersonRepository people = new PersonRepository(kv);
       for (Person person : people()) {

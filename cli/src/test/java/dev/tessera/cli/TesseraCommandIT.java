@@ -2,8 +2,10 @@ package dev.tessera.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tessera.catalog.StoreCatalog;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
+import dev.tessera.kv.KvStore;
 import dev.tessera.kv.ListSelector;
 import dev.tessera.kv.lmdb.Durability;
 import dev.tessera.kv.lmdb.LmdbKvStore;
@@ -143,11 +145,11 @@ class TesseraCommandIT {
         .contains("last commit  " + lastStamp + "\n")
         .containsPattern("readers      \\d+ in use of 1024\n")
         .containsPattern("map          [0-9,]+ bytes, [0-9,]+ used \\([0-9.]+%\\)\n")
-        .contains("\nentity item: 2 records\n")
+        .containsPattern("\nentity item \\(subspace \\d+\\): 2 records\n")
         .containsPattern("  schema [0-9a-f]{16} item\\(sku:STRING,label:STRING\\)\n")
         .containsPattern(
             "  schema [0-9a-f]{16} item\\(sku:STRING,label:STRING,quantity:int\\) \\(latest\\)\n")
-        .contains("\nentity person: 3 records\n")
+        .containsPattern("\nentity person \\(subspace \\d+\\): 3 records\n")
         .contains("  index email unique READABLE\n")
         .contains("  index age non-unique READABLE\n");
   }
@@ -155,25 +157,34 @@ class TesseraCommandIT {
   @Test
   void keysPrintsEntriesAsTuplesInEitherDirectionWithALimit() {
     List<String> expected = new ArrayList<>();
-    try (LmdbKvStore kv = LmdbKvStore.open(store);
-        KvIterator it = kv.list(ListSelector.of(TupleRange.prefix(Tuple.of("person"))))) {
-      while (it.hasNext()) {
-        KvEntry e = it.next();
-        expected.add(e.key() + " @" + e.versionstamp() + " -> " + Tuple.unpack(e.value()));
+    long person;
+    long byAge;
+    try (LmdbKvStore kv = LmdbKvStore.open(store)) {
+      person = StoreCatalog.of(kv).subspaceId("person").orElseThrow();
+      byAge = StoreCatalog.of(kv).subspaceId("person_by_age").orElseThrow();
+      try (KvIterator it = kv.list(ListSelector.of(TupleRange.prefix(Tuple.of(person))))) {
+        while (it.hasNext()) {
+          KvEntry e = it.next();
+          expected.add(e.key() + " [person] @" + e.versionstamp() + " -> " + Tuple.unpack(e.value()));
+        }
       }
     }
-    CommandRun run = CommandRun.of("keys", store.toString(), "--prefix", "(\"person\")");
+    String prefix = "(" + person + ")";
+    CommandRun run = CommandRun.of("keys", store.toString(), "--prefix", prefix);
     assertThat(run.exitCode()).as(run.toString()).isZero();
     assertThat(run.lines()).containsExactlyElementsOf(expected).hasSize(3);
-    assertThat(run.lines().get(0)).startsWith("(\"person\", 1) @").contains(", \"Ada\", ");
+    assertThat(run.lines().get(0)).startsWith("(" + person + ", 1) [person] @")
+        .contains(", \"Ada\", ");
 
-    CommandRun reverse = CommandRun.of("keys", store.toString(), "--prefix", "(\"person\")",
+    CommandRun reverse = CommandRun.of("keys", store.toString(), "--prefix", prefix,
         "--reverse", "--limit", "2");
     assertThat(reverse.lines()).containsExactly(expected.get(2), expected.get(1));
 
-    CommandRun range = CommandRun.of("keys", store.toString(), "--from", "(\"person_by_age\", 30)",
-        "--to", "(\"person_by_age\", 40)");
-    assertThat(range.lines()).hasSize(2).allMatch(l -> l.startsWith("(\"person_by_age\", 36, "))
+    CommandRun range = CommandRun.of("keys", store.toString(), "--from", "(" + byAge + ", 30)",
+        "--to", "(" + byAge + ", 40)");
+    assertThat(range.lines()).hasSize(2)
+        .allMatch(l -> l.startsWith("(" + byAge + ", 36, "))
+        .allMatch(l -> l.contains(" [person_by_age] @"))
         .allMatch(l -> l.endsWith(" -> (empty)"));
   }
 
@@ -187,7 +198,7 @@ class TesseraCommandIT {
     CommandRun absent = CommandRun.of("get", store.toString(), "person", "9");
     assertThat(absent.exitCode()).isEqualTo(1);
     assertThat(absent.out()).isEmpty();
-    assertThat(absent.err()).isEqualTo("tessera get: no record (\"person\", 9)\n");
+    assertThat(absent.err()).isEqualTo("tessera get: no record of person with primary key (9)\n");
 
     CommandRun notANumber = CommandRun.of("get", store.toString(), "person", "ada");
     assertThat(notANumber.exitCode()).isEqualTo(2);
@@ -218,15 +229,21 @@ class TesseraCommandIT {
 
   @Test
   void statsCountsEntriesPerEntityAndIndex() {
+    Map<String, Tuple> subspaces = new java.util.HashMap<>();
+    try (LmdbKvStore kv = LmdbKvStore.open(store)) {
+      for (String name : List.of("person", "person_by_email", "person_by_age", "item")) {
+        subspaces.put(name, key(kv, name));
+      }
+    }
     CommandRun run = CommandRun.of("stats", store.toString());
     assertThat(run.exitCode()).as(run.toString()).isZero();
     assertThat(run.out())
         .containsPattern("B-tree       depth \\d+, [0-9,]+ branch pages, [0-9,]+ leaf pages,"
             + " [0-9,]+ overflow pages of [0-9,]+ bytes\n")
-        .containsPattern("\\(\"person\"\\) +records of person +3 ")
-        .containsPattern("\\(\"person_by_email\"\\) +index person.email +3 ")
-        .containsPattern("\\(\"person_by_age\"\\) +index person.age +3 ")
-        .containsPattern("\\(\"item\"\\) +records of item +2 ")
+        .containsPattern(quote(subspaces.get("person")) + " +records of person +3 ")
+        .containsPattern(quote(subspaces.get("person_by_email")) + " +index person.email +3 ")
+        .containsPattern(quote(subspaces.get("person_by_age")) + " +index person.age +3 ")
+        .containsPattern(quote(subspaces.get("item")) + " +records of item +2 ")
         .containsPattern("\\(\"\\\\u0000tessera\"\\) +catalog +\\d+ ");
   }
 
@@ -294,19 +311,22 @@ class TesseraCommandIT {
   @Test
   void verifyFindsAndRepairsAHandCorruptedIndexShowingProgressInBothModes() {
     Path damaged = dir.resolve("damaged");
+    Tuple missing;
+    Tuple dangling;
     try (LmdbKvStore kv = LmdbKvStore.open(damaged)) {
       PersonRepository people = new PersonRepository(kv);
       people().forEach(people::insert);
-      kv.atomic().delete(Tuple.of("person_by_email", "bob@example.com"))
-          .set(Tuple.of("person_by_age", 99, 7), new byte[0]).commit();
+      missing = key(kv, "person_by_email", "bob@example.com");
+      dangling = key(kv, "person_by_age", 99, 7);
+      kv.atomic().delete(missing).set(dangling, new byte[0]).commit();
     }
     CommandRun found = CommandRun.of("verify", damaged.toString());
     assertThat(found.exitCode()).as(found.toString()).isEqualTo(1);
     assertThat(found.out()).isEqualTo(""
         + "person.age: 0 missing, 1 dangling, 0 unique violations\n"
-        + "  DANGLING (\"person_by_age\", 99, 7) for (7)\n"
+        + "  DANGLING " + dangling + " for (7)\n"
         + "person.email: 1 missing, 0 dangling, 0 unique violations\n"
-        + "  MISSING (\"person_by_email\", \"bob@example.com\") for (2)\n"
+        + "  MISSING " + missing + " for (2)\n"
         + "result: 2 problems left\n");
     // Not a terminal: plain lines.
     assertThat(found.err()).isEqualTo("verifying person.age\nverifying person.email\n"
@@ -325,9 +345,9 @@ class TesseraCommandIT {
     assertThat(clean.out()).isEqualTo("person.age: clean\nperson.email: clean\n"
         + "result: no problems left\n");
     try (LmdbKvStore kv = LmdbKvStore.open(damaged)) {
-      assertThat(kv.get(Tuple.of("person_by_email", "bob@example.com")).value())
+      assertThat(kv.get(key(kv, "person_by_email", "bob@example.com")).value())
           .isEqualTo(Tuple.of(2).pack());
-      assertThat(kv.get(Tuple.of("person_by_age", 99, 7)).exists()).isFalse();
+      assertThat(kv.get(key(kv, "person_by_age", 99, 7)).exists()).isFalse();
     }
   }
 
@@ -352,15 +372,17 @@ class TesseraCommandIT {
 
   @Test
   void verifyReportsAnUndecodableRecordAndRepairNamesWhatItQuarantined() {
+    Tuple adaKey;
     Path broken = dir.resolve("broken");
     try (LmdbKvStore kv = LmdbKvStore.open(broken)) {
       PersonRepository people = new PersonRepository(kv);
       people().forEach(people::insert);
       // Ada's stored value with its age replaced by text: the schema matches, the age does not.
-      KvEntry ada = kv.get(Tuple.of("person", 1));
+      adaKey = key(kv, "person", 1);
+      KvEntry ada = kv.get(adaKey);
       List<Object> parts = new ArrayList<>(Tuple.unpack(ada.value()).items());
       parts.set(4, "thirty-six");
-      kv.atomic().set(Tuple.of("person", 1), Tuple.fromList(parts).pack()).commit();
+      kv.atomic().set(key(kv, "person", 1), Tuple.fromList(parts).pack()).commit();
     }
     CommandRun dump = CommandRun.of("dump", broken.toString(), "person");
     assertThat(dump.exitCode()).isEqualTo(4);
@@ -369,13 +391,13 @@ class TesseraCommandIT {
 
     assertThat(found.exitCode()).as(found.toString()).isEqualTo(1);
     assertThat(found.out()).contains("person records: 1 undecodable\n"
-        + "  UNDECODABLE (\"person\", 1) for (1): ").doesNotContain("no problems left");
+        + "  UNDECODABLE " + adaKey + " for (1): ").doesNotContain("no problems left");
 
     CommandRun repaired = CommandRun.of("verify", broken.toString(), "--repair", "--progress", "none");
 
     assertThat(repaired.exitCode()).as(repaired.toString()).isZero();
     assertThat(repaired.out()).contains("person records: 1 undecodable, 1 quarantined\n"
-        + "  UNDECODABLE (\"person\", 1) for (1): ")
+        + "  UNDECODABLE " + adaKey + " for (1): ")
         .contains("; quarantined as (\"\\u0000tessera\", \"quarantine\", \"person\", 1)\n");
     assertThat(CommandRun.of("dump", broken.toString(), "person").exitCode()).isZero();
   }
@@ -556,5 +578,14 @@ class TesseraCommandIT {
         txn.commit();
       }
     }
+  }
+
+  private static String quote(Tuple key) {
+    return java.util.regex.Pattern.quote(key.toString());
+  }
+
+  /** The key {@code (id of subspace, parts...)} as the repositories store it in {@code kv}. */
+  static Tuple key(KvStore kv, String subspace, Object... parts) {
+    return Tuple.of(StoreCatalog.of(kv).subspaceId(subspace).orElseThrow()).addAll(Tuple.of(parts));
   }
 }

@@ -2,6 +2,7 @@ package dev.tessera.repository;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tessera.catalog.StoreCatalog;
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvStore;
@@ -58,7 +59,8 @@ class EtcdBatchLimitTest {
       users.insertAll(all.subList(from, from + 30));
     }
     List<Tuple> colorEntries = new ArrayList<>();
-    try (KvIterator it = store.list(ListSelector.of(TupleRange.prefix(Tuple.of("user_by_favoriteColor"))))) {
+    Tuple subspace = Tuple.of(StoreCatalog.of(store).subspaceId("user_by_favoriteColor").orElseThrow());
+    try (KvIterator it = store.list(ListSelector.of(TupleRange.prefix(subspace)))) {
       it.forEachRemaining(e -> colorEntries.add(e.key()));
     }
     assertThat(colorEntries).hasSize(USERS);

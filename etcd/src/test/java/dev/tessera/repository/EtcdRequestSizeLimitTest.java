@@ -3,6 +3,7 @@ package dev.tessera.repository;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tessera.catalog.StoreCatalog;
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
@@ -118,7 +119,8 @@ class EtcdRequestSizeLimitTest {
       users.insert(new User("u" + i, "N", "user" + i + "-" + "x".repeat(400) + "@example.com", "c"));
     }
     List<Tuple> entries = new ArrayList<>();
-    try (KvIterator it = store.list(ListSelector.of(TupleRange.prefix(Tuple.of("user_by_email"))))) {
+    Tuple subspace = Tuple.of(StoreCatalog.of(store).subspaceId("user_by_email").orElseThrow());
+    try (KvIterator it = store.list(ListSelector.of(TupleRange.prefix(subspace)))) {
       it.forEachRemaining(entry -> entries.add(entry.key()));
     }
     assertThat(entries).hasSize(count);

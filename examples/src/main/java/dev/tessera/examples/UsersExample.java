@@ -1,5 +1,6 @@
 package dev.tessera.examples;
 
+import dev.tessera.catalog.StoreCatalog;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvStore;
@@ -13,6 +14,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -82,14 +84,24 @@ public final class UsersExample {
     out.println("count() = " + users.count());
 
     out.println();
-    out.println("== The whole key space: the store's catalog (index states, schemas), the records, then the");
-    out.println("   index entries, which hold primary keys, never copies of records");
+    out.println("== The whole key space: the store's catalog (index states, schemas, the subspace ids it gave");
+    out.println("   the entity and each index), the records, then the index entries, which hold primary keys,");
+    out.println("   never copies of records; each record and entry key starts with its subspace id");
+    Map<Long, String> subspaces = StoreCatalog.of(store).subspaceNames();
     try (KvIterator entries = store.list(ListSelector.of(TupleRange.ofPacked(new byte[] {0x00}, new byte[] {(byte) 0xFF})))) {
       while (entries.hasNext()) {
         KvEntry entry = entries.next();
-        out.println(entry.key() + " @" + entry.versionstamp() + " -> " + describeValue(entry));
+        out.println(entry.key() + subspaceName(entry.key(), subspaces) + " @" + entry.versionstamp()
+            + " -> " + describeValue(entry));
       }
     }
+  }
+
+  /** {@code " [user_by_email]"} for a key in the subspace the catalog gave that name, else nothing. */
+  private static String subspaceName(Tuple key, Map<Long, String> subspaces) {
+    return key.size() > 0 && key.get(0) instanceof Long id && subspaces.containsKey(id)
+        ? " [" + subspaces.get(id) + "]"
+        : "";
   }
 
   private static String describeValue(KvEntry entry) {

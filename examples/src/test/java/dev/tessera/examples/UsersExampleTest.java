@@ -31,7 +31,9 @@ class UsersExampleTest {
         .contains("findByEmail(\"alice@new.example\") = User[id=u1, ")
         .contains("findByEmail(\"alice@example.com\") = User[id=u3, name=Carol, ")
         .contains("delete(\"u2\") = true")
-        .contains("(\"user_by_email\", \"alice@example.com\")")
-        .doesNotContain("(\"user\", \"u2\")");
+        .contains("(\"\\u0000tessera\", \"subspace\", \"user_by_email\") @")
+        .containsPattern("\\(\\d+, \"alice@example.com\"\\) \\[user_by_email\\] @")
+        .containsPattern("\\(\\d+, \"u1\"\\) \\[user\\] @")
+        .doesNotContainPattern("\\(\\d+, \"u2\"\\)");
   }
 }

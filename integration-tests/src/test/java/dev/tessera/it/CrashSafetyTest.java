@@ -247,15 +247,15 @@ class CrashSafetyTest {
     Map<Tuple, Tuple> expectedEmails = new TreeMap<>();
     TreeSet<Tuple> expectedColours = new TreeSet<>();
     for (User user : records.values()) {
-      expectedEmails.put(Tuple.of("user_by_email", user.email().toLowerCase(Locale.ROOT)), Tuple.of(user.id()));
-      expectedColours.add(Tuple.of("user_by_favoriteColor", user.favoriteColor(), user.id()));
+      expectedEmails.put(StoredKeys.key(store, "user_by_email", user.email().toLowerCase(Locale.ROOT)), Tuple.of(user.id()));
+      expectedColours.add(StoredKeys.key(store, "user_by_favoriteColor", user.favoriteColor(), user.id()));
     }
     Map<Tuple, Tuple> actualEmails = new TreeMap<>();
-    for (KvEntry entry : scan(store, Tuple.of("user_by_email"))) {
+    for (KvEntry entry : scan(store, StoredKeys.key(store, "user_by_email"))) {
       actualEmails.put(entry.key(), Tuple.unpack(entry.value()));
     }
     TreeSet<Tuple> actualColours = new TreeSet<>();
-    for (KvEntry entry : scan(store, Tuple.of("user_by_favoriteColor"))) {
+    for (KvEntry entry : scan(store, StoredKeys.key(store, "user_by_favoriteColor"))) {
       actualColours.add(entry.key());
     }
     assertThat(actualEmails).as("unique e-mail index").isEqualTo(expectedEmails);

@@ -77,9 +77,9 @@ class ForgottenStreamsTest {
     kinds.put("byXY().within(..).stream().findFirst()",
         () -> places.byXY().within(2, 2, 3, 3).stream().findFirst().orElseThrow());
     kinds.put("KvStore.list(..).next()",
-        () -> store.list(ListSelector.of(TupleRange.prefix(Tuple.of("user")))).next());
+        () -> store.list(ListSelector.of(TupleRange.prefix(StoredKeys.key(store, "user")))).next());
     kinds.put("KvStore.list(..).stream().findFirst()",
-        () -> store.list(ListSelector.of(TupleRange.prefix(Tuple.of("place")))).stream()
+        () -> store.list(ListSelector.of(TupleRange.prefix(StoredKeys.key(store, "place")))).stream()
             .findFirst().orElseThrow());
 
     for (Map.Entry<String, Supplier<Object>> kind : kinds.entrySet()) {
@@ -110,7 +110,7 @@ class ForgottenStreamsTest {
       for (int i = 0; i < MAX_READERS - 2; i++) {
         held.add(store.snapshot());
       }
-      assertThat(held.get(0).get(Tuple.of("user", "u0001")).exists()).isTrue();
+      assertThat(held.get(0).get(StoredKeys.key(store, "user", "u0001")).exists()).isTrue();
     } finally {
       held.forEach(KvSnapshot::close);
     }

@@ -280,12 +280,12 @@ class GeneratedDecoderFuzzTest {
     Random random = new Random(11);
     AtomicOperation write = store.atomic();
     for (int i = 0; i < 1000; i++) {
-      write.set(Tuple.of(entity, id.apply(i)), input(i % 5, subject.valid(), random));
+      write.set(StoredKeys.key(store, entity, id.apply(i)), input(i % 5, subject.valid(), random));
     }
     assertThat(write.commit().ok()).isTrue();
     int corrupt = 0;
     for (int i = 0; i < 1000; i++) {
-      Tuple key = Tuple.of(entity, id.apply(i));
+      Tuple key = StoredKeys.key(store, entity, id.apply(i));
       try {
         findById.apply(id.apply(i));
       } catch (CorruptRecordException e) {

@@ -24,7 +24,7 @@ class NullPrimaryKeyTest {
     try (KvStore store = LmdbKvStore.open(directory)) {
       UserRepository users = new UserRepository(store);
       users.insert(new User("u1", "Alice", "alice@example.com", "blue"));
-      Tuple key = Tuple.of("user", "u1");
+      Tuple key = StoredKeys.key(store, "user", "u1");
       assertThat(store.get(key).exists()).as("the record key layout this test relies on").isTrue();
       store.atomic()
           .set(key, Tuple.of(UserRepository.SCHEMA_ID, null, "Alice", "alice@example.com", "blue").pack())

@@ -119,9 +119,9 @@ class UserRepositoryTest {
   void indexEntriesHoldThePrimaryKeyNotACopyOfTheRecord() {
     users.insert(new User("u1", "Alice", "alice@example.com", "blue"));
 
-    KvEntry unique = store.get(Tuple.of("user_by_email", "alice@example.com"));
+    KvEntry unique = store.get(StoredKeys.key(store, "user_by_email", "alice@example.com"));
     assertThat((Object) Tuple.unpack(unique.value())).isEqualTo(Tuple.of("u1"));
-    KvEntry nonUnique = store.get(Tuple.of("user_by_favoriteColor", "blue", "u1"));
+    KvEntry nonUnique = store.get(StoredKeys.key(store, "user_by_favoriteColor", "blue", "u1"));
     assertThat(nonUnique.exists()).isTrue();
     assertThat(nonUnique.value()).isEmpty();
   }
@@ -129,14 +129,14 @@ class UserRepositoryTest {
   @Test
   void updateOfANonIndexedFieldTouchesNoIndexEntry() {
     users.insert(new User("u1", "Alice", "alice@example.com", "blue"));
-    KvEntry emailBefore = store.get(Tuple.of("user_by_email", "alice@example.com"));
-    KvEntry colourBefore = store.get(Tuple.of("user_by_favoriteColor", "blue", "u1"));
+    KvEntry emailBefore = store.get(StoredKeys.key(store, "user_by_email", "alice@example.com"));
+    KvEntry colourBefore = store.get(StoredKeys.key(store, "user_by_favoriteColor", "blue", "u1"));
 
     users.update(new User("u1", "Alice Liddell", "alice@example.com", "blue"));
 
-    assertThat(store.get(Tuple.of("user_by_email", "alice@example.com")).versionstamp())
+    assertThat(store.get(StoredKeys.key(store, "user_by_email", "alice@example.com")).versionstamp())
         .isEqualTo(emailBefore.versionstamp());
-    assertThat(store.get(Tuple.of("user_by_favoriteColor", "blue", "u1")).versionstamp())
+    assertThat(store.get(StoredKeys.key(store, "user_by_favoriteColor", "blue", "u1")).versionstamp())
         .isEqualTo(colourBefore.versionstamp());
     assertThat(users.findById("u1")).map(User::name).contains("Alice Liddell");
   }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.testing.compile.Compilation;
+import dev.tessera.catalog.StoreCatalog;
 import dev.tessera.kv.CorruptRecordException;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
@@ -198,7 +199,7 @@ class SchemaEvolutionTest {
     withRepository(
         v1,
         (members, store) -> {
-          Tuple key = Tuple.of("member", "u1");
+          Tuple key = recordKey(store, "u1");
           assertThat(
                   store.atomic().set(key, Tuple.of(0x1234L, "u1", "Ann").pack()).commit().ok())
               .isTrue();
@@ -276,7 +277,12 @@ class SchemaEvolutionTest {
 
   /** The unpacked stored value of the member with key {@code id}. */
   private static Tuple storedValue(KvStore store, Object id) {
-    return Tuple.unpack(store.get(Tuple.of("member", id)).value());
+    return Tuple.unpack(store.get(recordKey(store, id)).value());
+  }
+
+  /** The key of the member with key {@code id}: the subspace id the catalog gave "member", the key. */
+  private static Tuple recordKey(KvStore store, Object id) {
+    return Tuple.of(StoreCatalog.of(store).subspaceId("member").orElseThrow(), id);
   }
 
   /** Every entry of the store (key, value and versionstamp, in hex), read with it opened anew. */

@@ -14,7 +14,8 @@ import java.util.Objects;
  * @param state the life-cycle state
  * @param cursor the packed key the current phase has processed up to (inclusive), or {@code null}
  *     at the start of the phase
- * @param subspace the first key part of the index's entries, kept so a dropped index can be cleared
+ * @param subspace the name of the index's subspace, to which the store's catalog assigns the id its
+ *     entries' keys start with, kept so a dropped index can be cleared
  *     without its definition
  * @param unique whether the index is unique
  * @param phase the step of pending work the cursor belongs to

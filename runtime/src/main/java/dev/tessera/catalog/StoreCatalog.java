@@ -2,13 +2,16 @@ package dev.tessera.catalog;
 
 import dev.tessera.internal.catalog.IndexCatalog;
 import dev.tessera.internal.catalog.SchemaCatalog;
+import dev.tessera.internal.catalog.SubspaceCatalog;
 import dev.tessera.internal.kv.ReservedKeys;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
 import dev.tessera.tuple.Tuple;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalLong;
 
 /**
  * What a tool sees of a store without the application's classes: the entities its catalog holds,
@@ -68,8 +71,26 @@ public final class StoreCatalog {
     return ReservedKeys.PREFIX;
   }
 
-  /** The key under which a repair keeps the bytes of the undecodable record at {@code recordKey}. */
-  public static Tuple quarantineKey(Tuple recordKey) {
-    return ReservedKeys.of("quarantine").addAll(recordKey);
+  /**
+   * The key under which a repair keeps the bytes of the undecodable record of {@code entityName}
+   * with primary key parts {@code primaryKeyParts}: {@code ("\u0000tessera", "quarantine",
+   * entityName, primaryKeyParts...)}.
+   */
+  public static Tuple quarantineKey(String entityName, Tuple primaryKeyParts) {
+    return ReservedKeys.of("quarantine", entityName).addAll(primaryKeyParts);
+  }
+
+  /**
+   * The subspace id the catalog assigned to {@code name}, an entity or an index subspace: the first
+   * part of the keys of its records or entries. Empty if none was assigned (nothing is stored
+   * under it).
+   */
+  public OptionalLong subspaceId(String name) {
+    return SubspaceCatalog.find(store, name);
+  }
+
+  /** Every subspace id the catalog assigned and its entity or index subspace name, in id order. */
+  public Map<Long, String> subspaceNames() {
+    return SubspaceCatalog.names(store);
   }
 }

@@ -1,10 +1,12 @@
 package dev.tessera.catalog;
 
+import dev.tessera.internal.catalog.KeySpace;
 import dev.tessera.internal.catalog.SchemaCatalog;
 import dev.tessera.internal.mapping.ComponentValues;
 import dev.tessera.kv.KvStore;
 import dev.tessera.mapping.RecordSchema;
 import dev.tessera.tuple.Tuple;
+import dev.tessera.tuple.TupleRange;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,11 +28,14 @@ import java.util.Map;
  */
 public final class StoredRecordReader {
   private final String entityName;
+  private final long entityId;
   private final RecordSchema latest;
   private final Map<Long, RecordSchema> schemas;
 
-  private StoredRecordReader(String entityName, RecordSchema latest, Map<Long, RecordSchema> schemas) {
+  private StoredRecordReader(
+      String entityName, long entityId, RecordSchema latest, Map<Long, RecordSchema> schemas) {
     this.entityName = entityName;
+    this.entityId = entityId;
     this.latest = latest;
     this.schemas = schemas;
   }
@@ -39,12 +44,16 @@ public final class StoredRecordReader {
    * Reads the catalog's schemas of {@code entityName}.
    *
    * @throws UnknownEntityException if the catalog holds none
+   * @throws dev.tessera.repository.KeyLayoutMigrationRequiredException if the entity is stored in
+   *     the name key layout of an older version
    */
   public static StoredRecordReader open(KvStore store, String entityName) {
     SchemaCatalog.Entries entries = SchemaCatalog.read(store, entityName);
     if (entries.schemas().isEmpty() || !entries.latest().exists()) {
       throw new UnknownEntityException(entityName, SchemaCatalog.entityNames(store));
     }
+    entries.requireCompactKeys(entityName, store);
+    long entityId = KeySpace.read(store, entityName, List.of()).entityId();
     long latestId = Tuple.unpack(entries.latest().value()).getLong(0);
     Map<Long, RecordSchema> byId = new LinkedHashMap<>();
     for (RecordSchema schema : entries.schemas()) {
@@ -56,12 +65,22 @@ public final class StoredRecordReader {
           "catalog of entity '%s' names %016x as its last schema but does not hold it",
           entityName, latestId));
     }
-    return new StoredRecordReader(entityName, latest, Map.copyOf(byId));
+    return new StoredRecordReader(entityName, entityId, latest, Map.copyOf(byId));
   }
 
-  /** The entity name: the first part of its record keys. */
+  /** The entity name. */
   public String entityName() {
     return entityName;
+  }
+
+  /** The entity's subspace id in the store: the first part of its record keys. */
+  public long entityId() {
+    return entityId;
+  }
+
+  /** The range of every record key of the entity. */
+  public TupleRange records() {
+    return TupleRange.prefix(KeySpace.recordPrefix(entityId));
   }
 
   /** The schema the entity was opened with last. */
@@ -78,10 +97,10 @@ public final class StoredRecordReader {
 
   /** The key of the record whose primary key is {@code primaryKeyParts}. */
   public Tuple recordKey(Tuple primaryKeyParts) {
-    return Tuple.of(entityName).addAll(primaryKeyParts);
+    return KeySpace.recordPrefix(entityId).addAll(primaryKeyParts);
   }
 
-  /** The primary key parts of a record key of this entity (the key without the entity name). */
+  /** The primary key parts of a record key of this entity (the key without the entity id). */
   public Tuple primaryKeyParts(Tuple recordKey) {
     return recordKey.subTuple(1, recordKey.size());
   }

@@ -18,7 +18,10 @@ import java.util.List;
  */
 public interface EntityMapping<T, ID> {
 
-  /** The entity's name: the first part of every record key, e.g. {@code "user"}. */
+  /**
+   * The entity's name, e.g. {@code "user"}: the store's catalog assigns it the id every record key
+   * starts with.
+   */
   String entityName();
 
   /** The record class, for messages. */

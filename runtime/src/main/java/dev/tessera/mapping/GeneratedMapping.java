@@ -25,7 +25,7 @@ public abstract class GeneratedMapping<T, ID> implements EntityMapping<T, ID> {
   /**
    * A mapping of the entity {@code entityName}.
    *
-   * @param entityName the first part of every record key
+   * @param entityName the entity name (the store's catalog assigns it the id record keys start with)
    * @param entityType the record class
    * @param primaryKeyName the name of the primary key component
    * @param keyGeneration how a missing primary key is generated on insert

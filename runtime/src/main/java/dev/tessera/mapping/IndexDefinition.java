@@ -18,14 +18,19 @@ import java.util.function.Function;
  * (already normalised) values from a record, and a descriptor that changes whenever the entries it
  * would write change.
  *
- * <p>Key layout: a unique index entry is {@code (subspace, value...) -> packed primary key parts}; a
- * non-unique entry is {@code (subspace, value..., pk parts...) -> empty}. This class is the one
+ * <p>Key layout: a unique index entry is {@code (subspaceId, value...) -> packed primary key parts};
+ * a non-unique entry is {@code (subspaceId, value..., pk parts...) -> empty}. This class is the one
  * place index keys are derived, for generated repositories and for the tools that work from the
  * store's catalog alike: a component's value becomes its key part through {@link #keyPart} (or
  * {@link #textKeyPart}, which normalises first), a record's parts become its values through {@link
  * #valuesOf} (the null rule), a multi-value index fans out in {@link #entryValues}, and the values
- * become the entry's key through {@link #entryKey}; {@link #subspaceKey()} and {@link #range()}
- * give the index's subspace and the range of all its entries.
+ * become the entry's key through {@link #entryKey}; {@link #subspaceKey(long)} and {@link
+ * #range(long)} give the index's subspace and the range of all its entries.
+ *
+ * <p>Keys start with the small integer id the store's catalog assigned to the index's {@linkplain
+ * #subspace() subspace name}, not with the name itself: one definition (a generated repository's
+ * constant) may serve repositories on several stores, each with its own ids, so every key method
+ * takes the id of the store at hand. A repository looks it up once, when it opens.
  *
  * <p>The store's catalog keeps each index's descriptor: a repository opened with a different
  * descriptor for the same index name rebuilds the index (see {@code docs/indexes.md}). A descriptor
@@ -42,7 +47,8 @@ import java.util.function.Function;
  *
  * @param <T> the record type
  * @param name the index name as declared, e.g. {@code "email"}
- * @param subspace the first key part of every entry, e.g. {@code "user_by_email"}
+ * @param subspace the name of the key subspace of its entries, e.g. {@code "user_by_email"}: the
+ *     store's catalog assigns it the integer id that is the first part of every entry's key
  * @param unique true for a unique index
  * @param fields the indexed record components, in key order
  * @param values derives the index values of a record, normalised; returns {@code null} when the
@@ -84,7 +90,7 @@ public record IndexDefinition<T>(
    * A single-value index: each record has at most one entry, whose values {@code values} derive.
    *
    * @param name the index name
-   * @param subspace the first key part of every entry
+   * @param subspace the name of the subspace of its entries (see {@link #subspace()})
    * @param unique true for a unique index
    * @param fields the indexed record components, in key order
    * @param values the record's normalised values, {@code null} when it is not in the index
@@ -114,7 +120,7 @@ public record IndexDefinition<T>(
    * @param <T> the record type
    * @param <E> the element type
    * @param name the index name
-   * @param subspace the first key part of every entry
+   * @param subspace the name of the subspace of its entries (see {@link #subspace()})
    * @param unique true for a unique index
    * @param field the collection component
    * @param elements the record's collection, {@code null} for none
@@ -283,51 +289,54 @@ public record IndexDefinition<T>(
     return Tuple.of(keyParts);
   }
 
-  /** The first part of every key of this index, as a one-part tuple: {@code (subspace)}. */
-  public Tuple subspaceKey() {
-    return Tuple.of(subspace);
+  /**
+   * The first part of every key of the index whose subspace has id {@code subspaceId} in a store,
+   * as a one-part tuple: {@code (subspaceId)}.
+   *
+   * @param subspaceId the id the store's catalog assigned to the index's {@link #subspace()}
+   * @return the one-part tuple
+   */
+  public static Tuple subspaceKey(long subspaceId) {
+    return Tuple.of(subspaceId);
   }
 
   /**
    * The key of this index's entries with {@code values}, or of the entries starting with them when
-   * {@code values} has fewer parts than the index has components: {@code (subspace, values...)}.
+   * {@code values} has fewer parts than the index has components: {@code (subspaceId, values...)}.
    * For a unique index and all its values, this is the entry's whole key.
    *
+   * @param subspaceId the id the store's catalog assigned to {@link #subspace()}
    * @param values normalised, encoded values, from {@link #valuesOf} or a query
    * @return the key (prefix)
    */
-  public Tuple entryPrefix(Tuple values) {
-    return Tuple.of(subspace).addAll(values);
+  public Tuple entryPrefix(long subspaceId, Tuple values) {
+    return subspaceKey(subspaceId).addAll(values);
   }
 
   /**
    * The key of the entry with {@code values} of the record whose primary key parts are {@code
-   * pkParts}: {@code (subspace, values...)} for a unique index (the pointer is the value), {@code
-   * (subspace, values..., pkParts...)} otherwise.
+   * pkParts}: {@code (subspaceId, values...)} for a unique index (the pointer is the value), {@code
+   * (subspaceId, values..., pkParts...)} otherwise.
    *
+   * @param subspaceId the id the store's catalog assigned to {@link #subspace()}
    * @param values the entry's values
    * @param pkParts the record's primary key parts
    * @return the entry's key
    */
-  public Tuple entryKey(Tuple values, Tuple pkParts) {
-    Tuple prefix = entryPrefix(values);
+  public Tuple entryKey(long subspaceId, Tuple values, Tuple pkParts) {
+    Tuple prefix = entryPrefix(subspaceId, values);
     return unique ? prefix : prefix.addAll(pkParts);
   }
 
-  /** The range of every key of this index: the keys starting with {@link #subspaceKey()}. */
-  public TupleRange range() {
-    return range(subspace);
-  }
-
   /**
-   * The range of every key of the index whose subspace is {@code subspace}, for code that knows
-   * the index by its catalog entry only.
+   * The range of every key of the index whose subspace has id {@code subspaceId}: the keys starting
+   * with {@link #subspaceKey(long)}. Also for code that knows the index by its catalog entry only.
    *
-   * @param subspace the index's subspace
+   * @param subspaceId the id the store's catalog assigned to the index's subspace
    * @return the range
    */
-  public static TupleRange range(String subspace) {
-    return TupleRange.prefix(Tuple.of(subspace));
+  public static TupleRange range(long subspaceId) {
+    return TupleRange.prefix(subspaceKey(subspaceId));
   }
 
   /**

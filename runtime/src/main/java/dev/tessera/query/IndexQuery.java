@@ -2,6 +2,7 @@ package dev.tessera.query;
 
 import dev.tessera.internal.query.BatchedSpliterator.Snapshots;
 import dev.tessera.internal.query.PageRows;
+import dev.tessera.internal.catalog.KeySpace;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
@@ -100,8 +101,10 @@ public final class IndexQuery<T> implements Query<T> {
    * byX()} method.
    *
    * @param store the store holding the entity
-   * @param entityName the entity name, the first part of every record key
+   * @param entityName the entity name, for messages
+   * @param entityId the entity's subspace id in {@code store}: the first part of every record key
    * @param index the index to read
+   * @param subspaceId the id of the index's subspace in {@code store}: the first part of its keys
    * @param reader how to read the records its entries point to
    * @param values the encoded and normalised values of the first {@code values.size()} components
    * @throws IllegalArgumentException if {@code values} has more parts than the index has components
@@ -109,16 +112,19 @@ public final class IndexQuery<T> implements Query<T> {
   public static <T> IndexQuery<T> of(
       KvStore store,
       String entityName,
+      long entityId,
       IndexDefinition<T> index,
+      long subspaceId,
       RecordReader<T> reader,
       Tuple values) {
-    IndexTarget<T> target = new IndexTarget<>(store, Tuple.of(entityName), index, reader);
+    IndexTarget<T> target = new IndexTarget<>(
+        store, entityName, KeySpace.recordPrefix(entityId), index, subspaceId, reader);
     if (values.size() > target.components()) {
       throw new IllegalArgumentException(
           values.size() + " values for " + target.describe() + ", which has " + target.components()
               + " components " + index.fields());
     }
-    Tuple prefix = index.entryPrefix(values);
+    Tuple prefix = index.entryPrefix(subspaceId, values);
     return new IndexQuery<>(
         target, values.size(), List.of(Branch.of(prefix)), false, false, Integer.MAX_VALUE, null);
   }
@@ -263,8 +269,9 @@ public final class IndexQuery<T> implements Query<T> {
 
   @Override
   public IndexQuery<T> after(PageCursor cursor) {
-    byte[] key = Objects.requireNonNull(cursor, "cursor").keyFor(target.index().subspace(),
-        1 + target.components(), target.describe() + " (subspace '" + target.index().subspace() + "')");
+    byte[] key = Objects.requireNonNull(cursor, "cursor").keyFor(target.subspaceId(),
+        1 + target.components(), target.describe() + " (subspace '" + target.index().subspace()
+            + "', id " + target.subspaceId() + ")");
     return new IndexQuery<>(target, given, branches, bounded, reverse, limit, key);
   }
 

@@ -7,14 +7,22 @@ import dev.tessera.tuple.Tuple;
 import java.util.Objects;
 
 /**
- * What every query over one index shares: the store, the entity's record prefix, the index and how
- * records are read. Knows the index key layout: unique {@code (subspace, values...) -> packed pk},
- * non-unique {@code (subspace, values..., pk...) -> empty}. Immutable and thread-safe.
+ * What every query over one index shares: the store, the entity's record prefix, the index, the id
+ * of its subspace in the store and how records are read. Knows the index key layout: unique {@code
+ * (subspaceId, values...) -> packed pk}, non-unique {@code (subspaceId, values..., pk...) -> empty}.
+ * Immutable and thread-safe.
  */
-record IndexTarget<T>(KvStore store, Tuple entityPrefix, IndexDefinition<T> index, RecordReader<T> reader) {
+record IndexTarget<T>(
+    KvStore store,
+    String entityName,
+    Tuple entityPrefix,
+    IndexDefinition<T> index,
+    long subspaceId,
+    RecordReader<T> reader) {
 
   IndexTarget {
     Objects.requireNonNull(store, "store");
+    Objects.requireNonNull(entityName, "entityName");
     Objects.requireNonNull(entityPrefix, "entityPrefix");
     Objects.requireNonNull(index, "index");
     Objects.requireNonNull(reader, "reader");
@@ -48,6 +56,6 @@ record IndexTarget<T>(KvStore store, Tuple entityPrefix, IndexDefinition<T> inde
 
   /** A readable name for messages: {@code index 'age' of entity 'user'}. */
   String describe() {
-    return "index '" + index.name() + "' of entity '" + entityPrefix.get(0) + "'";
+    return "index '" + index.name() + "' of entity '" + entityName + "'";
   }
 }

@@ -1,5 +1,6 @@
 package dev.tessera.query;
 
+import dev.tessera.internal.catalog.KeySpace;
 import dev.tessera.internal.query.PageRows;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
@@ -53,13 +54,15 @@ public final class KeyQuery<T, ID> implements Query<T> {
   /** What the query reads: the entity's records and how to encode and decode their keys. */
   private record Target<T, ID>(
       KvStore store,
+      String entityName,
+      long entityId,
       Tuple entityPrefix,
       String keyName,
       boolean stringKey,
       Function<ID, Tuple> keyParts,
       RecordReader<T> reader) {
     String describe() {
-      return "primary key '" + keyName + "' of entity '" + entityPrefix.get(0) + "'";
+      return "primary key '" + keyName + "' of entity '" + entityName + "'";
     }
   }
 
@@ -93,7 +96,8 @@ public final class KeyQuery<T, ID> implements Query<T> {
    * {@code repository.byId()}.
    *
    * @param store the store holding the entity
-   * @param entityName the entity name, the first part of every record key
+   * @param entityName the entity name, for messages
+   * @param entityId the entity's subspace id in {@code store}: the first part of every record key
    * @param keyName the primary key component's name, for messages
    * @param stringKey whether the key is one {@code String} part (then {@code startsWith} works)
    * @param keyParts encodes a key into its parts, as writes do
@@ -103,13 +107,16 @@ public final class KeyQuery<T, ID> implements Query<T> {
   public static <T, ID> KeyQuery<T, ID> of(
       KvStore store,
       String entityName,
+      long entityId,
       String keyName,
       boolean stringKey,
       Function<ID, Tuple> keyParts,
       RecordReader<T> reader) {
     Target<T, ID> target = new Target<>(
         Objects.requireNonNull(store, "store"),
-        Tuple.of(Objects.requireNonNull(entityName, "entityName")),
+        Objects.requireNonNull(entityName, "entityName"),
+        entityId,
+        KeySpace.recordPrefix(entityId),
         Objects.requireNonNull(keyName, "keyName"),
         stringKey,
         Objects.requireNonNull(keyParts, "keyParts"),
@@ -252,7 +259,7 @@ public final class KeyQuery<T, ID> implements Query<T> {
   @Override
   public KeyQuery<T, ID> after(PageCursor cursor) {
     byte[] key = Objects.requireNonNull(cursor, "cursor")
-        .keyFor(target.entityPrefix().get(0), 2, target.describe());
+        .keyFor(target.entityId(), 2, target.describe());
     return new KeyQuery<>(target, begin, end, bounded, reverse, limit, key);
   }
 

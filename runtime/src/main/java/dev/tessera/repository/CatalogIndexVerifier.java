@@ -5,6 +5,7 @@ import dev.tessera.catalog.IndexCatalogEntry;
 import dev.tessera.catalog.IndexState;
 import dev.tessera.catalog.StoredRecordReader;
 import dev.tessera.internal.catalog.CatalogMapping;
+import dev.tessera.internal.catalog.KeySpace;
 import dev.tessera.internal.catalog.IndexCatalog;
 import dev.tessera.internal.index.IndexVerifier;
 import dev.tessera.internal.mapping.ComponentValues;
@@ -88,8 +89,10 @@ public final class CatalogIndexVerifier {
     List<IndexReport> reports = new ArrayList<>();
     RecordReport records = null;
     CatalogMapping mapping = new CatalogMapping(reader, List.of());
+    KeySpace keys = KeySpace.read(
+        store, entityName, entries.stream().map(IndexCatalogEntry::subspace).toList());
     IndexVerifier<StoredRecord> verifier =
-        new IndexVerifier<>(store, mapping, kv -> decode(reader, kv), BATCH_SIZE);
+        new IndexVerifier<>(store, mapping, keys, kv -> decode(reader, kv), BATCH_SIZE);
     for (IndexCatalogEntry entry : entries) {
       String whyNot = whyNotVerifiable(entry, reader);
       if (whyNot != null) {

@@ -114,7 +114,7 @@ public final class CatalogRepository extends EntityRepository<StoredRecord, Tupl
     List<UniqueValue> values = new ArrayList<>();
     for (IndexDefinition<StoredRecord> index : indexes()) {
       if (index.unique()) {
-        for (IndexEntry<StoredRecord> entry : IndexEntry.forRecord(index, record, pkParts)) {
+        for (IndexEntry<StoredRecord> entry : IndexEntry.forRecord(index, subspaceId(index), record, pkParts)) {
           values.add(new UniqueValue(index, entry.values(), entry.key()));
         }
       }

@@ -2,6 +2,7 @@ package dev.tessera.repository;
 
 import dev.tessera.RetryLimitExceededException;
 import dev.tessera.annotations.KeyGeneration;
+import dev.tessera.internal.catalog.KeySpace;
 import dev.tessera.internal.catalog.RecordTranslator;
 import dev.tessera.internal.index.IndexLifecycle;
 import dev.tessera.internal.query.RecordQueries;
@@ -36,11 +37,18 @@ import java.util.stream.Stream;
  * <p>Key layout, in the store's one ordered key space:
  *
  * <pre>
- * (entity, pk...)                    -> encoded record
- * (index subspace, values...)        -> packed pk parts          unique index: a pointer
- * (index subspace, values..., pk...) -> empty                    non-unique index
+ * (entityId, pk...)                  -> encoded record
+ * (indexId, values...)               -> packed pk parts          unique index: a pointer
+ * (indexId, values..., pk...)        -> empty                    non-unique index
  * (reserved keys)                    -> record counts (see RecordCount) and the catalog (see ReservedKeys)
  * </pre>
+ *
+ * <p>{@code entityId} and {@code indexId} are the small integers the store's catalog assigned to the
+ * entity name and to each index's {@linkplain IndexDefinition#subspace() subspace name}; the
+ * repository reads (or assigns) them once, when it is constructed, so one generated {@code
+ * IndexDefinition} constant serves repositories on any number of stores. An entity stored in the
+ * name keys of an older version is refused with {@link KeyLayoutMigrationRequiredException} until
+ * {@code tessera migrate} has moved it.
  *
  * <p>Records stored with an older shape of the entity are read through the catalog (see {@link
  * RecordTranslator}) and written back in the current shape by the next write.
@@ -76,6 +84,8 @@ public abstract class EntityRepository<T, ID> {
 
 
   private final EntityMapping<T, ID> mapping;
+  /** The subspace ids of the entity and its indexes in the store, read when it opened. */
+  private final KeySpace keys;
   /** Index states, builds and administration: shared with every view bound to a transaction. */
   private final IndexLifecycle<T> lifecycle;
   private final IndexAdmin admin;
@@ -96,6 +106,8 @@ public abstract class EntityRepository<T, ID> {
    * @param mapping the generated mapping of the entity
    * @throws dev.tessera.repository.IncompatibleSchemaException if stored records cannot be read with
    *     the current schema (nothing is written)
+   * @throws KeyLayoutMigrationRequiredException if the entity is stored in the key layout of an
+   *     older version (nothing is written)
    */
   protected EntityRepository(KvStore store, EntityMapping<T, ID> mapping) {
     this(store, mapping, RepositoryOptions.defaults());
@@ -117,8 +129,9 @@ public abstract class EntityRepository<T, ID> {
     this.mapping = Objects.requireNonNull(mapping, "mapping");
     Tuple[] countShardKeys = RecordCount.shardKeys(store, mapping.entityName());
     RecordLayout<T, ID> layout = RecordLayout.open(store, mapping);
+    this.keys = layout.keys();
     this.lifecycle =
-        IndexLifecycle.open(store, mapping, layout::decodeStored, Objects.requireNonNull(options, "options"));
+        IndexLifecycle.open(store, mapping, layout.keys(), layout::decodeStored, Objects.requireNonNull(options, "options"));
     this.writer = new RecordWriter<>(store, layout, lifecycle, countShardKeys, options.batchSize());
     this.queries = new RecordQueries<>(store, layout, lifecycle);
     this.admin = new IndexAdmin(lifecycle);
@@ -135,10 +148,16 @@ public abstract class EntityRepository<T, ID> {
   protected EntityRepository(EntityRepository<T, ID> repository, Transaction tx) {
     KvStore view = Objects.requireNonNull(tx, "tx").view();
     this.mapping = repository.mapping;
+    this.keys = repository.keys;
     this.lifecycle = repository.lifecycle;
     this.writer = repository.writer.on(view);
     this.queries = repository.queries.on(view);
     this.admin = repository.admin;
+  }
+
+  /** The id of the subspace of {@code index} in this repository's store, for catalog tools. */
+  long subspaceId(IndexDefinition<T> index) {
+    return keys.indexId(index);
   }
 
   // ---------------------------------------------------------------- writes: insert, update, save

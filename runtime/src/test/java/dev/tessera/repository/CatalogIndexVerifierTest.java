@@ -60,8 +60,8 @@ class CatalogIndexVerifierTest {
 
   @Test
   void aStoreOpenedReadOnlyIsVerifiedAndARepairOfItCommitsNothing() {
-    rawDelete(Tuple.of("user_by_email", "user6@example.com"));
-    raw(Tuple.of("user_by_favoriteColor", "c9", "ghost"), new byte[0]);
+    rawDelete(StoredKeys.key(store, "user_by_email", "user6@example.com"));
+    raw(StoredKeys.key(store, "user_by_favoriteColor", "c9", "ghost"), new byte[0]);
     users = null;
     store.close();
     try (LmdbKvStore readOnly = LmdbKvStore.openReadOnly(dir)) {
@@ -81,13 +81,13 @@ class CatalogIndexVerifierTest {
 
   @Test
   void findsAndRepairsWhatTheApplicationsVerifierFinds() {
-    rawDelete(Tuple.of("user_by_favoriteColor", "c2", "u6"));
-    rawDelete(Tuple.of("user_by_email", "user6@example.com"));
-    raw(Tuple.of("user_by_favoriteColor", "c9", "ghost"), new byte[0]);
-    raw(Tuple.of("user_by_favoriteColor", "c3", "u1"), new byte[0]); // u1 has c1
-    raw(Tuple.of("user_by_email", "ghost@example.com"), Tuple.of("ghost").pack());
-    raw(Tuple.of("user_by_email", "other@example.com"), Tuple.of("u1").pack());
-    raw(Tuple.of("user", "twin"), mapping.encode(new User("twin", "T", "USER2@example.com", null)));
+    rawDelete(StoredKeys.key(store, "user_by_favoriteColor", "c2", "u6"));
+    rawDelete(StoredKeys.key(store, "user_by_email", "user6@example.com"));
+    raw(StoredKeys.key(store, "user_by_favoriteColor", "c9", "ghost"), new byte[0]);
+    raw(StoredKeys.key(store, "user_by_favoriteColor", "c3", "u1"), new byte[0]); // u1 has c1
+    raw(StoredKeys.key(store, "user_by_email", "ghost@example.com"), Tuple.of("ghost").pack());
+    raw(StoredKeys.key(store, "user_by_email", "other@example.com"), Tuple.of("u1").pack());
+    raw(StoredKeys.key(store, "user", "twin"), mapping.encode(new User("twin", "T", "USER2@example.com", null)));
     IndexVerification application = users.indexAdmin().verifyIndexes();
     List<String> visited = new ArrayList<>();
 

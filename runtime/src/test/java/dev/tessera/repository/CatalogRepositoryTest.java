@@ -59,7 +59,7 @@ class CatalogRepositoryTest {
     catalog.insertAll(List.of(catalog.record(user("u2", "Bob", "bob@example.com", null)),
         catalog.record(user("u3", "Cy", "cy@example.com", "red"))));
 
-    KvEntry stored = store.get(Tuple.of("user", "u2"));
+    KvEntry stored = store.get(StoredKeys.key(store, "user", "u2"));
     assertThat(stored.value()).isEqualTo(mapping.encode(bob));
     assertThat(users.findById("u2")).contains(bob);
     assertThat(users.findByUniqueIndex(EMAIL, "bob@example.com")).contains(bob);

@@ -29,7 +29,10 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DamagedDataVerifyRepairTest {
   static final byte[] GARBAGE = {0x42, 0x13};
-  static final Tuple U3 = Tuple.of("user", "u3");
+  /** The record key of u3. */
+  private Tuple u3() {
+    return StoredKeys.key(store, "user", "u3");
+  }
 
   @TempDir Path dir;
   LmdbKvStore store;
@@ -67,15 +70,15 @@ class DamagedDataVerifyRepairTest {
   List<Tuple> entriesNaming(String id) {
     byte[] pointer = Tuple.of(id).pack();
     return KeySpace.all(store).stream()
-        .filter(e -> e.key().get(0).equals("user_by_email") && java.util.Arrays.equals(e.value(), pointer)
-            || e.key().get(0).equals("user_by_favoriteColor") && e.key().get(2).equals(id))
+        .filter(e -> e.key().get(0).equals(StoredKeys.key(store, "user_by_email").get(0)) && java.util.Arrays.equals(e.value(), pointer)
+            || e.key().get(0).equals(StoredKeys.key(store, "user_by_favoriteColor").get(0)) && e.key().get(2).equals(id))
         .map(KvEntry::key)
         .toList();
   }
 
   @Test
   void verifyReportsAnUndecodableRecordNamingItsKeyInsteadOfThrowing() {
-    raw(U3, GARBAGE);
+    raw(u3(), GARBAGE);
     List<String> before = KeySpace.dump(store);
 
     IndexVerification found = users.indexAdmin().verifyIndexes();
@@ -88,7 +91,7 @@ class DamagedDataVerifyRepairTest {
     assertThat(records.countMatches()).isTrue();
     assertThat(records.samples())
         .extracting(IndexProblem::kind, IndexProblem::key, IndexProblem::primaryKey)
-        .containsExactly(org.assertj.core.groups.Tuple.tuple(IndexProblem.Kind.UNDECODABLE, U3, "u3"));
+        .containsExactly(org.assertj.core.groups.Tuple.tuple(IndexProblem.Kind.UNDECODABLE, u3(), "u3"));
     assertThat(records.samples().get(0).detail()).contains("Invalid packed tuple");
     // the record's entries cannot be judged without its values: not reported as dangling
     assertThat(found.index("email").clean()).isTrue();
@@ -97,7 +100,7 @@ class DamagedDataVerifyRepairTest {
 
   @Test
   void anUndecodableUniquePointerIsReportedByVerifyAndReplacedByRepair() {
-    Tuple pointer = Tuple.of("user_by_email", "user4@example.com");
+    Tuple pointer = StoredKeys.key(store, "user_by_email", "user4@example.com");
     raw(pointer, GARBAGE);
 
     IndexReport email = users.indexAdmin().verifyIndexes().index("email");
@@ -119,7 +122,7 @@ class DamagedDataVerifyRepairTest {
 
   @Test
   void repairMovesAnUndecodableRecordToTheQuarantineWithItsBytesAndDeletesItsEntries() {
-    raw(U3, GARBAGE);
+    raw(u3(), GARBAGE);
 
     IndexVerification repaired = users.indexAdmin().repairIndexes();
 
@@ -129,12 +132,12 @@ class DamagedDataVerifyRepairTest {
     assertThat(repaired.records().countRebuilt()).isTrue(); // 40 counted, 39 left
     assertThat(repaired.index("email").dangling()).isEqualTo(1);
     assertThat(repaired.index("favoriteColor").dangling()).isEqualTo(1);
-    assertThat(store.get(U3).exists()).isFalse();
+    assertThat(store.get(u3()).exists()).isFalse();
     assertThat(entriesNaming("u3")).isEmpty();
     assertThat(users.count()).isEqualTo(39);
     List<QuarantinedRecord> quarantined = users.indexAdmin().quarantined();
     assertThat(quarantined).hasSize(1);
-    assertThat((Object) quarantined.get(0).recordKey()).isEqualTo(U3);
+    assertThat((Object) quarantined.get(0).recordKey()).isEqualTo(u3());
     assertThat(quarantined.get(0).bytes()).isEqualTo(GARBAGE);
     assertThat(users.indexAdmin().verifyIndexes().clean()).isTrue();
     try (Stream<User> all = users.findAll()) {
@@ -143,19 +146,19 @@ class DamagedDataVerifyRepairTest {
     users.insert(user(3)); // its key and e-mail are free again
     assertThat(users.indexAdmin().verifyIndexes().clean()).isTrue();
 
-    assertThat(users.indexAdmin().discardQuarantined(U3)).isTrue();
+    assertThat(users.indexAdmin().discardQuarantined(u3())).isTrue();
     assertThat(users.indexAdmin().quarantined()).isEmpty();
-    assertThat(users.indexAdmin().discardQuarantined(U3)).isFalse();
+    assertThat(users.indexAdmin().discardQuarantined(u3())).isFalse();
   }
 
   @Test
   void deleteRemovesAnUndecodableRecordAndEveryEntryPointingToIt() {
-    raw(U3, GARBAGE);
+    raw(u3(), GARBAGE);
     assertThat(entriesNaming("u3")).hasSize(2);
 
     assertThat(users.delete("u3")).isTrue();
 
-    assertThat(store.get(U3).exists()).isFalse();
+    assertThat(store.get(u3()).exists()).isFalse();
     assertThat(entriesNaming("u3")).isEmpty();
     assertThat(users.count()).isEqualTo(39);
     assertThat(users.indexAdmin().verifyIndexes().clean()).isTrue();
@@ -165,11 +168,11 @@ class DamagedDataVerifyRepairTest {
 
   @Test
   void readsOfAnUndecodableRecordThrowCorruptRecordNamingTheKeyAndHowToRemoveIt() {
-    raw(U3, GARBAGE);
+    raw(u3(), GARBAGE);
 
     assertThatThrownBy(() -> users.findById("u3"))
         .isInstanceOf(CorruptRecordException.class)
-        .hasMessageContaining("(\"user\", \"u3\")")
+        .hasMessageContaining(u3().toString())
         .hasMessageContaining("repairIndexes()")
         .hasMessageContaining("delete(id)");
     assertThatThrownBy(() -> {
@@ -177,7 +180,7 @@ class DamagedDataVerifyRepairTest {
         all.count();
       }
     }).isInstanceOf(CorruptRecordException.class)
-        .satisfies(e -> assertThat((Object) ((CorruptRecordException) e).key()).isEqualTo(U3));
+        .satisfies(e -> assertThat((Object) ((CorruptRecordException) e).key()).isEqualTo(u3()));
     assertThatThrownBy(() -> users.findByIndex(COLOR, "c3"))
         .isInstanceOf(CorruptRecordException.class);
   }
@@ -277,50 +280,52 @@ class DamagedDataVerifyRepairTest {
 
   @Test
   void aValueShorterThanItsVersionstampIsACorruptEntryNamingTheKeyAndRepairMovesItAside() {
+    Tuple u3 = u3();
     store.close();
-    RawLmdb.put(dir, U3.pack(), new byte[] {1, 2, 3});
+    RawLmdb.put(dir, u3.pack(), new byte[] {1, 2, 3});
     openStore();
 
-    assertThatThrownBy(() -> store.get(U3))
+    assertThatThrownBy(() -> store.get(u3()))
         .isInstanceOf(CorruptEntryException.class)
-        .hasMessageContaining("(\"user\", \"u3\")")
+        .hasMessageContaining(u3().toString())
         .hasMessageContaining("3 bytes");
     assertThatThrownBy(() -> users.findById("u3")).isInstanceOf(CorruptEntryException.class)
-        .satisfies(e -> assertThat((Object) ((CorruptEntryException) e).key()).isEqualTo(U3));
+        .satisfies(e -> assertThat((Object) ((CorruptEntryException) e).key()).isEqualTo(u3()));
 
     RecordReport found = users.indexAdmin().verifyIndexes().records();
     assertThat(found.undecodable()).isEqualTo(1);
-    assertThat(found.samples()).extracting(IndexProblem::key).containsExactly(U3);
+    assertThat(found.samples()).extracting(IndexProblem::key).containsExactly(u3());
     assertThat(found.records()).isEqualTo(40);
 
     IndexVerification repaired = users.indexAdmin().repairIndexes();
     assertThat(repaired.records().quarantined()).isEqualTo(1);
-    assertThat(store.get(U3).exists()).isFalse();
-    assertThat(users.indexAdmin().quarantined()).extracting(QuarantinedRecord::recordKey).containsExactly(U3);
+    assertThat(store.get(u3()).exists()).isFalse();
+    assertThat(users.indexAdmin().quarantined()).extracting(QuarantinedRecord::recordKey).containsExactly(u3());
     assertThat(entriesNaming("u3")).isEmpty();
     assertThat(users.indexAdmin().verifyIndexes().clean()).isTrue();
   }
 
   @Test
   void deleteRemovesARecordWhoseValueIsShorterThanItsVersionstamp() {
+    Tuple u3 = u3();
     store.close();
-    RawLmdb.put(dir, U3.pack(), new byte[0]);
+    RawLmdb.put(dir, u3.pack(), new byte[0]);
     openStore();
 
     assertThat(users.delete("u3")).isTrue();
 
-    assertThat(store.get(U3).exists()).isFalse();
+    assertThat(store.get(u3()).exists()).isFalse();
     assertThat(entriesNaming("u3")).isEmpty();
     assertThat(users.indexAdmin().verifyIndexes().clean()).isTrue();
   }
 
   @Test
   void aRecordStoredUnderAnotherRecordsKeyIsCorruptNotARetriedConflict() {
-    raw(U3, mapping.encode(user(5)));
+    raw(u3(), mapping.encode(user(5)));
 
     assertThatThrownBy(() -> users.update(new User("u3", "New", "user3@example.com", "c3")))
         .isInstanceOf(CorruptRecordException.class)
-        .hasMessageContaining("(\"user\", \"u3\")")
+        .hasMessageContaining(u3().toString())
         .hasMessageContaining("holds primary key u5, not u3");
 
     RecordReport found = users.indexAdmin().verifyIndexes().records();

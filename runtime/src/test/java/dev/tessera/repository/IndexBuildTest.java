@@ -141,7 +141,7 @@ class IndexBuildTest {
     assertThat(v2.findByIndex(NAME, "name3"))
         .containsExactlyElementsOf(
             java.util.stream.IntStream.range(0, 500).filter(i -> i % 7 == 3).mapToObj(IndexBuildTest::user).toList());
-    assertThat(keysUnder(Tuple.of("user_by_name"))).hasSize(500);
+    assertThat(keysUnder(StoredKeys.key(store, "user_by_name"))).hasSize(500);
     assertThat(v2.indexAdmin().verifyIndexes().clean()).isTrue();
     List<IndexBuildProgress> backfill =
         progress.stream().filter(p -> p.phase() == IndexPhase.BACKFILLING).toList();
@@ -220,8 +220,8 @@ class IndexBuildTest {
     assertThat(stopped.state()).isEqualTo(IndexState.BUILDING);
     assertThat(stopped.phase()).isEqualTo(IndexPhase.BACKFILLING);
     assertThat(stopped.done()).isEqualTo(150);
-    assertThat((Object) Tuple.unpack(stopped.cursor())).isEqualTo(Tuple.of("user", "u0149"));
-    assertThat(keysUnder(Tuple.of("user_by_name"))).hasSize(150);
+    assertThat((Object) Tuple.unpack(stopped.cursor())).isEqualTo(StoredKeys.key(store, "user", "u0149"));
+    assertThat(keysUnder(StoredKeys.key(store, "user_by_name"))).hasSize(150);
 
     List<IndexBuildProgress> resumed = new CopyOnWriteArrayList<>();
     IndexedUserRepository again =
@@ -238,7 +238,7 @@ class IndexBuildTest {
     assertThat(resumed.get(0).done()).isEqualTo(200); // continued after record 150, not from zero
     assertThat(resumed).hasSize(5);
     assertThat(catalog("name").state()).isEqualTo(IndexState.READABLE);
-    assertThat(keysUnder(Tuple.of("user_by_name"))).hasSize(400);
+    assertThat(keysUnder(StoredKeys.key(store, "user_by_name"))).hasSize(400);
     assertThat(again.indexAdmin().verifyIndexes().clean()).isTrue();
   }
 
@@ -247,14 +247,16 @@ class IndexBuildTest {
     insertUsers(version(ON_DEMAND, COLOR), 20);
     // after the first batch, the entry of a record the build has not reached yet is damaged: the
     // build must read its pointer to decide whether another record holds the value
-    Tuple pointer = Tuple.of("user_by_email", "user15@example.com");
+    // the key is known once v2 has opened: its catalog assigns the e-mail index its subspace id
+    java.util.function.Supplier<Tuple> pointer =
+        () -> StoredKeys.key(store, "user_by_email", "user15@example.com");
     java.util.concurrent.atomic.AtomicBoolean damaged = new java.util.concurrent.atomic.AtomicBoolean();
     IndexedUserRepository v2 = version(
         ON_DEMAND.withBatchSize(5).withListener(new IndexBuildListener() {
           @Override
           public void onProgress(IndexBuildProgress p) {
             if (p.phase() == IndexPhase.BACKFILLING && damaged.compareAndSet(false, true)) {
-              assertThat(store.atomic().set(pointer, new byte[] {0x42, 0x13}).commit().ok()).isTrue();
+              assertThat(store.atomic().set(pointer.get(), new byte[] {0x42, 0x13}).commit().ok()).isTrue();
             }
           }
         }),
@@ -262,7 +264,7 @@ class IndexBuildTest {
 
     assertThatThrownBy(() -> v2.indexAdmin().buildIndexes())
         .isInstanceOfSatisfying(
-            CorruptRecordException.class, e -> assertThat((Object) e.key()).isEqualTo(pointer));
+            CorruptRecordException.class, e -> assertThat((Object) e.key()).isEqualTo(pointer.get()));
     assertThat(damaged).isTrue();
     assertThat(catalog("email").state()).isEqualTo(IndexState.BUILDING);
   }
@@ -293,7 +295,7 @@ class IndexBuildTest {
     IndexCatalogEntry failed = catalog("email");
     assertThat(failed.state()).isEqualTo(IndexState.FAILED);
     assertThat(failed.failure()).contains("user9@example.com");
-    assertThat(keysUnder(Tuple.of("user_by_email"))).isEmpty();
+    assertThat(keysUnder(StoredKeys.key(store, "user_by_email"))).isEmpty();
     assertThat(keysUnder(IndexCatalog.fenceKey("user", "email"))).isEmpty(); // no markers left
     assertThatThrownBy(() -> v2.findByUniqueIndex(EMAIL, "user1@example.com"))
         .isInstanceOfSatisfying(
@@ -301,7 +303,7 @@ class IndexBuildTest {
 
     // a failed index is not maintained and enforces nothing: writes go on
     v2.insert(new User("dup3", "D", "user1@example.com", null));
-    assertThat(keysUnder(Tuple.of("user_by_email"))).isEmpty();
+    assertThat(keysUnder(StoredKeys.key(store, "user_by_email"))).isEmpty();
 
     // fix the duplicates, build again
     v2.delete("dup1");
@@ -310,7 +312,7 @@ class IndexBuildTest {
     v2.indexAdmin().buildIndexes();
     assertThat(catalog("email").state()).isEqualTo(IndexState.READABLE);
     assertThat(catalog("email").generation()).isEqualTo(2);
-    assertThat(keysUnder(Tuple.of("user_by_email"))).hasSize(200);
+    assertThat(keysUnder(StoredKeys.key(store, "user_by_email"))).hasSize(200);
     assertThat(v2.findByUniqueIndex(EMAIL, "user7@example.com")).contains(user(7));
     assertThat(v2.indexAdmin().verifyIndexes().clean()).isTrue();
   }
@@ -360,7 +362,7 @@ class IndexBuildTest {
                   .containsExactlyInAnyOrder("user3@example.com", "user190@example.com");
             });
     assertThat(v2[0].findById("late1")).isPresent();
-    assertThat(keysUnder(Tuple.of("user_by_email"))).isEmpty();
+    assertThat(keysUnder(StoredKeys.key(store, "user_by_email"))).isEmpty();
   }
 
   @Test
@@ -385,7 +387,7 @@ class IndexBuildTest {
 
     assertThat(catalog("email").state()).isEqualTo(IndexState.READABLE);
     assertThat(v2[0].indexAdmin().verifyIndexes().clean()).isTrue();
-    assertThat(keysUnder(Tuple.of("user_by_email"))).hasSize(199);
+    assertThat(keysUnder(StoredKeys.key(store, "user_by_email"))).hasSize(199);
     assertThat(v2[0].findByUniqueIndex(EMAIL, "moved150@example.com")).isPresent();
     assertThat(v2[0].findByUniqueIndex(EMAIL, "user150@example.com")).isEmpty();
     assertThatThrownBy(() -> v2[0].insert(new User("x", "X", "NEW1@example.com", null)))
@@ -396,7 +398,7 @@ class IndexBuildTest {
   void droppedIndexHasItsEntriesDeletedThenLeavesTheCatalog() {
     IndexedUserRepository v1 = version(ON_DEMAND, EMAIL, COLOR, NAME);
     insertUsers(v1, 300);
-    assertThat(keysUnder(Tuple.of("user_by_name"))).hasSize(300);
+    assertThat(keysUnder(StoredKeys.key(store, "user_by_name"))).hasSize(300);
 
     List<String> states = new CopyOnWriteArrayList<>();
     IndexedUserRepository v2 =
@@ -410,10 +412,10 @@ class IndexBuildTest {
                 }),
             EMAIL, COLOR);
 
-    assertThat(keysUnder(Tuple.of("user_by_name"))).isEmpty();
+    assertThat(keysUnder(StoredKeys.key(store, "user_by_name"))).isEmpty();
     assertThat(catalog("name")).isNull();
     assertThat(states).containsExactly("name=DROPPING");
-    assertThat(keysUnder(Tuple.of("user_by_email"))).hasSize(300);
+    assertThat(keysUnder(StoredKeys.key(store, "user_by_email"))).hasSize(300);
     assertThat(v2.indexAdmin().indexStates()).extracting(IndexCatalogEntry::indexName)
         .containsExactlyInAnyOrder("email", "favoriteColor");
   }
@@ -423,7 +425,7 @@ class IndexBuildTest {
     IndexedUserRepository v1 = version(ON_DEMAND, EMAIL, COLOR);
     v1.insert(new User("a", "A", "Alice@Example.com", null));
     v1.insert(new User("b", "B", "bob@example.com", null));
-    assertThat(store.get(Tuple.of("user_by_email", "alice@example.com")).exists()).isTrue();
+    assertThat(store.get(StoredKeys.key(store, "user_by_email", "alice@example.com")).exists()).isTrue();
 
     IndexedUserRepository v2 = version(BLOCKING, EMAIL_EXACT, COLOR);
 
@@ -431,9 +433,9 @@ class IndexBuildTest {
     assertThat(rebuilt.state()).isEqualTo(IndexState.READABLE);
     assertThat(rebuilt.descriptor()).isEqualTo("unique(email:STRING)/NONE");
     assertThat(rebuilt.generation()).isEqualTo(2);
-    assertThat(keysUnder(Tuple.of("user_by_email")))
+    assertThat(keysUnder(StoredKeys.key(store, "user_by_email")))
         .containsExactly(
-            Tuple.of("user_by_email", "Alice@Example.com"), Tuple.of("user_by_email", "bob@example.com"));
+            StoredKeys.key(store, "user_by_email", "Alice@Example.com"), StoredKeys.key(store, "user_by_email", "bob@example.com"));
     assertThat(v2.findByUniqueIndex(EMAIL_EXACT, "Alice@Example.com")).isPresent();
     assertThat(v2.findByUniqueIndex(EMAIL_EXACT, "alice@example.com")).isEmpty();
     assertThat(catalog("favoriteColor").generation()).isEqualTo(1); // unchanged: not rebuilt

@@ -61,15 +61,15 @@ class IndexVerifyRepairTest {
   @Test
   void everyKindOfCorruptionIsFoundAndRepairFixesAllButUniqueViolations() {
     // missing: a non-unique entry and a unique pointer deleted
-    rawDelete(Tuple.of("user_by_favoriteColor", "c1", "u5"));
-    rawDelete(Tuple.of("user_by_email", "user6@example.com"));
+    rawDelete(StoredKeys.key(store, "user_by_favoriteColor", "c1", "u5"));
+    rawDelete(StoredKeys.key(store, "user_by_email", "user6@example.com"));
     // dangling: entries pointing to no record, or to a record that holds another value
-    raw(Tuple.of("user_by_favoriteColor", "c9", "ghost"), new byte[0]);
-    raw(Tuple.of("user_by_favoriteColor", "c3", "u0"), new byte[0]); // u0 has c0
-    raw(Tuple.of("user_by_email", "ghost@example.com"), Tuple.of("ghost").pack());
-    raw(Tuple.of("user_by_email", "other@example.com"), Tuple.of("u1").pack());
+    raw(StoredKeys.key(store, "user_by_favoriteColor", "c9", "ghost"), new byte[0]);
+    raw(StoredKeys.key(store, "user_by_favoriteColor", "c3", "u0"), new byte[0]); // u0 has c0
+    raw(StoredKeys.key(store, "user_by_email", "ghost@example.com"), Tuple.of("ghost").pack());
+    raw(StoredKeys.key(store, "user_by_email", "other@example.com"), Tuple.of("u1").pack());
     // a unique violation: a second record with u2's e-mail, written past the repository
-    raw(Tuple.of("user", "twin"), mapping.encode(new User("twin", "T", "USER2@example.com", null)));
+    raw(StoredKeys.key(store, "user", "twin"), mapping.encode(new User("twin", "T", "USER2@example.com", null)));
     List<String> before = KeySpace.dump(store);
 
     IndexVerification found = users.indexAdmin().verifyIndexes();
@@ -85,13 +85,13 @@ class IndexVerifyRepairTest {
         .extracting(IndexProblem::kind, IndexProblem::key, IndexProblem::primaryKey)
         .containsExactlyInAnyOrder(
             org.assertj.core.groups.Tuple.tuple(
-                IndexProblem.Kind.MISSING, Tuple.of("user_by_email", "user6@example.com"), "u6"),
+                IndexProblem.Kind.MISSING, StoredKeys.key(store, "user_by_email", "user6@example.com"), "u6"),
             org.assertj.core.groups.Tuple.tuple(
-                IndexProblem.Kind.DANGLING, Tuple.of("user_by_email", "ghost@example.com"), "ghost"),
+                IndexProblem.Kind.DANGLING, StoredKeys.key(store, "user_by_email", "ghost@example.com"), "ghost"),
             org.assertj.core.groups.Tuple.tuple(
-                IndexProblem.Kind.DANGLING, Tuple.of("user_by_email", "other@example.com"), "u1"),
+                IndexProblem.Kind.DANGLING, StoredKeys.key(store, "user_by_email", "other@example.com"), "u1"),
             org.assertj.core.groups.Tuple.tuple(
-                IndexProblem.Kind.UNIQUE_VIOLATION, Tuple.of("user_by_email", "user2@example.com"), "twin"));
+                IndexProblem.Kind.UNIQUE_VIOLATION, StoredKeys.key(store, "user_by_email", "user2@example.com"), "twin"));
     assertThat(email.samples())
         .filteredOn(p -> p.kind() == IndexProblem.Kind.UNIQUE_VIOLATION)
         .extracting(IndexProblem::otherPrimaryKey)
@@ -107,11 +107,11 @@ class IndexVerifyRepairTest {
     assertThat(users.count()).isEqualTo(41);
     assertThat(repaired.index("email").repaired()).isEqualTo(3);
     assertThat(repaired.index("favoriteColor").repaired()).isEqualTo(3);
-    assertThat(store.get(Tuple.of("user_by_favoriteColor", "c1", "u5")).exists()).isTrue();
-    assertThat(store.get(Tuple.of("user_by_email", "user6@example.com")).value())
+    assertThat(store.get(StoredKeys.key(store, "user_by_favoriteColor", "c1", "u5")).exists()).isTrue();
+    assertThat(store.get(StoredKeys.key(store, "user_by_email", "user6@example.com")).value())
         .isEqualTo(Tuple.of("u6").pack());
-    assertThat(store.get(Tuple.of("user_by_email", "ghost@example.com")).exists()).isFalse();
-    assertThat(store.get(Tuple.of("user_by_favoriteColor", "c3", "u0")).exists()).isFalse();
+    assertThat(store.get(StoredKeys.key(store, "user_by_email", "ghost@example.com")).exists()).isFalse();
+    assertThat(store.get(StoredKeys.key(store, "user_by_favoriteColor", "c3", "u0")).exists()).isFalse();
     assertThat(users.findByUniqueIndex(EMAIL, "user6@example.com")).isPresent();
 
     IndexVerification after = users.indexAdmin().verifyIndexes();
@@ -123,7 +123,7 @@ class IndexVerifyRepairTest {
 
     // the twin, written past the repository, was counted by the repair; deleted the same way, it
     // leaves the count one too high
-    rawDelete(Tuple.of("user", "twin"));
+    rawDelete(StoredKeys.key(store, "user", "twin"));
     IndexVerification withoutTwin = users.indexAdmin().verifyIndexes();
     assertThat(withoutTwin.indexes()).allMatch(IndexReport::clean);
     assertThat(withoutTwin.records().storedCount()).hasValue(41);
@@ -135,7 +135,7 @@ class IndexVerifyRepairTest {
   @Test
   void samplesAreBoundedButCountsAreExact() {
     for (int i = 0; i < 25; i++) {
-      rawDelete(Tuple.of("user_by_email", "user" + i + "@example.com"));
+      rawDelete(StoredKeys.key(store, "user_by_email", "user" + i + "@example.com"));
     }
     IndexReport email = users.indexAdmin().verifyIndexes().index("email");
     assertThat(email.missing()).isEqualTo(25);

@@ -1,5 +1,6 @@
 package dev.tessera.repository;
 
+import dev.tessera.catalog.StoreCatalog;
 import dev.tessera.internal.kv.ReservedKeys;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
@@ -10,6 +11,8 @@ import dev.tessera.tuple.TupleRange;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 
 /** Dumps the whole key space, byte for byte, for before/after comparisons. Shared by tests. */
 public final class KeySpace {
@@ -46,6 +49,17 @@ public final class KeySpace {
       it.forEachRemaining(entries::add);
     }
     return entries;
+  }
+
+  /**
+   * Translates keys of {@code store} to name form: a record or index key's first part (its subspace
+   * id) becomes the entity or index subspace name the catalog assigned it to; other keys stay.
+   */
+  static Function<Tuple, Tuple> namer(KvStore store) {
+    Map<Long, String> names = StoreCatalog.of(store).subspaceNames();
+    return key -> key.size() > 0 && key.get(0) instanceof Long id && names.containsKey(id)
+        ? Tuple.of(names.get(id)).addAll(key.subTuple(1, key.size()))
+        : key;
   }
 
   static List<Tuple> keys(KvStore store) {

@@ -61,13 +61,16 @@ class StoreCatalogTest {
 
   @Test
   void aRepairKeepsAnUndecodableRecordUnderTheQuarantineKeyToolsName() {
-    Tuple recordKey = Tuple.of("user", "u2");
+    Tuple recordKey =
+        Tuple.of(StoreCatalog.of(store).subspaceId("user").orElseThrow(), "u2");
     assertThat(store.atomic().set(recordKey, new byte[] {(byte) 0xFF}).commit().ok()).isTrue();
 
     users.indexAdmin().repairIndexes();
 
     assertThat(store.get(recordKey).exists()).isFalse();
-    assertThat(store.get(StoreCatalog.quarantineKey(recordKey)).value()).containsExactly(0xFF);
-    assertThat(users.indexAdmin().quarantined()).hasSize(1);
+    assertThat(store.get(StoreCatalog.quarantineKey("user", Tuple.of("u2"))).value())
+        .containsExactly(0xFF);
+    assertThat(users.indexAdmin().quarantined()).extracting(QuarantinedRecord::recordKey)
+        .containsExactly(recordKey);
   }
 }

@@ -12,6 +12,7 @@ import java.util.HashSet;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Checks the whole raw key space of a store of {@link User}s: every index entry points at a record
@@ -27,13 +28,15 @@ final class UserInvariants {
     Map<String, User> records = new HashMap<>();
     Map<String, String> emailPointers = new HashMap<>();
     Set<Tuple> colorEntries = new HashSet<>();
+    Function<Tuple, Tuple> named = KeySpace.namer(store);
     for (KvEntry e : KeySpace.entries(store)) {
-      String space = e.key().getString(0);
+      Tuple key = named.apply(e.key());
+      String space = key.getString(0);
       switch (space) {
-        case "user" -> records.put(e.key().getString(1), mapping.decode(e.value()));
+        case "user" -> records.put(key.getString(1), mapping.decode(e.value()));
         case "user_by_email" ->
-            emailPointers.put(e.key().getString(1), Tuple.unpack(e.value()).getString(0));
-        case "user_by_favoriteColor" -> colorEntries.add(e.key());
+            emailPointers.put(key.getString(1), Tuple.unpack(e.value()).getString(0));
+        case "user_by_favoriteColor" -> colorEntries.add(key);
         default -> assertThat((Object) e.key()).isEqualTo(RecordCount.shardKey("user", 0));
       }
     }

@@ -17,8 +17,9 @@ import org.lmdbjava.Txn;
 
 /**
  * Hand-written lmdbjava doing the transfer Tessera does, with the bytes Tessera writes: record
- * {@code ("bench_account", id)} → versionstamp + packed {@code (schemaId, id, owner, balance)}, owner
- * index {@code ("bench_account_by_owner", owner, id)} → versionstamp, the record count, and the
+ * {@code (1, id)} → versionstamp + packed {@code (schemaId, id, owner, balance)}, owner index
+ * {@code (2, owner, id)} → versionstamp (1 and 2: the subspace ids of {@code "bench_account"} and
+ * {@code "bench_account_by_owner"} in a new store), the record count, and the
  * commit counter in a second DBI ({@link RawLmdbEnvironment}). A transfer is one LMDB write
  * transaction (LMDB runs one at a time, so it is serialisable): advance the counter, read both
  * records, and if the source holds enough, write both back with a new versionstamp and balance,
@@ -28,8 +29,11 @@ import org.lmdbjava.Txn;
  * <p>Thread-safe: write transactions are serialised by LMDB; each thread has its own buffers.
  */
 public final class RawLmdbAccountStore implements AccountStore {
-  private static final String RECORDS = AccountRepository.ENTITY_NAME;
-  private static final String BY_OWNER = RECORDS + "_by_owner";
+  private static final String ENTITY = AccountRepository.ENTITY_NAME;
+  // The subspace ids Tessera's catalog assigns in a new store, in the order the repository opens
+  // them: the entity, then its indexes as declared. The record count stays keyed by name.
+  private static final long RECORDS = 1; // "bench_account"
+  private static final long BY_OWNER = 2; // "bench_account_by_owner"
 
   private final RawLmdbEnvironment lmdb;
   private final Dbi<DirectBuffer> data;
@@ -61,7 +65,7 @@ public final class RawLmdbAccountStore implements AccountStore {
         data.put(txn, s.key(1, BY_OWNER, owner, id), s.stamp(version, order));
         order++;
       }
-      lmdb.addToCount(txn, s, RECORDS, version, to - from);
+      lmdb.addToCount(txn, s, ENTITY, version, to - from);
       txn.commit();
     }
   }

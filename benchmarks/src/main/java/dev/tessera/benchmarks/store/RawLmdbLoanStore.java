@@ -21,9 +21,10 @@ import org.lmdbjava.PutFlags;
 import org.lmdbjava.Txn;
 
 /**
- * Hand-written lmdbjava keeping loans as Tessera does, byte for byte: record {@code ("bench_loan",
- * id)} → versionstamp + packed {@code (schemaId, id, member, book)}, member index {@code
- * ("bench_loan_by_member", member, id)} → versionstamp, the record count, and the commit counter in
+ * Hand-written lmdbjava keeping loans as Tessera does, byte for byte: record {@code (1, id)} →
+ * versionstamp + packed {@code (schemaId, id, member, book)}, member index {@code (2, member, id)} →
+ * versionstamp (1 and 2: the subspace ids of {@code "bench_loan"} and {@code
+ * "bench_loan_by_member"} in a new store), the record count, and the commit counter in
  * a second DBI ({@link RawLmdbEnvironment}). A count walks an LMDB cursor over the member's prefix
  * of the index without copying a key; count-then-lend does it inside the one write transaction that
  * then deletes and inserts (LMDB runs one write transaction at a time: serialisable). A count alone
@@ -32,8 +33,11 @@ import org.lmdbjava.Txn;
  * <p>Thread-safe: write transactions are serialised by LMDB; each thread has its own buffers.
  */
 public final class RawLmdbLoanStore implements LoanStore {
-  private static final String RECORDS = LoanRepository.ENTITY_NAME;
-  private static final String BY_MEMBER = RECORDS + "_by_member";
+  private static final String ENTITY = LoanRepository.ENTITY_NAME;
+  // The subspace ids Tessera's catalog assigns in a new store, in the order the repository opens
+  // them: the entity, then its indexes as declared. The record count stays keyed by name.
+  private static final long RECORDS = 1; // "bench_loan"
+  private static final long BY_MEMBER = 2; // "bench_loan_by_member"
 
   private final RawLmdbEnvironment lmdb;
   private final Dbi<DirectBuffer> data;
@@ -58,7 +62,7 @@ public final class RawLmdbLoanStore implements LoanStore {
       for (Loan loan : loans) {
         insert(txn, s, loan, version, order++);
       }
-      lmdb.addToCount(txn, s, RECORDS, version, loans.size());
+      lmdb.addToCount(txn, s, ENTITY, version, loans.size());
       txn.commit();
     }
   }
@@ -85,7 +89,7 @@ public final class RawLmdbLoanStore implements LoanStore {
         delta--;
       }
       insert(txn, s, lent, version, 0);
-      lmdb.addToCount(txn, s, RECORDS, version, delta);
+      lmdb.addToCount(txn, s, ENTITY, version, delta);
       txn.commit();
       return count;
     }
@@ -123,7 +127,7 @@ public final class RawLmdbLoanStore implements LoanStore {
     lmdb.close();
   }
 
-  // The member's index entries: the keys starting with ("bench_loan_by_member", member), walked in
+  // The member's index entries: the keys starting with (BY_MEMBER, member), walked in
   // place. Uses key slot 2.
   private long count(Txn<DirectBuffer> txn, RawScratch s, String member) {
     DirectBuffer prefix = s.key(2, BY_MEMBER, member);

@@ -44,10 +44,13 @@ public final class RawLmdbUserStore implements UserStore {
   // The schema id Tessera's processor derives for User (FNV-1a of its schema descriptor), so that
   // stored values are byte for byte the same.
   private static final long SCHEMA_ID = 0xe53f3a2afc79154aL;
-  private static final String RECORDS = "user";
-  private static final String BY_EMAIL = "user_by_email";
-  private static final String BY_COLOUR = "user_by_favoriteColor";
-  private static final String BY_AGE = "user_by_age";
+  private static final String ENTITY = "user";
+  // The subspace ids Tessera's catalog assigns in a new store, in the order the repository opens
+  // them: the entity, then its indexes as declared. The record count stays keyed by name.
+  private static final long RECORDS = 1; // "user"
+  private static final long BY_EMAIL = 2; // "user_by_email"
+  private static final long BY_COLOUR = 3; // "user_by_favoriteColor"
+  private static final long BY_AGE = 4; // "user_by_age"
 
   private final RawLmdbEnvironment lmdb;
   private final Dbi<DirectBuffer> data;
@@ -75,7 +78,7 @@ public final class RawLmdbUserStore implements UserStore {
     try (Txn<DirectBuffer> txn = lmdb.write()) {
       long version = lmdb.nextVersion(txn, s);
       insertIn(txn, s, user, version, 0);
-      lmdb.addToCount(txn, s, RECORDS, version, 1);
+      lmdb.addToCount(txn, s, ENTITY, version, 1);
       txn.commit();
     }
   }
@@ -89,7 +92,7 @@ public final class RawLmdbUserStore implements UserStore {
       for (User user : users) {
         insertIn(txn, s, user, version, order++);
       }
-      lmdb.addToCount(txn, s, RECORDS, version, users.size());
+      lmdb.addToCount(txn, s, ENTITY, version, users.size());
       txn.commit();
     }
   }
@@ -155,7 +158,7 @@ public final class RawLmdbUserStore implements UserStore {
       data.delete(txn, s.key(1, BY_EMAIL, normalized(old.email())));
       data.delete(txn, s.key(2, BY_COLOUR, old.favoriteColor(), id));
       data.delete(txn, s.key(3, BY_AGE, old.age(), id));
-      lmdb.addToCount(txn, s, RECORDS, version, -1);
+      lmdb.addToCount(txn, s, ENTITY, version, -1);
       txn.commit();
       return true;
     }

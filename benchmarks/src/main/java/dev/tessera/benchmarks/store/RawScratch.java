@@ -15,7 +15,8 @@ import org.lmdbjava.Txn;
  * One thread's off-heap buffers for the raw lmdbjava contenders (LMDB needs keys and values at a
  * native address): five key slots, so that a transaction can hold several keys at once, one value
  * buffer, the commit counter, and the thread's read transaction. Keys are FoundationDB tuples,
- * written by {@link RawTupleCodec}; each {@code key} call overwrites its slot.
+ * written by {@link RawTupleCodec}: a record or index key starts with the subspace id Tessera's
+ * catalog assigns, a reserved key with its text; each {@code key} call overwrites its slot.
  *
  * <p>Confined to one thread.
  */
@@ -46,22 +47,22 @@ final class RawScratch {
     return view(slot, putString(keys[slot], 0, a));
   }
 
-  DirectBuffer key(int slot, String a, String b) {
-    return view(slot, putString(keys[slot], putString(keys[slot], 0, a), b));
+  DirectBuffer key(int slot, long subspace, String b) {
+    return view(slot, putString(keys[slot], putLong(keys[slot], 0, subspace), b));
   }
 
-  DirectBuffer key(int slot, String a, long b) {
-    return view(slot, putLong(keys[slot], putString(keys[slot], 0, a), b));
+  DirectBuffer key(int slot, long subspace, long b) {
+    return view(slot, putLong(keys[slot], putLong(keys[slot], 0, subspace), b));
   }
 
-  DirectBuffer key(int slot, String a, String b, String c) {
+  DirectBuffer key(int slot, long subspace, String b, String c) {
     UnsafeBuffer k = keys[slot];
-    return view(slot, putString(k, putString(k, putString(k, 0, a), b), c));
+    return view(slot, putString(k, putString(k, putLong(k, 0, subspace), b), c));
   }
 
-  DirectBuffer key(int slot, String a, String b, long c) {
+  DirectBuffer key(int slot, long subspace, String b, long c) {
     UnsafeBuffer k = keys[slot];
-    return view(slot, putLong(k, putString(k, putString(k, 0, a), b), c));
+    return view(slot, putLong(k, putString(k, putLong(k, 0, subspace), b), c));
   }
 
   DirectBuffer key(int slot, String a, String b, String c, long d) {
@@ -69,18 +70,18 @@ final class RawScratch {
     return view(slot, putLong(k, putString(k, putString(k, putString(k, 0, a), b), c), d));
   }
 
-  DirectBuffer key(int slot, String a, long b, String c) {
+  DirectBuffer key(int slot, long subspace, long b, String c) {
     UnsafeBuffer k = keys[slot];
-    return view(slot, putString(k, putLong(k, putString(k, 0, a), b), c));
+    return view(slot, putString(k, putLong(k, putLong(k, 0, subspace), b), c));
   }
 
   /**
    * The key {@code (a, element, b)} whose middle element is copied as it is stored, from bytes
    * {@code [from, to)} of {@code source}: no decoding.
    */
-  DirectBuffer key(int slot, String a, DirectBuffer source, int from, int to, long b) {
+  DirectBuffer key(int slot, long subspace, DirectBuffer source, int from, int to, long b) {
     UnsafeBuffer k = keys[slot];
-    int pos = putString(k, 0, a);
+    int pos = putLong(k, 0, subspace);
     k.putBytes(pos, source, from, to - from);
     return view(slot, putLong(k, pos + to - from, b));
   }

@@ -97,8 +97,8 @@ class KeyLayoutParityTest {
     assertThat(rawEntries).isEqualTo(withoutCatalog(entries(tessera)));
   }
 
-  // Tessera's repository records its schema and its index states (entries, fences, states
-  // generation) in the catalog when opened; that is not per-write work, so the raw contender does
+  // Tessera's repository records its schema, its subspace ids and its index states (entries,
+  // fences, states generation) in the catalog when opened; that is not per-write work, so the raw contender does
   // not mirror it.
   private static Map<String, String> withoutCatalog(Map<String, String> tesseraEntries) {
     String schemaCatalog = HexFormat.of().formatHex(Tuple.of("\u0000tessera", "schema").pack());
@@ -109,6 +109,12 @@ class KeyLayoutParityTest {
     tesseraEntries.keySet().removeIf(key -> key.startsWith(indexFences));
     String indexStates = HexFormat.of().formatHex(Tuple.of("\u0000tessera", "index-states").pack());
     tesseraEntries.keySet().removeIf(key -> key.startsWith(indexStates));
+    // So are the subspace ids the catalog assigns when the repository opens (the raw contender
+    // hard-codes the same ids); its keys must start with them all the same.
+    for (String subspaceKeys : List.of("subspace", "subspace-id", "subspace-next")) {
+      String prefix = HexFormat.of().formatHex(Tuple.of("\u0000tessera", subspaceKeys).pack());
+      assertThat(tesseraEntries.keySet().removeIf(key -> key.startsWith(prefix))).isTrue();
+    }
     return tesseraEntries;
   }
 

@@ -2,6 +2,7 @@ package dev.tessera.it.keys;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tessera.catalog.StoreCatalog;
 import dev.tessera.internal.mapping.ComponentValues;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
@@ -15,6 +16,7 @@ import dev.tessera.mapping.IndexDefinition;
 import dev.tessera.repository.CatalogIndexVerifier;
 import dev.tessera.repository.CatalogRepository;
 import dev.tessera.repository.GeneratedMappings;
+import dev.tessera.repository.KeySpaces;
 import dev.tessera.repository.StoredRecord;
 import dev.tessera.repository.UniqueConstraintViolationException;
 import dev.tessera.tuple.Tuple;
@@ -26,6 +28,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -57,6 +60,9 @@ class IndexKeyDifferentialTest {
   private static LmdbKvStore store;
   private static ExhibitRepository generated;
   private static CatalogRepository catalog;
+  /** The subspace ids each path's repository uses for each index, by index name. */
+  private static final Map<String, Long> repositoryIds = new HashMap<>();
+  private static final Map<String, Long> catalogIds = new HashMap<>();
 
   @BeforeContainer
   static void openStore() throws IOException {
@@ -64,6 +70,15 @@ class IndexKeyDifferentialTest {
     store = LmdbKvStore.open(directory, LmdbOptions.builder().durability(Durability.NO_SYNC).build());
     generated = new ExhibitRepository(store);
     catalog = CatalogRepository.open(store, "exhibit");
+    for (IndexDefinition<Exhibit> index : GeneratedMappings.of(generated).indexes()) {
+      repositoryIds.put(index.name(), KeySpaces.subspaceId(generated, index));
+    }
+    for (IndexDefinition<StoredRecord> index : catalog.indexes()) {
+      catalogIds.put(index.name(), KeySpaces.subspaceId(catalog, index));
+    }
+    assertThat(catalogIds).isEqualTo(repositoryIds);
+    assertThat(catalogIds.values()).doesNotHaveDuplicates()
+        .doesNotContain(StoreCatalog.of(store).subspaceId("exhibit").orElseThrow());
   }
 
   @AfterContainer
@@ -135,14 +150,18 @@ class IndexKeyDifferentialTest {
     for (IndexDefinition<Exhibit> index : mapping.indexes()) {
       IndexDefinition<StoredRecord> derived = catalog.indexes().stream()
           .filter(i -> i.name().equals(index.name())).findFirst().orElseThrow();
-      assertThat(hex(derived.entryValues(stored), derived, pkParts))
+      // each path's own subspace id: the catalog's for the derived index, the repository's for its own
+      assertThat(hex(derived.entryValues(stored), derived, catalogIds.get(derived.name()), pkParts))
           .as("index %s of %s", index.name(), exhibit)
-          .isEqualTo(hex(index.entryValues(exhibit), index, pkParts));
+          .isEqualTo(hex(index.entryValues(exhibit), index, repositoryIds.get(index.name()), pkParts));
     }
   }
 
-  private static List<String> hex(List<Tuple> values, IndexDefinition<?> index, Tuple pkParts) {
-    return values.stream().map(v -> HexFormat.of().formatHex(index.entryKey(v, pkParts).pack())).toList();
+  private static List<String> hex(
+      List<Tuple> values, IndexDefinition<?> index, long subspaceId, Tuple pkParts) {
+    return values.stream()
+        .map(v -> HexFormat.of().formatHex(index.entryKey(subspaceId, v, pkParts).pack()))
+        .toList();
   }
 
   private static void assertSameRecordBytes(Exhibit exhibit) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tessera.catalog.IndexCatalogEntry;
 import dev.tessera.catalog.IndexState;
+import dev.tessera.it.StoredKeys;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.ListSelector;
 import dev.tessera.it.StoreBackend;
@@ -50,7 +51,7 @@ class GeneratedIndexLifecycleTest {
 
   static long keysUnder(KvStore store, String subspace) {
     long n = 0;
-    try (KvIterator it = store.list(ListSelector.of(TupleRange.prefix(Tuple.of(subspace))))) {
+    try (KvIterator it = store.list(ListSelector.of(StoredKeys.range(store, subspace)))) {
       while (it.hasNext()) {
         it.next();
         n++;

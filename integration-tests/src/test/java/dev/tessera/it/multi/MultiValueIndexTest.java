@@ -3,6 +3,7 @@ package dev.tessera.it.multi;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tessera.it.StoredKeys;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvStore;
 import dev.tessera.kv.ListSelector;
@@ -57,7 +58,7 @@ class MultiValueIndexTest {
   /** The index keys under {@code subspace}, unpacked. */
   private static List<Tuple> keysUnder(KvStore store, String subspace) {
     List<Tuple> keys = new ArrayList<>();
-    try (KvIterator it = store.list(ListSelector.of(TupleRange.keyAndExtensions(Tuple.of(subspace))))) {
+    try (KvIterator it = store.list(ListSelector.of(StoredKeys.range(store, subspace)))) {
       while (it.hasNext()) {
         keys.add(it.next().key());
       }
@@ -78,9 +79,9 @@ class MultiValueIndexTest {
 
     assertThat(keysUnder(store, "article_by_tags"))
         .containsExactly(
-            Tuple.of("article_by_tags", "db", "a1"),
-            Tuple.of("article_by_tags", "db", "a4"),
-            Tuple.of("article_by_tags", "java", "a1"));
+            StoredKeys.key(store, "article_by_tags", "db", "a1"),
+            StoredKeys.key(store, "article_by_tags", "db", "a4"),
+            StoredKeys.key(store, "article_by_tags", "java", "a1"));
     assertThat(ids(articles.byTags().equalTo("JAVA").list())).containsExactly("a1");
     assertThat(ids(articles.findByTags("db"))).containsExactly("a1", "a4");
     assertThat(articles.countByTags("Db")).isEqualTo(2);
@@ -200,13 +201,13 @@ class MultiValueIndexTest {
   @Test
   void updatesAddAndRemoveExactlyTheChangedElements() {
     articles.insert(article("a1", List.of("keep", "drop")));
-    Tuple kept = Tuple.of("article_by_tags", "keep", "a1");
+    Tuple kept = StoredKeys.key(store, "article_by_tags", "keep", "a1");
     var before = store.get(kept).versionstamp();
 
     articles.update(article("a1", List.of("keep", "new")));
 
     assertThat(keysUnder(store, "article_by_tags"))
-        .containsExactly(kept, Tuple.of("article_by_tags", "new", "a1"));
+        .containsExactly(kept, StoredKeys.key(store, "article_by_tags", "new", "a1"));
     assertThat(store.get(kept).versionstamp()).isEqualTo(before); // untouched
     assertThat(articles.findByTags("drop")).isEmpty();
     assertThat(ids(articles.findByTags("new"))).containsExactly("a1");
@@ -246,8 +247,8 @@ class MultiValueIndexTest {
     }
     assertThat(articles.indexAdmin().verifyIndexes().clean()).isTrue();
 
-    Tuple lost = Tuple.of("article_by_tags", "all", "a2");
-    Tuple stray = Tuple.of("article_by_tags", "t6", "a2"); // a2 holds t2 and all only
+    Tuple lost = StoredKeys.key(store, "article_by_tags", "all", "a2");
+    Tuple stray = StoredKeys.key(store, "article_by_tags", "t6", "a2"); // a2 holds t2 and all only
     assertThat(store.get(lost).exists()).isTrue();
     assertThat(store.atomic().delete(lost).set(stray, new byte[0]).commit().ok()).isTrue();
 

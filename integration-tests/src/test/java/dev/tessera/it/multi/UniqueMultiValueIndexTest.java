@@ -3,6 +3,7 @@ package dev.tessera.it.multi;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tessera.it.StoredKeys;
 import dev.tessera.kv.lmdb.LmdbKvStore;
 import dev.tessera.repository.IndexBuildFailedException;
 import dev.tessera.repository.IndexBuildPolicy;
@@ -61,7 +62,7 @@ class UniqueMultiValueIndexTest {
     assertThatThrownBy(() -> articles.insert(article("a2", List.of("three", "two"))))
         .isInstanceOfSatisfying(UniqueConstraintViolationException.class, e -> assertHeldBy(e, "two", "a1"));
     assertThat(articles.findById("a2")).isEmpty();
-    assertThat(store.get(Tuple.of("article_by_slugs", "three")).exists()).isFalse();
+    assertThat(store.get(StoredKeys.key(store, "article_by_slugs", "three")).exists()).isFalse();
 
     assertThat(articles.findBySlugs("one").map(Article::id)).contains("a1");
     assertThat(articles.bySlugs().in("one", "two").count()).isEqualTo(1);
@@ -109,7 +110,7 @@ class UniqueMultiValueIndexTest {
   @Test
   void repairRestoresADeletedUniqueEntry() {
     articles.insert(article("a1", List.of("one", "two")));
-    Tuple lost = Tuple.of("article_by_slugs", "two");
+    Tuple lost = StoredKeys.key(store, "article_by_slugs", "two");
     assertThat(store.atomic().delete(lost).commit().ok()).isTrue();
 
     IndexReport found = articles.indexAdmin().verifyIndexes().index("slugs");

@@ -3,6 +3,7 @@ package dev.tessera.it.query;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tessera.it.StoredKeys;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvStore;
 import dev.tessera.kv.ListSelector;
@@ -54,7 +55,7 @@ class BulkDeleteTest {
 
   private long keysUnder(String subspace) {
     long n = 0;
-    try (KvIterator it = store.list(ListSelector.of(TupleRange.prefix(Tuple.of(subspace))))) {
+    try (KvIterator it = store.list(ListSelector.of(StoredKeys.range(store, subspace)))) {
       while (it.hasNext()) {
         it.next();
         n++;

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.tessera.catalog.IndexCatalogEntry;
 import dev.tessera.catalog.IndexState;
 import dev.tessera.internal.catalog.IndexCatalog;
+import dev.tessera.it.StoredKeys;
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvStore;
@@ -71,7 +72,7 @@ class NullValuesTest {
 
   private List<Tuple> keysUnder(String subspace) {
     List<Tuple> keys = new ArrayList<>();
-    try (KvIterator it = store.list(ListSelector.of(TupleRange.prefix(Tuple.of(subspace))))) {
+    try (KvIterator it = store.list(ListSelector.of(StoredKeys.range(store, subspace)))) {
       it.forEachRemaining(entry -> keys.add(entry.key()));
     }
     return keys;
@@ -96,9 +97,9 @@ class NullValuesTest {
 
     // The index holds one entry per record, the null ones under a null part.
     assertThat(keysUnder("edition_by_title")).containsExactly(
-        Tuple.of("edition_by_title", null, 2L), Tuple.of("edition_by_title", null, 4L),
-        Tuple.of("edition_by_title", null, 6L), Tuple.of("edition_by_title", "Beowulf", 3L),
-        Tuple.of("edition_by_title", "Dracula", 5L), Tuple.of("edition_by_title", "Emma", 1L));
+        StoredKeys.key(store, "edition_by_title", null, 2L), StoredKeys.key(store, "edition_by_title", null, 4L),
+        StoredKeys.key(store, "edition_by_title", null, 6L), StoredKeys.key(store, "edition_by_title", "Beowulf", 3L),
+        StoredKeys.key(store, "edition_by_title", "Dracula", 5L), StoredKeys.key(store, "edition_by_title", "Emma", 1L));
   }
 
   @Test
@@ -158,7 +159,7 @@ class NullValuesTest {
     editions.insertAll(sample()); // four records without an ISBN: no conflict
 
     assertThat(keysUnder("edition_by_isbn")).containsExactly(
-        Tuple.of("edition_by_isbn", "isbn-1"), Tuple.of("edition_by_isbn", "isbn-4"));
+        StoredKeys.key(store, "edition_by_isbn", "isbn-1"), StoredKeys.key(store, "edition_by_isbn", "isbn-4"));
     assertThat(ids(editions.byIsbn().list())).containsExactly(1L, 4L);
     assertThatThrownBy(() -> editions.byIsbn().isNull())
         .isInstanceOf(IllegalStateException.class)
@@ -204,7 +205,7 @@ class NullValuesTest {
   @Test
   void verifyReportsAMissingNullEntryAndRepairRestoresIt() {
     editions.insertAll(sample());
-    assertThat(store.atomic().delete(Tuple.of("edition_by_title", null, 4L)).commit().ok()).isTrue();
+    assertThat(store.atomic().delete(StoredKeys.key(store, "edition_by_title", null, 4L)).commit().ok()).isTrue();
 
     IndexVerification found = editions.indexAdmin().verifyIndexes();
     assertThat(found.index("title").missing()).isEqualTo(1);

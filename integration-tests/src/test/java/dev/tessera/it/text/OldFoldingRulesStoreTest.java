@@ -8,6 +8,7 @@ import dev.tessera.catalog.IndexCatalogEntry;
 import dev.tessera.catalog.IndexState;
 import dev.tessera.internal.catalog.IndexCatalog;
 import dev.tessera.internal.kv.ReservedKeys;
+import dev.tessera.it.StoredKeys;
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvStore;
@@ -80,27 +81,27 @@ class OldFoldingRulesStoreTest {
       AtomicOperation op = store.atomic();
       for (Login login : logins) {
         loginEncoder.insert(login);
-        Tuple key = Tuple.of(LoginRepository.ENTITY_NAME, login.id());
-        op.set(key, scratch.get(key).value()).sum(ReservedKeys.recordCount(LoginRepository.ENTITY_NAME), 1);
+        op.set(StoredKeys.key(store, LoginRepository.ENTITY_NAME, login.id()),
+                scratch.get(StoredKeys.key(scratch, LoginRepository.ENTITY_NAME, login.id())).value()).sum(ReservedKeys.recordCount(LoginRepository.ENTITY_NAME), 1);
         loginEncoder.delete(login.id());
         byte[] pointer = Tuple.of(login.id()).pack();
         if (login.name() != null) {
-          op.set(Tuple.of(LoginRepository.BY_NAME.subspace(), oldFold(login.name(), Normalize.CASE_INSENSITIVE)),
+          op.set(StoredKeys.key(store, LoginRepository.BY_NAME.subspace(), oldFold(login.name(), Normalize.CASE_INSENSITIVE)),
               pointer);
         }
         if (login.alias() != null) {
-          op.set(Tuple.of(LoginRepository.BY_ALIAS.subspace(),
+          op.set(StoredKeys.key(store, LoginRepository.BY_ALIAS.subspace(),
               oldFold(login.alias(), Normalize.CASE_AND_ACCENT_INSENSITIVE)), pointer);
         }
       }
       for (Heading heading : headings) {
         headingEncoder.insert(heading);
-        Tuple key = Tuple.of(HeadingRepository.ENTITY_NAME, heading.id());
-        op.set(key, scratch.get(key).value()).sum(ReservedKeys.recordCount(HeadingRepository.ENTITY_NAME), 1);
+        op.set(StoredKeys.key(store, HeadingRepository.ENTITY_NAME, heading.id()),
+                scratch.get(StoredKeys.key(scratch, HeadingRepository.ENTITY_NAME, heading.id())).value()).sum(ReservedKeys.recordCount(HeadingRepository.ENTITY_NAME), 1);
         headingEncoder.delete(heading.id());
-        op.set(Tuple.of(HeadingRepository.BY_TEXT.subspace(),
+        op.set(StoredKeys.key(store, HeadingRepository.BY_TEXT.subspace(),
                 oldFold(heading.text(), Normalize.CASE_INSENSITIVE), heading.id()), new byte[0])
-            .set(Tuple.of(HeadingRepository.BY_PLAIN.subspace(),
+            .set(StoredKeys.key(store, HeadingRepository.BY_PLAIN.subspace(),
                 oldFold(heading.plain(), Normalize.CASE_AND_ACCENT_INSENSITIVE), heading.id()), new byte[0]);
       }
       oldCatalogEntry(op, LoginRepository.ENTITY_NAME, LoginRepository.BY_NAME);
@@ -118,7 +119,7 @@ class OldFoldingRulesStoreTest {
 
   private static List<Tuple> keysUnder(KvStore store, String subspace) {
     List<Tuple> keys = new ArrayList<>();
-    try (KvIterator it = store.list(ListSelector.of(TupleRange.prefix(Tuple.of(subspace))))) {
+    try (KvIterator it = store.list(ListSelector.of(StoredKeys.range(store, subspace)))) {
       it.forEachRemaining(entry -> keys.add(entry.key()));
     }
     return keys;
@@ -138,7 +139,7 @@ class OldFoldingRulesStoreTest {
 
     try (LmdbKvStore store = LmdbKvStore.open(store())) {
       // The old keys are there and differ from the new rule's.
-      assertThat(keysUnder(store, "login_by_name")).contains(Tuple.of("login_by_name", "stra\u00dfe@x"));
+      assertThat(keysUnder(store, "login_by_name")).contains(StoredKeys.key(store, "login_by_name", "stra\u00dfe@x"));
 
       LoginRepository onDemand = new LoginRepository(store,
           RepositoryOptions.defaults().withBuildPolicy(IndexBuildPolicy.ON_DEMAND));
@@ -159,11 +160,11 @@ class OldFoldingRulesStoreTest {
         assertThat(entry.generation()).isEqualTo(2);
       }
       assertThat(keysUnder(store, "login_by_name")).containsExactlyInAnyOrder(
-          Tuple.of("login_by_name", "strasse@x"), Tuple.of("login_by_name", "k\u0131r"),
-          Tuple.of("login_by_name", "kir"));
+          StoredKeys.key(store, "login_by_name", "strasse@x"), StoredKeys.key(store, "login_by_name", "k\u0131r"),
+          StoredKeys.key(store, "login_by_name", "kir"));
       assertThat(keysUnder(store, "login_by_alias")).containsExactlyInAnyOrder(
-          Tuple.of("login_by_alias", "strasse"), Tuple.of("login_by_alias", "k\u0131r"),
-          Tuple.of("login_by_alias", "kir"));
+          StoredKeys.key(store, "login_by_alias", "strasse"), StoredKeys.key(store, "login_by_alias", "k\u0131r"),
+          StoredKeys.key(store, "login_by_alias", "kir"));
       assertThat(logins.findByName("stra\u00dfe@x")).map(Login::id).contains(1L);
       assertThat(logins.findByAlias("STRASSE")).map(Login::id).contains(1L);
       assertThat(logins.findByName("KIR")).map(Login::id).contains(3L);

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.tessera.it.StoreBackend;
+import dev.tessera.it.StoredKeys;
 import dev.tessera.kv.KvStore;
 import dev.tessera.kv.lmdb.Durability;
 import dev.tessera.repository.Transaction;
@@ -315,8 +316,8 @@ class TransactionScenariosTest {
       books.update(book.withCopiesAvailable(book.copiesAvailable() - 1)); // a concurrent writer
       return books.in(tx).update(book.withCopiesAvailable(0));
     })).isInstanceOfSatisfying(TransactionConflictException.class, e -> {
-      assertThat(e.conflictingKeys()).containsExactly(Tuple.of("book", "isbn-1"));
-      assertThat(e.getMessage()).contains("2 attempts").contains("(\"book\", \"isbn-1\")");
+      assertThat(e.conflictingKeys()).containsExactly(StoredKeys.key(store, "book", "isbn-1"));
+      assertThat(e.getMessage()).contains("2 attempts").contains(StoredKeys.key(store, "book", "isbn-1").toString());
     });
     assertThat(books.findById("isbn-1").orElseThrow().copiesAvailable()).isEqualTo(98);
   }

@@ -84,7 +84,8 @@ public final class RepositoryWriter {
             .addJavadoc(classJavadoc(model, entity))
             .addField(
                 constant(TypeNames.STRING, GeneratedNames.ENTITY_NAME, "$S", model.entityName())
-                    .addJavadoc("The entity name: the first key part of every $T record.\n", entity)
+                    .addJavadoc("The entity name, to which the store's catalog assigns the id every"
+                        + " $T record key starts with.\n", entity)
                     .build())
             .addField(
                 constant(

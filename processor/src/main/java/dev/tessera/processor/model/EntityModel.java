@@ -13,7 +13,7 @@ import java.util.stream.Collectors;
  * <p>Immutable and thread-safe.
  *
  * @param type the record class
- * @param entityName the first key part of its records
+ * @param entityName the entity name (a store assigns it the id its record keys start with)
  * @param components the record components, in declaration order
  * @param primaryKeyIndex the position of the primary key among {@code components}
  * @param keyGeneration how a missing primary key is generated

@@ -10,7 +10,7 @@ import java.util.Objects;
  * <p>Immutable and thread-safe.
  *
  * @param name the index name, a Java identifier (finder methods are named after it)
- * @param subspace the first key part of its entries: {@code entityName + "_by_" + name}
+ * @param subspace the name of its entries' subspace (a store assigns it the id their keys start with): {@code entityName + "_by_" + name}
  * @param unique true for a unique index
  * @param fields the indexed components, in key order
  * @param normalize how its {@code String} values are normalised

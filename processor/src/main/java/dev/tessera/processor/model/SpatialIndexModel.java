@@ -9,7 +9,7 @@ import java.util.Objects;
  * <p>Immutable and thread-safe.
  *
  * @param name the index name, a Java identifier (the query method is {@code "by" + Name})
- * @param subspace the first key part of its entries: {@code entityName + "_by_" + name}
+ * @param subspace the name of its entries' subspace (a store assigns it the id their keys start with): {@code entityName + "_by_" + name}
  * @param fields the 2 or 3 numeric components, one per dimension, in query argument order
  */
 public record SpatialIndexModel(String name, String subspace, List<String> fields) {

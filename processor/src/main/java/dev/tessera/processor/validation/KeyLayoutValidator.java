@@ -13,7 +13,8 @@ import javax.lang.model.element.TypeElement;
 
 /**
  * Checks that the entities of one compilation keep their keys apart: every entity name and every
- * index subspace is the first key part of its entries, so no two of them may be equal. Claims
+ * index subspace name stands for one key subspace (a store's catalog assigns each name one id, the
+ * first key part of its entries), so no two of them may be equal. Claims
  * persist across rounds, so an entity of a later round cannot take an earlier one's prefix.
  *
  * <p>Not thread-safe: one instance per processor.

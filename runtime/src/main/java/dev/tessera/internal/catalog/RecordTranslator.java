@@ -44,6 +44,8 @@ public final class RecordTranslator {
    *
    * @throws IncompatibleSchemaException if values of a stored schema cannot be read with {@code
    *     current}; nothing was written
+   * @throws dev.tessera.repository.KeyLayoutMigrationRequiredException if the entity is stored in
+   *     the name key layout of an older version; nothing was written
    * @throws dev.tessera.RetryLimitExceededException if other schemas of the entity kept being added
    *     while it checked, attempt after attempt
    */
@@ -55,6 +57,7 @@ public final class RecordTranslator {
   /** One attempt of {@link #open}: lost if another schema was added after the catalog was read. */
   private static Attempt<RecordTranslator> tryOpen(KvStore store, RecordSchema current) {
     SchemaCatalog.Entries entries = SchemaCatalog.read(store, current.entityName());
+    entries.requireCompactKeys(current.entityName(), store); // an older Tessera may have added one
     Map<Long, SchemaTranslation> plans = new ConcurrentHashMap<>();
     for (RecordSchema stored : entries.schemas()) {
       SchemaTranslation plan = SchemaTranslation.between(stored, current); // throws if incompatible

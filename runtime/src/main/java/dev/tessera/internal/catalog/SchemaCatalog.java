@@ -8,6 +8,7 @@ import dev.tessera.kv.KvStore;
 import dev.tessera.kv.ListSelector;
 import dev.tessera.mapping.ComponentSchema;
 import dev.tessera.mapping.RecordSchema;
+import dev.tessera.repository.KeyLayoutMigrationRequiredException;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
 import java.util.ArrayList;
@@ -19,9 +20,13 @@ import java.util.Optional;
  * that values stored with any of them can be read later.
  *
  * <pre>
- * ("\u0000tessera", "schema", entity, schemaId) -> (1, primaryKeyName, ((name, type)...))  one per shape
+ * ("\u0000tessera", "schema", entity, schemaId) -> (2, primaryKeyName, ((name, type)...))  one per shape
  * ("\u0000tessera", "schema", entity)           -> (schemaId)                             the last one added
  * </pre>
+ *
+ * <p>The first value part is the format: 2 for an entity whose keys start with the subspace ids
+ * the catalog assigned ({@link KeySpace}), 1 for an entity still stored with the name keys of
+ * older Tessera versions (which refuse format 2, so they cannot misread a migrated entity).
  *
  * <p>The schema identifier is the fingerprint of the entity name and the components, so an entry
  * is checked against its key when read. Entries are only ever added, each in a commit checked on
@@ -33,7 +38,16 @@ import java.util.Optional;
 public final class SchemaCatalog {
   private static final String RESERVED = ReservedKeys.PREFIX;
   private static final String SCHEMA = "schema";
-  private static final long FORMAT = 1;
+  /**
+   * The format of entries written now: an entity whose schema entries have it stores its keys in
+   * the compact layout ({@code (entityId, pk...)}, see {@link KeySpace}).
+   */
+  static final long FORMAT = 2;
+  /**
+   * The format of entries written by older Tessera versions, whose keys start with the entity and
+   * index names; such an entity must be migrated ({@code tessera migrate}) before it is opened.
+   */
+  static final long NAME_KEYS_FORMAT = 1;
 
   private SchemaCatalog() {}
 
@@ -57,13 +71,18 @@ public final class SchemaCatalog {
     try (KvSnapshot snapshot = store.snapshot()) {
       KvEntry latest = snapshot.get(latestKey(entityName));
       List<RecordSchema> schemas = new ArrayList<>();
+      List<KvEntry> nameKeyEntries = new ArrayList<>();
       try (KvIterator all =
           snapshot.list(ListSelector.of(TupleRange.prefix(latestKey(entityName))))) {
         while (all.hasNext()) {
-          schemas.add(decode(all.next()));
+          KvEntry entry = all.next();
+          schemas.add(decode(entry));
+          if (format(entry) == NAME_KEYS_FORMAT) {
+            nameKeyEntries.add(entry);
+          }
         }
       }
-      return new Entries(latest, schemas);
+      return new Entries(latest, schemas, nameKeyEntries);
     }
   }
 
@@ -120,15 +139,31 @@ public final class SchemaCatalog {
     return Tuple.of(FORMAT, schema.primaryKeyName(), Tuple.fromList(components)).pack();
   }
 
-  /** Reads a schema entry, checking it against its key. */
+  /**
+   * The entry {@code nameKeyEntry} (of format 1) in the current format, for the commit that marks
+   * its entity migrated to the compact key layout.
+   */
+  public static byte[] migrated(KvEntry nameKeyEntry) {
+    return encode(decode(nameKeyEntry));
+  }
+
+  /** The format of a schema entry (1 or 2), read before it is decoded. */
+  private static long format(KvEntry entry) {
+    return Tuple.unpack(entry.value()).getLong(0);
+  }
+
+  /** Reads a schema entry of either format, checking it against its key. */
   static RecordSchema decode(KvEntry entry) {
     Tuple key = entry.key();
     try {
       String entityName = key.getString(2);
       long id = key.getLong(3);
       Tuple value = Tuple.unpack(entry.value());
-      if (value.size() != 3 || value.getLong(0) != FORMAT) {
-        throw new IllegalArgumentException("not a format-" + FORMAT + " schema entry: " + value);
+      if (value.size() != 3
+          || !(value.get(0) instanceof Long format)
+          || (format != FORMAT && format != NAME_KEYS_FORMAT)) {
+        throw new IllegalArgumentException("not a format-" + NAME_KEYS_FORMAT + " or format-"
+            + FORMAT + " schema entry: " + value);
       }
       List<ComponentSchema> components = new ArrayList<>();
       for (Object part : value.getNestedTuple(2)) {
@@ -152,11 +187,30 @@ public final class SchemaCatalog {
    *
    * @param latest the "last added" entry; absent when no schema was added yet
    * @param schemas every stored schema, in identifier order
+   * @param nameKeyEntries the stored schema entries of format 1: the entity's keys are still in
+   *     the name layout of older versions while there is one
    */
-  public record Entries(KvEntry latest, List<RecordSchema> schemas) {
-    /** Copies the list. */
+  public record Entries(KvEntry latest, List<RecordSchema> schemas, List<KvEntry> nameKeyEntries) {
+    /** Copies the lists. */
     public Entries {
       schemas = List.copyOf(schemas);
+      nameKeyEntries = List.copyOf(nameKeyEntries);
+    }
+
+    /** True if the entity is stored in the name key layout of older versions. */
+    public boolean nameKeys() {
+      return !nameKeyEntries.isEmpty();
+    }
+
+    /**
+     * Refuses an entity stored in the name key layout.
+     *
+     * @throws KeyLayoutMigrationRequiredException naming the entity and {@code store}
+     */
+    public void requireCompactKeys(String entityName, KvStore store) {
+      if (nameKeys()) {
+        throw new KeyLayoutMigrationRequiredException(entityName, String.valueOf(store));
+      }
     }
 
     /** The stored schema with identifier {@code id}, if any. */

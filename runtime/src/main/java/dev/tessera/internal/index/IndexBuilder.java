@@ -4,6 +4,8 @@ import dev.tessera.catalog.IndexCatalogEntry;
 import dev.tessera.catalog.IndexPhase;
 import dev.tessera.catalog.IndexState;
 import dev.tessera.internal.catalog.IndexCatalog;
+import dev.tessera.internal.catalog.KeySpace;
+import dev.tessera.internal.catalog.SubspaceCatalog;
 import dev.tessera.internal.store.BatchWalk;
 import dev.tessera.internal.store.RecordCount;
 import dev.tessera.kv.AtomicOperation;
@@ -62,6 +64,7 @@ public final class IndexBuilder<T> {
 
   private final KvStore store;
   private final EntityMapping<T, ?> mapping;
+  private final KeySpace keys;
   private final Function<KvEntry, T> decoder;
   private final RepositoryOptions options;
   private final Runnable onStateChange;
@@ -73,16 +76,18 @@ public final class IndexBuilder<T> {
   IndexBuilder(
       KvStore store,
       EntityMapping<T, ?> mapping,
+      KeySpace keys,
       Function<KvEntry, T> decoder,
       RepositoryOptions options,
       Runnable onStateChange) {
     this.store = store;
     this.mapping = mapping;
+    this.keys = keys;
     this.decoder = decoder;
     this.options = options;
     this.onStateChange = onStateChange;
     this.entityName = mapping.entityName();
-    this.entityPrefix = Tuple.of(entityName);
+    this.entityPrefix = keys.recordPrefix();
     for (IndexDefinition<T> index : mapping.indexes()) {
       indexes.put(index.name(), index);
     }
@@ -170,7 +175,9 @@ public final class IndexBuilder<T> {
         entry.state() == IndexState.BUILDING
             ? IndexCatalog.markersBefore(entityName, entry.indexName(), entry.generation())
             : IndexCatalog.allMarkers(entityName, entry.indexName()));
-    ranges.add(IndexDefinition.range(entry.subspace()));
+    // a subspace the catalog gave no id holds no keys (ids are assigned before any entry is written)
+    SubspaceCatalog.find(store, entry.subspace())
+        .ifPresent(id -> ranges.add(IndexDefinition.range(id)));
     ranges.sort((a, b) -> Arrays.compareUnsigned(a.begin(), b.begin()));
     CatalogCursorJob job = new CatalogCursorJob(start, false) {
       @Override
@@ -266,7 +273,7 @@ public final class IndexBuilder<T> {
     for (KvEntry record : batch) {
       Tuple pkParts = record.key().subTuple(1, record.key().size());
       pks.add(pkParts);
-      entries.add(IndexEntry.forRecord(index, decoder.apply(record), pkParts));
+      entries.add(IndexEntry.forRecord(index, keys.indexId(index), decoder.apply(record), pkParts));
     }
     boolean[] whole = whole(snapshot, index, generation, pks, entries);
     Map<Tuple, byte[]> written = new HashMap<>();
@@ -465,7 +472,7 @@ public final class IndexBuilder<T> {
       op.delete(key); // the record no longer holds the value
       return;
     }
-    Tuple entryKey = index.entryPrefix(values);
+    Tuple entryKey = index.entryPrefix(keys.indexId(index), values);
     byte[] pk = pkParts.pack();
     KvEntry pointer = snapshot.get(entryKey);
     op.check(pointer);

@@ -5,6 +5,7 @@ import dev.tessera.catalog.IndexCatalogEntry;
 import dev.tessera.catalog.IndexPhase;
 import dev.tessera.catalog.IndexState;
 import dev.tessera.internal.catalog.IndexCatalog;
+import dev.tessera.internal.catalog.KeySpace;
 import dev.tessera.internal.retry.Attempt;
 import dev.tessera.internal.retry.Backoff;
 import dev.tessera.internal.retry.Retry;
@@ -59,6 +60,7 @@ public final class IndexLifecycle<T> {
 
   private final KvStore store;
   private final EntityMapping<T, ?> mapping;
+  private final KeySpace keys;
   private final Function<KvEntry, T> decoder;
   private final RepositoryOptions options;
   private final String entityName;
@@ -76,16 +78,17 @@ public final class IndexLifecycle<T> {
   /** {@link #TRANSIENT_FAILURE_ATTEMPTS} with waits up to half a second, on the options' time source. */
   private final Retry transientFailures;
 
-  private IndexLifecycle(
-      KvStore store, EntityMapping<T, ?> mapping, Function<KvEntry, T> decoder, RepositoryOptions options) {
+  private IndexLifecycle(KvStore store, EntityMapping<T, ?> mapping, KeySpace keys,
+      Function<KvEntry, T> decoder, RepositoryOptions options) {
     this.store = store;
     this.mapping = mapping;
+    this.keys = keys;
     this.decoder = decoder;
     this.options = options;
     this.entityName = mapping.entityName();
     this.indexes = List.copyOf(mapping.indexes());
     this.statesKey = indexes.isEmpty() ? null : IndexCatalog.statesKey(entityName);
-    this.builder = new IndexBuilder<>(store, mapping, decoder, options, this::stateChanged);
+    this.builder = new IndexBuilder<>(store, mapping, keys, decoder, options, this::stateChanged);
     this.writes = timed(Retry.WRITES, options.timeSource());
     this.transientFailures = timed(Retry.atMost(TRANSIENT_FAILURE_ATTEMPTS, Backoff.REQUESTS,
         "An index build waiting out a store failure"), options.timeSource());
@@ -98,9 +101,9 @@ public final class IndexLifecycle<T> {
    * @throws IndexBuildFailedException with {@link IndexBuildPolicy#BLOCKING}, if a unique index
    *     cannot be built over duplicates
    */
-  public static <T> IndexLifecycle<T> open(
-      KvStore store, EntityMapping<T, ?> mapping, Function<KvEntry, T> decoder, RepositoryOptions options) {
-    IndexLifecycle<T> lifecycle = new IndexLifecycle<>(store, mapping, decoder, options);
+  public static <T> IndexLifecycle<T> open(KvStore store, EntityMapping<T, ?> mapping, KeySpace keys,
+      Function<KvEntry, T> decoder, RepositoryOptions options) {
+    IndexLifecycle<T> lifecycle = new IndexLifecycle<>(store, mapping, keys, decoder, options);
     lifecycle.reconcile();
     lifecycle.refresh();
     switch (options.buildPolicy()) {
@@ -275,7 +278,7 @@ public final class IndexLifecycle<T> {
   }
 
   private IndexVerifier<T> verifier() {
-    return new IndexVerifier<>(store, mapping, decoder, options.batchSize(), options.timeSource());
+    return new IndexVerifier<>(store, mapping, keys, decoder, options.batchSize(), options.timeSource());
   }
 
   private List<IndexDefinition<T>> readableIndexes() {
@@ -291,12 +294,12 @@ public final class IndexLifecycle<T> {
 
   /** The records of the entity a repair moved to the quarantine. */
  public List<QuarantinedRecord> quarantined() {
-    return Quarantine.list(store, entityName);
+    return Quarantine.list(store, keys);
   }
 
   /** Deletes the quarantined copy of the record once stored under {@code recordKey}. */
  public boolean discardQuarantined(Tuple recordKey) {
-    return Quarantine.discard(store, recordKey);
+    return Quarantine.discard(store, keys, recordKey);
   }
 
   /**
@@ -316,7 +319,7 @@ public final class IndexLifecycle<T> {
     }
     op.delete(recordKey);
     for (IndexDefinition<T> index : indexes) {
-      RangeScan scan = new RangeScan(index.range(), options.batchSize());
+      RangeScan scan = new RangeScan(IndexDefinition.range(keys.indexId(index)), options.batchSize());
       while (true) {
         RangeScan.Batch batch = scan.next(store::list, corrupt -> { });
         if (scan.done()) {

@@ -1,5 +1,6 @@
 package dev.tessera.internal.index;
 
+import dev.tessera.internal.catalog.KeySpace;
 import dev.tessera.internal.retry.Attempt;
 import dev.tessera.internal.retry.Backoff;
 import dev.tessera.internal.retry.Retry;
@@ -65,24 +66,27 @@ public final class IndexVerifier<T> {
 
   private final KvStore store;
   private final EntityMapping<T, ?> mapping;
+  private final KeySpace keySpace;
   private final Function<KvEntry, T> decoder;
   private final int batchSize;
   private final TimeSource time;
   private final Tuple entityPrefix;
 
-  public IndexVerifier(KvStore store, EntityMapping<T, ?> mapping, Function<KvEntry, T> decoder, int batchSize) {
-    this(store, mapping, decoder, batchSize, TimeSource.system());
+  public IndexVerifier(KvStore store, EntityMapping<T, ?> mapping, KeySpace keySpace,
+      Function<KvEntry, T> decoder, int batchSize) {
+    this(store, mapping, keySpace, decoder, batchSize, TimeSource.system());
   }
 
   /** As the constructor above, waiting between lost repair commits through {@code time}. */
-  public IndexVerifier(KvStore store, EntityMapping<T, ?> mapping, Function<KvEntry, T> decoder, int batchSize,
-      TimeSource time) {
+  public IndexVerifier(KvStore store, EntityMapping<T, ?> mapping, KeySpace keySpace,
+      Function<KvEntry, T> decoder, int batchSize, TimeSource time) {
     this.time = time;
     this.store = store;
     this.mapping = mapping;
+    this.keySpace = keySpace;
     this.decoder = decoder;
     this.batchSize = batchSize;
-    this.entityPrefix = Tuple.of(mapping.entityName());
+    this.entityPrefix = keySpace.recordPrefix();
   }
 
   /** Verifies the records and {@code indexes}; writes nothing. */
@@ -104,7 +108,7 @@ public final class IndexVerifier<T> {
     int pkArity = pkArity();
     for (IndexDefinition<T> index : indexes) {
       Findings findings = new Findings();
-      scan(index.range(), repair, findings,
+      scan(IndexDefinition.range(keySpace.indexId(index)), repair, findings,
           (snapshot, op, batch, found) -> checkEntries(snapshot, op, index, pkArity, batch, found),
           this::deleteCorrupt);
       scan(records, repair, findings,
@@ -184,7 +188,7 @@ public final class IndexVerifier<T> {
       } catch (RuntimeException e) {
         found.problem(new IndexProblem(
             IndexProblem.Kind.UNDECODABLE, record.key(), idOfRecordKey(record.key()), null, reason(e)));
-        op.check(record).delete(record.key()).set(Quarantine.key(record.key()), record.value());
+        op.check(record).delete(record.key()).set(Quarantine.key(keySpace, record.key()), record.value());
         found.fixes++;
       }
     }
@@ -197,7 +201,7 @@ public final class IndexVerifier<T> {
         IndexProblem.Kind.UNDECODABLE, key, key == null ? null : idOfRecordKey(key), null,
         corrupt.getMessage()));
     if (key != null) {
-      op.delete(key).set(Quarantine.key(key), EMPTY);
+      op.delete(key).set(Quarantine.key(keySpace, key), EMPTY);
       found.fixes++;
     }
   }
@@ -318,7 +322,7 @@ public final class IndexVerifier<T> {
         continue; // reported by the records' own pass
       }
       Tuple pk = record.key().subTuple(1, record.key().size());
-      for (IndexEntry<T> entry : IndexEntry.forRecord(index, decoded, pk)) {
+      for (IndexEntry<T> entry : IndexEntry.forRecord(index, keySpace.indexId(index), decoded, pk)) {
         decodable.add(record);
         expected.add(entry);
         keys.add(entry.key());
@@ -366,8 +370,8 @@ public final class IndexVerifier<T> {
   }
 
   /** True if {@code record} (primary key parts {@code pk}) has exactly the stored entry {@code stored}. */
-  private static <T> boolean hasEntry(IndexDefinition<T> index, T record, Tuple pk, KvEntry stored) {
-    for (IndexEntry<T> expected : IndexEntry.forRecord(index, record, pk)) {
+  private boolean hasEntry(IndexDefinition<T> index, T record, Tuple pk, KvEntry stored) {
+    for (IndexEntry<T> expected : IndexEntry.forRecord(index, keySpace.indexId(index), record, pk)) {
       if (expected.key().equals(stored.key()) && Arrays.equals(expected.value(), stored.value())) {
         return true;
       }

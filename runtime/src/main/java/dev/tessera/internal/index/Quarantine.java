@@ -1,6 +1,7 @@
 package dev.tessera.internal.index;
 
 import dev.tessera.catalog.StoreCatalog;
+import dev.tessera.internal.catalog.KeySpace;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvStore;
@@ -13,35 +14,34 @@ import java.util.List;
 
 /**
  * Where repair keeps undecodable records: {@code ("\u0000tessera", "quarantine", entity, pk...) ->
- * the record's stored bytes}, in the reserved metadata space, so no query, count or index sees them.
- * Stateless.
+ * the record's stored bytes}, in the reserved metadata space (named by the entity's name, as all
+ * of it), so no query, count or index sees them. Stateless.
  */
 public final class Quarantine {
-  private static final Tuple PREFIX = StoreCatalog.quarantineKey(Tuple.of());
-
   private Quarantine() {}
 
-  /** The quarantine key of the record stored under {@code recordKey}. */
-  static Tuple key(Tuple recordKey) {
-    return StoreCatalog.quarantineKey(recordKey);
+  /** The quarantine key of the record of {@code keys}' entity stored under {@code recordKey}. */
+  static Tuple key(KeySpace keys, Tuple recordKey) {
+    return StoreCatalog.quarantineKey(keys.entityName(), recordKey.subTuple(1, recordKey.size()));
   }
 
-  /** The quarantined records of {@code entityName}, in key order. */
-  static List<QuarantinedRecord> list(KvStore store, String entityName) {
+  /** The quarantined records of {@code keys}' entity, in key order, by their record keys. */
+  static List<QuarantinedRecord> list(KvStore store, KeySpace keys) {
     List<QuarantinedRecord> records = new ArrayList<>();
-    try (KvIterator it = store.list(ListSelector.of(TupleRange.prefix(PREFIX.add(entityName))))) {
+    Tuple prefix = StoreCatalog.quarantineKey(keys.entityName(), Tuple.of());
+    try (KvIterator it = store.list(ListSelector.of(TupleRange.prefix(prefix)))) {
       while (it.hasNext()) {
         KvEntry entry = it.next();
-        records.add(new QuarantinedRecord(
-            entry.key().subTuple(PREFIX.size(), entry.key().size()), entry.value(), entry.versionstamp()));
+        Tuple pkParts = entry.key().subTuple(prefix.size(), entry.key().size());
+        records.add(new QuarantinedRecord(keys.recordKey(pkParts), entry.value(), entry.versionstamp()));
       }
     }
     return records;
   }
 
   /** Deletes the quarantined copy of the record once stored under {@code recordKey}. */
-  static boolean discard(KvStore store, Tuple recordKey) {
-    Tuple key = key(recordKey);
+  static boolean discard(KvStore store, KeySpace keys, Tuple recordKey) {
+    Tuple key = key(keys, recordKey);
     KvEntry entry = store.get(key);
     return entry.exists() && store.atomic().check(entry).delete(key).commit().ok();
   }

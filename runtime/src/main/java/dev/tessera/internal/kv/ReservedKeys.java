@@ -5,12 +5,14 @@ import dev.tessera.tuple.TupleRange;
 
 /**
  * The keys Tessera keeps for itself in a store's one ordered key space: every one starts with the
- * part {@value #PREFIX_TEXT}, a string that sorts before any entity or index name a user can declare,
- * so catalog keys never mix with records or index entries.
+ * part {@value #PREFIX_TEXT}, a string, while records and index entries start with the integer
+ * subspace id of their entity or index (and, in stores written by older versions, with their names,
+ * which sort after this prefix), so catalog keys never mix with records or index entries.
  *
  * <pre>
  * ("\u0000tessera", "count", entity[, shard])     -> record count, summed over shards (RecordCount)
  * ("\u0000tessera", "schema", entity[, id])       -> stored record shapes (SchemaCatalog)
+ * ("\u0000tessera", "subspace"|"subspace-id"|"subspace-next", ...) -> subspace ids (SubspaceCatalog)
  * ("\u0000tessera", "index"|"index-states"|"index-build", entity, ...) -> index catalog (IndexCatalog)
  * ("\u0000tessera", "quarantine", entity, pk...)  -> a record repair set aside
  * ("\u0000tessera", "...-probe")                  -> read by stores to test a connection or snapshot

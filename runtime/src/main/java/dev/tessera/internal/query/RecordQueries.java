@@ -107,7 +107,8 @@ public final class RecordQueries<T, ID> {
 
   /** The records in primary-key order; {@code stringKey} if the key is stored as one string. */
   public KeyQuery<T, ID> byId(boolean stringKey) {
-    return KeyQuery.of(store, entityName, mapping.primaryKeyName(), stringKey, mapping::keyParts, reader);
+    return KeyQuery.of(store, entityName, layout.keys().entityId(), mapping.primaryKeyName(), stringKey,
+        mapping::keyParts, reader);
   }
 
   public long count() {
@@ -124,7 +125,7 @@ public final class RecordQueries<T, ID> {
   public Optional<T> findByUnique(IndexDefinition<T> index, Tuple values) {
     requireReadable(index);
     try (KvSnapshot snapshot = store.snapshot()) {
-      Tuple indexKey = index.entryPrefix(values);
+      Tuple indexKey = index.entryPrefix(layout.indexId(index), values);
       KvEntry pointer = snapshot.get(indexKey);
       if (!pointer.exists()) {
         return Optional.empty();
@@ -137,12 +138,14 @@ public final class RecordQueries<T, ID> {
 
   public IndexQuery<T> query(IndexDefinition<T> index, Tuple values) {
     requireReadable(index);
-    return IndexQuery.of(store, entityName, index, reader, values);
+    return IndexQuery.of(
+        store, entityName, layout.keys().entityId(), index, layout.indexId(index), reader, values);
   }
 
   public BoxQuery<T> boxQuery(SpatialIndex<T> index, long[] low, long[] high) {
     requireReadable(index.definition());
-    return index.within(store, reader, low, high);
+    return index.within(
+        store, layout.keys().entityId(), layout.indexId(index.definition()), reader, low, high);
   }
 
   private T decodeIfIndexed(KvEntry entry, IndexDefinition<T> index, Tuple values) {

@@ -1,5 +1,6 @@
 package dev.tessera.internal.transaction;
 
+import dev.tessera.internal.catalog.SubspaceCatalog;
 import dev.tessera.internal.kv.Counter;
 import dev.tessera.internal.kv.KeyOrder;
 import dev.tessera.internal.kv.ListCursor;
@@ -323,29 +324,37 @@ public final class TransactionView implements KvStore {
   }
 
   private Map<String, Long> readContributors() {
+    Map<Long, String> names = SubspaceCatalog.names(store);
     Map<String, Long> counts = new HashMap<>();
-    pointReads.keySet().forEach(key -> counts.merge(space(key), 1L, Long::sum));
+    pointReads.keySet().forEach(key -> counts.merge(space(key, names), 1L, Long::sum));
     for (RangeRead range : rangeReads) {
-      range.pulledKeys().forEach(key -> counts.merge(space(key), 1L, Long::sum));
+      range.pulledKeys().forEach(key -> counts.merge(space(key, names), 1L, Long::sum));
     }
     for (CountedRange counted : countedRanges) {
-      counts.merge(counted.space(), counted.count(), Long::sum);
+      counts.merge(counted.space(names), counted.count(), Long::sum);
     }
     return biggestFirst(counts);
   }
 
   private Map<String, Long> writeContributors(boolean bytes) {
+    Map<Long, String> names = SubspaceCatalog.names(store);
     Map<String, Long> counts = new HashMap<>();
     overlay.forEach((packed, write) ->
-        counts.merge(space(write.key()), bytes ? write.size(packed) : 1L, Long::sum));
+        counts.merge(space(write.key(), names), bytes ? write.size(packed) : 1L, Long::sum));
     return biggestFirst(counts);
   }
 
-  /** The key space a key belongs to: its first part (an entity or index subspace), catalog keys by two. */
-  private static String space(Tuple key) {
+  /**
+   * The key space a key belongs to: the entity or index subspace named by its first part (the
+   * subspace id, shown by the name {@code names} gives it), catalog keys by two parts.
+   */
+  private static String space(Tuple key, Map<Long, String> names) {
     Object first = key.size() > 0 ? key.get(0) : null;
     if (ReservedKeys.isReserved(key) && key.size() > 2) {
       return first + "/" + key.get(1) + "/" + key.get(2);
+    }
+    if (first instanceof Long id && names.containsKey(id)) {
+      return names.get(id);
     }
     return String.valueOf(first);
   }
@@ -361,10 +370,10 @@ public final class TransactionView implements KvStore {
 
   /** A range counted on keys alone: the part counted, the count and the snapshot's version. */
   private record CountedRange(TupleRange range, long count, Versionstamp readVersion) {
-    /** The key space counted, named as {@link #space(Tuple)} names a key's. */
-    String space() {
+    /** The key space counted, named as {@link #space(Tuple, Map)} names a key's. */
+    String space(Map<Long, String> names) {
       try {
-        return TransactionView.space(Tuple.unpack(range.begin()));
+        return TransactionView.space(Tuple.unpack(range.begin()), names);
       } catch (TupleDecodingException notATuple) {
         return range.toString();
       }

@@ -1,6 +1,8 @@
 package dev.tessera.internal.write;
 
+import dev.tessera.internal.catalog.KeySpace;
 import dev.tessera.internal.catalog.RecordTranslator;
+import dev.tessera.internal.catalog.SchemaCatalog;
 import dev.tessera.internal.index.IndexEntry;
 import dev.tessera.internal.query.RecordQueries;
 import dev.tessera.kv.CorruptRecordException;
@@ -26,26 +28,48 @@ import java.util.List;
 public final class RecordLayout<T, ID> {
   private final EntityMapping<T, ID> mapping;
   private final String entityName;
+  private final KeySpace keys;
   private final Tuple entityPrefix;
   private final List<IndexDefinition<T>> indexes;
+  private final long[] indexIds;
   private final RecordTranslator translator;
 
   private RecordLayout(
-      EntityMapping<T, ID> mapping, List<IndexDefinition<T>> indexes, RecordTranslator translator) {
+      EntityMapping<T, ID> mapping,
+      List<IndexDefinition<T>> indexes,
+      KeySpace keys,
+      RecordTranslator translator) {
     this.mapping = mapping;
     this.entityName = mapping.entityName();
-    this.entityPrefix = Tuple.of(entityName);
+    this.keys = keys;
+    this.entityPrefix = keys.recordPrefix();
     this.indexes = indexes;
+    this.indexIds = new long[indexes.size()];
+    for (int i = 0; i < indexIds.length; i++) {
+      indexIds[i] = keys.indexId(indexes.get(i));
+    }
     this.translator = translator;
   }
 
   /**
-   * The layout of {@code mapping}'s records, after recording the entity's current schema in {@code
-   * store}'s catalog (see {@link RecordTranslator#open}).
+   * The layout of {@code mapping}'s records: refuses an entity stored in the name key layout of an
+   * older version, obtains the subspace ids of the entity and its indexes from {@code store}'s
+   * catalog (assigning the missing ones, see {@link KeySpace}), then records the entity's current
+   * schema (see {@link RecordTranslator#open}). The ids are assigned before the schema, so a schema
+   * entry of the current format implies the entity has its ids.
+   *
+   * @throws dev.tessera.repository.KeyLayoutMigrationRequiredException if the entity is stored in
+   *     the name key layout; nothing was written
    */
   public static <T, ID> RecordLayout<T, ID> open(KvStore store, EntityMapping<T, ID> mapping) {
     List<IndexDefinition<T>> indexes = List.copyOf(mapping.indexes());
-    return new RecordLayout<>(mapping, indexes, RecordTranslator.open(store, mapping.schema()));
+    SchemaCatalog.read(store, mapping.entityName()).requireCompactKeys(mapping.entityName(), store);
+    List<String> subspaces = new ArrayList<>(indexes.size());
+    for (IndexDefinition<T> index : indexes) {
+      subspaces.add(index.subspace());
+    }
+    KeySpace keys = KeySpace.assign(store, mapping.entityName(), subspaces);
+    return new RecordLayout<>(mapping, indexes, keys, RecordTranslator.open(store, mapping.schema()));
   }
 
  public EntityMapping<T, ID> mapping() {
@@ -54,6 +78,16 @@ public final class RecordLayout<T, ID> {
 
  public String entityName() {
     return entityName;
+  }
+
+  /** The subspace ids of the entity and its indexes in the store. */
+  public KeySpace keys() {
+    return keys;
+  }
+
+  /** The id of the subspace of {@code index} (see {@link KeySpace#indexId}). */
+  public long indexId(IndexDefinition<?> index) {
+    return keys.indexId(index);
   }
 
   /** The key of the record with primary key parts {@code pkParts}. */
@@ -81,13 +115,14 @@ public final class RecordLayout<T, ID> {
     }
     List<IndexEntry<T>> entries = new ArrayList<>(indexes.size());
     byte[] pkPacked = null;
-    for (IndexDefinition<T> index : indexes) {
+    for (int i = 0; i < indexes.size(); i++) {
+      IndexDefinition<T> index = indexes.get(i);
       // none for a null component of a unique index, one per distinct element of a multi-value one
       for (Tuple values : index.entryValues(record)) {
         if (index.unique() && pkPacked == null) {
           pkPacked = pkParts.pack();
         }
-        entries.add(IndexEntry.of(index, values, pkParts, pkPacked));
+        entries.add(IndexEntry.of(index, indexIds[i], values, pkParts, pkPacked));
       }
     }
     return entries;

@@ -183,6 +183,12 @@ public final class LmdbKvStore implements KvStore {
     return environment.directory();
   }
 
+  /** The store's directory, as messages name the store. */
+  @Override
+  public String toString() {
+    return directory().toString();
+  }
+
   /** The current size of the LMDB map in this process, in bytes (it grows by itself). */
   public long mapSize() {
     return environment.mapSize();

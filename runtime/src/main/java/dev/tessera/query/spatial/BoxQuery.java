@@ -5,6 +5,7 @@ import dev.tessera.internal.query.BatchedSpliterator;
 import dev.tessera.internal.query.PageRows;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvSnapshot;
+import dev.tessera.internal.catalog.KeySpace;
 import dev.tessera.kv.KvStore;
 import dev.tessera.query.Page;
 import dev.tessera.query.PageCursor;
@@ -55,6 +56,8 @@ public final class BoxQuery<T> {
 
   private final KvStore store;
   private final String entityName;
+  private final long entityId;
+  private final long subspaceId;
   private final RecordReader<T> reader;
   private final SpatialIndex<T> index;
   private final long[] lo;
@@ -65,16 +68,20 @@ public final class BoxQuery<T> {
   BoxQuery(
       KvStore store,
       String entityName,
+      long entityId,
+      long subspaceId,
       RecordReader<T> reader,
       SpatialIndex<T> index,
       long[] lo,
       long[] hi) {
-    this(store, entityName, reader, index, lo, hi, Integer.MAX_VALUE, null);
+    this(store, entityName, entityId, subspaceId, reader, index, lo, hi, Integer.MAX_VALUE, null);
   }
 
   private BoxQuery(
       KvStore store,
       String entityName,
+      long entityId,
+      long subspaceId,
       RecordReader<T> reader,
       SpatialIndex<T> index,
       long[] lo,
@@ -83,6 +90,8 @@ public final class BoxQuery<T> {
       byte[] after) {
     this.store = store;
     this.entityName = entityName;
+    this.entityId = entityId;
+    this.subspaceId = subspaceId;
     this.reader = reader;
     this.index = index;
     this.lo = lo;
@@ -101,7 +110,7 @@ public final class BoxQuery<T> {
     if (n < 0) {
       throw new IllegalArgumentException("limit must be >= 0, was " + n);
     }
-    return new BoxQuery<>(store, entityName, reader, index, lo, hi, n, after);
+    return new BoxQuery<>(store, entityName, entityId, subspaceId, reader, index, lo, hi, n, after);
   }
 
   /**
@@ -112,9 +121,9 @@ public final class BoxQuery<T> {
    * @throws IllegalArgumentException if the cursor belongs to another index
    */
   public BoxQuery<T> after(PageCursor cursor) {
-    byte[] key = Objects.requireNonNull(cursor, "cursor").keyFor(index.definition().subspace(), 3,
+    byte[] key = Objects.requireNonNull(cursor, "cursor").keyFor(subspaceId, 3,
         "spatial index '" + index.name() + "' of entity '" + entityName + "'");
-    return new BoxQuery<>(store, entityName, reader, index, lo, hi, limit, key);
+    return new BoxQuery<>(store, entityName, entityId, subspaceId, reader, index, lo, hi, limit, key);
   }
 
   /** Every record inside the box (up to the limit, after the cursor), read in one snapshot. */
@@ -183,7 +192,7 @@ public final class BoxQuery<T> {
       return 0;
     }
     try (KvSnapshot snapshot = store.snapshot();
-        BoxScan keys = new BoxScan(index, lo, hi, after)) {
+        BoxScan keys = new BoxScan(index, subspaceId, lo, hi, after)) {
       keys.bind(snapshot);
       long count = 0;
       while (count < most && keys.hasNext()) {
@@ -208,8 +217,8 @@ public final class BoxQuery<T> {
 
   /** Resolves index keys to records with one multi-get per batch, in the batch's snapshot. */
   private final class Records extends BatchedSpliterator<Row<T>> {
-    private final BoxScan keys = new BoxScan(index, lo, hi, after);
-    private final Tuple entityPrefix = Tuple.of(entityName);
+    private final BoxScan keys = new BoxScan(index, subspaceId, lo, hi, after);
+    private final Tuple entityPrefix = KeySpace.recordPrefix(entityId);
     private final int most;
     private int produced;
 

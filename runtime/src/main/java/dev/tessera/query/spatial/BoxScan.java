@@ -1,6 +1,7 @@
 package dev.tessera.query.spatial;
 
 import dev.tessera.internal.kv.KeyOrder;
+import dev.tessera.mapping.IndexDefinition;
 import dev.tessera.kv.CorruptRecordException;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
@@ -53,17 +54,14 @@ final class BoxScan implements Iterator<Tuple>, AutoCloseable {
   /** The key of the row a page resumed after, or {@code null}: from the start. */
   private final byte[] resumeAfter;
 
-  BoxScan(SpatialIndex<?> index, long[] lo, long[] hi) {
-    this(index, lo, hi, null);
-  }
 
   /**
    * A scan of the keys strictly after the packed key {@code after} ({@code null}: all of them),
    * for a page resumed after a cursor.
    */
-  BoxScan(SpatialIndex<?> index, long[] lo, long[] hi, byte[] after) {
+  BoxScan(SpatialIndex<?> index, long subspaceId, long[] lo, long[] hi, byte[] after) {
     this.curve = index.curve();
-    this.subspace = index.definition().subspaceKey();
+    this.subspace = IndexDefinition.subspaceKey(subspaceId);
     this.lo = lo;
     this.hi = hi;
     this.ranges = ZRangeCover.cover(curve, lo, hi, MAX_RANGES);

@@ -39,7 +39,8 @@ public final class SpatialIndex<T> {
   /**
    * @param entityName the entity, for messages
    * @param name the index name
-   * @param subspace the first key part of its entries, {@code entityName + "_by_" + name}
+   * @param subspace the name of the subspace of its entries, {@code entityName + "_by_" + name}: the
+   *     store's catalog assigns it the integer id its keys start with
    * @param fields the indexed components, one per dimension
    * @param types the components' coordinate types, in the order of {@code fields}
    * @param coordinates a record's coordinates as mapped by {@link #fromInteger} and {@link
@@ -170,11 +171,13 @@ public final class SpatialIndex<T> {
 
   /**
    * The records of this index inside the box {@code [lo, hi]}, both corners inclusive, as a lazy
-   * query over {@code store}. Corners are coordinates from the {@code from} methods.
+   * query over {@code store}, where the catalog gave the entity id {@code entityId} and this index's
+   * subspace id {@code subspaceId}. Corners are coordinates from the {@code from} methods.
    *
    * @throws IllegalArgumentException if a low bound is above its high bound, naming the field
    */
-  public BoxQuery<T> within(KvStore store, RecordReader<T> reader, long[] lo, long[] hi) {
+  public BoxQuery<T> within(
+      KvStore store, long entityId, long subspaceId, RecordReader<T> reader, long[] lo, long[] hi) {
     curve.checkPoint(lo);
     curve.checkPoint(hi);
     for (int d = 0; d < lo.length; d++) {
@@ -186,6 +189,7 @@ public final class SpatialIndex<T> {
                 name(), entityName, fields.get(d), valueOf(d, lo[d]), valueOf(d, hi[d])));
       }
     }
-    return new BoxQuery<>(store, entityName, reader, this, lo.clone(), hi.clone());
+    return new BoxQuery<>(
+        store, entityName, entityId, subspaceId, reader, this, lo.clone(), hi.clone());
   }
 }

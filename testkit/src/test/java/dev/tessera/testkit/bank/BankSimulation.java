@@ -143,6 +143,13 @@ public final class BankSimulation {
   private PlaceRepository checkedPlaces;
   /** The second version's repository on what the checks read, from the first round that opens it. */
   private MemberV2Repository checkedMembersV2;
+  /**
+   * The subspace ids of the catalog the checks' repositories were opened on: each repository keeps
+   * the ids it read when it opened, so on a fork of the simulated store they are opened again when
+   * the simulated store's catalog (copied over the fork's) assigns other ids, e.g. ids it assigned
+   * after the first check.
+   */
+  private Map<Long, String> checkedSubspaces;
   private long checkedVersion = -1;
   private int checks;
   private int round;
@@ -633,13 +640,18 @@ public final class BankSimulation {
     }
     checks++;
     refreshChecked();
-    if (checkedMembers == null) {
+    // on a real store the checks read the store the clients write: its ids are theirs
+    boolean idsMoved = store != null
+        && !StoreCatalog.of(checked).subspaceNames().equals(checkedSubspaces);
+    if (checkedMembers == null || idsMoved) {
       RepositoryOptions quiet = RepositoryOptions.defaults().withBuildPolicy(IndexBuildPolicy.ON_DEMAND);
       checkedAccounts = new AccountRepository(checked, quiet);
       checkedMembers = new MemberRepository(checked, quiet);
       checkedLoans = new LoanRepository(checked, quiet);
       checkedPlaces = new PlaceRepository(checked, quiet);
+      checkedMembersV2 = null;
       refreshChecked(); // opening may have written the catalog; check the simulation's state
+      checkedSubspaces = StoreCatalog.of(checked).subspaceNames();
     }
     List<Account> allAccounts = checkedAccounts.findAll().toList();
     List<Member> allMembers = checkedMembers.findAll().toList();
@@ -712,10 +724,15 @@ public final class BankSimulation {
         continue;
       }
       Set<String> stored = new TreeSet<>();
-      try (KvIterator it = checked.list(ListSelector.of(TupleRange.prefix(Tuple.of(entry.subspace()))))) {
+      // the entries under the subspace id the catalog assigned, with the name in the id's place:
+      // the layout the expected keys below are derived in
+      Tuple subspace =
+          Tuple.of(StoreCatalog.of(checked).subspaceId(entry.subspace()).orElseThrow());
+      try (KvIterator it = checked.list(ListSelector.of(TupleRange.prefix(subspace)))) {
         while (it.hasNext()) {
           KvEntry kv = it.next();
-          stored.add(HexFormat.of().formatHex(kv.key().pack())
+          Tuple named = Tuple.of(entry.subspace()).addAll(kv.key().subTuple(1, kv.key().size()));
+          stored.add(HexFormat.of().formatHex(named.pack())
               + (entry.unique() ? " -> " + Tuple.unpack(kv.value()) : ""));
         }
       }

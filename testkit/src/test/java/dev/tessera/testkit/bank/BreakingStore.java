@@ -1,5 +1,6 @@
 package dev.tessera.testkit.bank;
 
+import dev.tessera.catalog.StoreCatalog;
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.CommitResult;
 import dev.tessera.kv.KvEntry;
@@ -9,6 +10,10 @@ import dev.tessera.tuple.TupleRange;
 import dev.tessera.tuple.Versionstamp;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
@@ -50,7 +55,7 @@ final class BreakingStore extends ForwardingKvStore {
    * @param name what the bug is
    * @param dropped given all calls of the commit, says whether to leave out one of them
    */
-  record Bug(String name, java.util.function.BiPredicate<List<Call>, Call> dropped) {
+  record Bug(String name, Dropped dropped) {
     @Override
     public String toString() {
       return name;
@@ -59,35 +64,44 @@ final class BreakingStore extends ForwardingKvStore {
 
   /** An update of a member does not write its new tag entries. */
   static final Bug TAG_ENTRY_NOT_WRITTEN_ON_UPDATE = new Bug("tag entry not written on update",
-      (calls, call) -> call instanceof Set set && isIn(set.key(), "sim_member_by_tags")
-          && calls.stream().anyMatch(c -> c instanceof Check check && isIn(check.key(), "sim_member")
-              && check.expected() != null));
+      (calls, call, subspace) -> call instanceof Set set
+          && isIn(set.key(), subspace.apply("sim_member_by_tags"))
+          && calls.stream().anyMatch(c -> c instanceof Check check
+              && isIn(check.key(), subspace.apply("sim_member")) && check.expected() != null));
 
   /** A place moved by an update keeps its old spatial entry and gets no new one. */
   static final Bug SPATIAL_ENTRY_NOT_WRITTEN_ON_MOVE = new Bug("spatial entry not written on move",
-      (calls, call) -> (call instanceof Set || call instanceof Delete) && isIn(call.key(), "sim_place_by_xY")
-          && calls.stream().anyMatch(c -> c instanceof Check check && isIn(check.key(), "sim_place")
-              && check.expected() != null));
+      (calls, call, subspace) -> (call instanceof Set || call instanceof Delete)
+          && isIn(call.key(), subspace.apply("sim_place_by_xY"))
+          && calls.stream().anyMatch(c -> c instanceof Check check
+              && isIn(check.key(), subspace.apply("sim_place")) && check.expected() != null));
 
   /** A commit that deletes several members (a bulk delete) does not update the record count. */
   static final Bug COUNT_NOT_UPDATED_BY_BULK_DELETE = new Bug("count not updated by bulk delete",
-      (calls, call) -> call instanceof Sum sum && sum.key().size() > 2 && "count".equals(sum.key().get(1))
-          && calls.stream().filter(c -> c instanceof Delete d && isIn(d.key(), "sim_member")).count() >= 2);
+      (calls, call, subspace) -> call instanceof Sum sum && sum.key().size() > 2
+          && "count".equals(sum.key().get(1))
+          && calls.stream().filter(c -> c instanceof Delete d
+              && isIn(d.key(), subspace.apply("sim_member"))).count() >= 2);
 
   /** An insert does not check that its e-mail is free: a unique check skipped. */
   static final Bug UNIQUE_CHECK_SKIPPED = new Bug("unique e-mail check skipped",
-      (calls, call) -> call instanceof Check check && check.expected() == null
-          && isIn(check.key(), "sim_member_by_email"));
+      (calls, call, subspace) -> call instanceof Check check && check.expected() == null
+          && isIn(check.key(), subspace.apply("sim_member_by_email")));
 
   /**
    * A transaction's count of a borrower's loans is not validated at commit: the phantom a
    * concurrent lender adds goes unnoticed.
    */
   static final Bug LOAN_RANGE_NOT_VALIDATED = new Bug("range read of loans not validated",
-      (calls, call) -> call instanceof CheckRange check && startsWith(check.range().begin(),
-          Tuple.of("sim_loan_by_borrower").pack()));
+      (calls, call, subspace) -> call instanceof CheckRange check
+          && startsWith(check.range().begin(), subspace.apply("sim_loan_by_borrower").pack()));
+
+  /** No subspace: the key part of a name the catalog assigned no id yet (ids start at 1). */
+  private static final Tuple NO_SUBSPACE = Tuple.of(0L);
 
   private final Bug bug;
+  /** The subspaces the catalog assigned, by name: ids never change once assigned. */
+  private final Map<String, Tuple> subspaces = new ConcurrentHashMap<>();
 
   BreakingStore(KvStore store, Bug bug) {
     super(store);
@@ -99,8 +113,31 @@ final class BreakingStore extends ForwardingKvStore {
         && java.util.Arrays.equals(bytes, 0, prefix.length, prefix, 0, prefix.length);
   }
 
-  private static boolean isIn(Tuple key, String first) {
-    return key.size() > 0 && first.equals(key.get(0));
+  /** Whether {@code key} lies in {@code subspace} (a one-part key: a subspace id). */
+  private static boolean isIn(Tuple key, Tuple subspace) {
+    return key.size() > 0 && subspace.get(0).equals(key.get(0));
+  }
+
+  /** Says whether a bug leaves out one call of a commit. */
+  interface Dropped {
+    /**
+     * @param calls every call of the commit
+     * @param call the call in question
+     * @param subspace the first key part, {@code (id)}, of the entity or index subspace named so
+     */
+    boolean test(List<Call> calls, Call call, Function<String, Tuple> subspace);
+  }
+
+  private Tuple subspace(String name) {
+    Tuple known = subspaces.get(name);
+    if (known != null) {
+      return known;
+    }
+    OptionalLong id = StoreCatalog.of(store).subspaceId(name);
+    if (id.isEmpty()) {
+      return NO_SUBSPACE;
+    }
+    return subspaces.computeIfAbsent(name, n -> Tuple.of(id.getAsLong()));
   }
 
   @Override
@@ -152,7 +189,7 @@ final class BreakingStore extends ForwardingKvStore {
 
       @Override
       public CommitResult commit() {
-        Predicate<Call> kept = call -> !bug.dropped().test(calls, call);
+        Predicate<Call> kept = call -> !bug.dropped().test(calls, call, BreakingStore.this::subspace);
         for (Call call : calls) {
           if (!kept.test(call)) {
             continue;

@@ -2,6 +2,7 @@ package dev.tessera.testkit.bank;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tessera.catalog.StoreCatalog;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.ListSelector;
@@ -26,8 +27,11 @@ class RepairRaceTest {
     SimulatedKvStore store = SimulatedKvStore.create();
     MemberRepository writer = new MemberRepository(store);
     Member inserted = new Member("m1", null, "c1", 7, List.of("t1"));
-    TupleRange records = TupleRange.prefix(Tuple.of("sim_member"));
-    Tuple tagEntry = Tuple.of("sim_member_by_tags", "t1", "m1");
+    StoreCatalog catalog = StoreCatalog.of(store);
+    TupleRange records =
+        TupleRange.prefix(Tuple.of(catalog.subspaceId("sim_member").orElseThrow()));
+    Tuple tagEntry =
+        Tuple.of(catalog.subspaceId("sim_member_by_tags").orElseThrow(), "t1", "m1");
     List<String> missing = new ArrayList<>();
     ForwardingKvStore racing = new ForwardingKvStore(store) {
       private boolean recordsListed;

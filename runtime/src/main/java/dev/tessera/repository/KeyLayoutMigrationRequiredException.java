@@ -1,0 +1,45 @@
+package dev.tessera.repository;
+
+import dev.tessera.TesseraException;
+
+/**
+ * An entity's records and index entries are stored in the key layout of an older Tessera, whose
+ * keys start with the entity and index names, not with the integer ids the store's catalog
+ * assigns them now. Thrown when a repository (or a catalog tool) opens the entity, before anything
+ * is written; the message names the entity and the store and says to run {@code tessera migrate
+ * <store>}, which moves the keys to the current layout (see {@code docs/cli.md}).
+ *
+ * <p>Immutable and thread-safe.
+ */
+public final class KeyLayoutMigrationRequiredException extends TesseraException {
+  private static final long serialVersionUID = 1L;
+
+  private final String entityName;
+  private final String store;
+
+  /**
+   * Creates the exception.
+   *
+   * @param entityName the entity stored in the old layout
+   * @param store the store, as it describes itself (an LMDB store: its directory)
+   */
+  public KeyLayoutMigrationRequiredException(String entityName, String store) {
+    super(String.format(
+        "entity '%s' in store %s is stored in the key layout of an older Tessera (entity and index"
+            + " names in every key); run 'tessera migrate %s' to move it to the current layout."
+            + " The store was not changed",
+        entityName, store, store));
+    this.entityName = entityName;
+    this.store = store;
+  }
+
+  /** The entity stored in the old layout. */
+  public String entityName() {
+    return entityName;
+  }
+
+  /** The store, as it describes itself. */
+  public String store() {
+    return store;
+  }
+}

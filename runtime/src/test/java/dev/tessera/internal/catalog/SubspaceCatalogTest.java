@@ -1,0 +1,125 @@
+package dev.tessera.internal.catalog;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.tessera.kv.KvStore;
+import dev.tessera.kv.lmdb.LmdbKvStore;
+import dev.tessera.mapping.IndexDefinition;
+import dev.tessera.mapping.ComponentSchema;
+import dev.tessera.mapping.RecordSchema;
+import dev.tessera.repository.KeyLayoutMigrationRequiredException;
+import dev.tessera.tuple.Tuple;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Subspace ids on a real LMDB store: assigned once, one per name, under concurrent openers. */
+class SubspaceCatalogTest {
+  @TempDir Path dir;
+  KvStore store;
+
+  @BeforeEach
+  void open() {
+    store = LmdbKvStore.open(dir);
+  }
+
+  @AfterEach
+  void close() {
+    store.close();
+  }
+
+  @Test
+  void idsAreAssignedFromOneInOrderOnceAndReadBackBothWays() {
+    Map<String, Long> first = SubspaceCatalog.assign(store, "user", List.of("user", "user_by_email"));
+    Map<String, Long> again =
+        SubspaceCatalog.assign(store, "user", List.of("user_by_email", "user", "user_by_name"));
+
+    assertThat(first).containsExactly(Map.entry("user", 1L), Map.entry("user_by_email", 2L));
+    assertThat(again).containsExactly(
+        Map.entry("user_by_email", 2L), Map.entry("user", 1L), Map.entry("user_by_name", 3L));
+    assertThat(SubspaceCatalog.names(store))
+        .containsExactly(Map.entry(1L, "user"), Map.entry(2L, "user_by_email"),
+            Map.entry(3L, "user_by_name"));
+    assertThat(SubspaceCatalog.find(store, "user_by_name")).hasValue(3);
+    assertThat(SubspaceCatalog.find(store, "nobody")).isEmpty();
+  }
+
+  @Test
+  void concurrentOpenersNeverGiveTwoNamesOneIdOrOneNameTwoIds() throws Exception {
+    int threads = 8;
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    CountDownLatch start = new CountDownLatch(1);
+    List<Future<Map<String, Long>>> results = new ArrayList<>();
+    try {
+      for (int t = 0; t < threads; t++) {
+        List<String> names = new ArrayList<>();
+        for (int n = 0; n < 12; n++) {
+          names.add("s" + ((n * 7 + t * 5) % 20)); // overlapping sets, in different orders
+        }
+        results.add(pool.submit(() -> {
+          start.await();
+          return SubspaceCatalog.assign(store, "entity", names);
+        }));
+      }
+      start.countDown();
+      Map<String, Long> seen = new HashMap<>();
+      for (Future<Map<String, Long>> result : results) {
+        result.get().forEach((name, id) -> {
+          Long earlier = seen.putIfAbsent(name, id);
+          assertThat(earlier == null ? id : earlier).as("the id of %s", name).isEqualTo(id);
+        });
+      }
+      assertThat(seen.values()).doesNotHaveDuplicates();
+      Map<Long, String> names = SubspaceCatalog.names(store);
+      assertThat(names.keySet())
+          .containsExactlyElementsOf(LongStream.rangeClosed(1, seen.size()).boxed().toList());
+      seen.forEach((name, id) -> assertThat(names).containsEntry(id, name));
+      assertThat(Tuple.unpack(store.get(SubspaceCatalog.nextKey()).value()).getLong(0))
+          .isEqualTo(seen.size() + 1);
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void aKeySpaceRefusesAnIndexOfAnotherEntityNamingIt() {
+    KeySpace users = KeySpace.assign(store, "user", List.of("user_by_email"));
+    IndexDefinition<Object> otherEntitys =
+        new IndexDefinition<>("sku", "item_by_sku", true, List.of("sku"), item -> Tuple.of("x"));
+
+    assertThat((Object) users.recordKey(Tuple.of("u1"))).isEqualTo(Tuple.of(1L, "u1"));
+    assertThatThrownBy(() -> users.indexId(otherEntitys))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("index 'sku' (subspace 'item_by_sku') is not an index of entity 'user' in"
+            + " this store");
+  }
+
+  @Test
+  void anEntityWithANameKeySchemaEntryIsRefusedBeforeAnythingIsWritten() {
+    RecordSchema schema = new RecordSchema("user", "id", List.of(ComponentSchema.of("id", "STRING")));
+    List<Object> parts = new ArrayList<>(Tuple.unpack(SchemaCatalog.encode(schema)).items());
+    parts.set(0, 1L); // what older versions wrote: format 1, keys starting with the names
+    byte[] formatOne = Tuple.fromList(parts).pack();
+    store.atomic().set(SchemaCatalog.schemaKey("user", schema.id()), formatOne)
+        .set(SchemaCatalog.latestKey("user"), Tuple.of(schema.id()).pack()).commit();
+
+    assertThat(SchemaCatalog.read(store, "user").nameKeys()).isTrue();
+    assertThatThrownBy(() -> RecordTranslator.open(store, schema))
+        .isInstanceOf(KeyLayoutMigrationRequiredException.class)
+        .hasMessageContaining("entity 'user' in store " + store)
+        .hasMessageContaining("run 'tessera migrate " + store + "'");
+    assertThat(SubspaceCatalog.names(store)).isEmpty();
+  }
+}
