@@ -135,7 +135,10 @@ class OldLayoutMigrationTest {
         }
       }
       assertThatThrownBy(() -> new ExhibitRepository(etcd))
-          .isInstanceOf(KeyLayoutMigrationRequiredException.class);
+          .isInstanceOf(KeyLayoutMigrationRequiredException.class)
+          .hasMessageContaining("entity 'exhibit'")
+          .hasMessageContaining("call dev.tessera.catalog.KeyLayoutMigration.migrate on the store")
+          .hasMessageNotContaining("tessera migrate");
 
       KeyLayoutMigration.Result first = KeyLayoutMigration.migrate(etcd, 40, 5, line -> { });
       KeyLayoutMigration.Result rest =

@@ -6,6 +6,7 @@ import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
 import dev.tessera.kv.ListSelector;
+import dev.tessera.kv.lmdb.LmdbKvStore;
 import dev.tessera.mapping.ComponentSchema;
 import dev.tessera.mapping.RecordSchema;
 import dev.tessera.repository.KeyLayoutMigrationRequiredException;
@@ -209,7 +210,11 @@ public final class SchemaCatalog {
      */
     public void requireCompactKeys(String entityName, KvStore store) {
       if (nameKeys()) {
-        throw new KeyLayoutMigrationRequiredException(entityName, String.valueOf(store));
+        String remedy = store instanceof LmdbKvStore lmdb
+            ? "run 'tessera migrate " + lmdb.directory() + "'"
+            : "call dev.tessera.catalog.KeyLayoutMigration.migrate on the store, with the"
+                + " applications using it stopped,";
+        throw new KeyLayoutMigrationRequiredException(entityName, String.valueOf(store), remedy);
       }
     }
 
