@@ -21,6 +21,9 @@ public record IndexDiff<T>(List<IndexEntry<T>> removed, List<IndexEntry<T>> adde
     if (before.isEmpty() && after.isEmpty()) {
       return new IndexDiff<>(List.of(), List.of(), after); // an entity without index entries
     }
+    if (sameKeys(before, after)) {
+      return new IndexDiff<>(List.of(), List.of(), after); // no indexed value changed (the common update)
+    }
     Set<Tuple> beforeKeys = keys(before);
     Set<Tuple> afterKeys = keys(after);
     List<IndexEntry<T>> removed = new ArrayList<>();
@@ -36,6 +39,19 @@ public record IndexDiff<T>(List<IndexEntry<T>> removed, List<IndexEntry<T>> adde
       }
     }
     return new IndexDiff<>(removed, added, after);
+  }
+
+  /** True if both lists hold entries with equal keys in the same order (no key sets needed). */
+  private static <T> boolean sameKeys(List<IndexEntry<T>> before, List<IndexEntry<T>> after) {
+    if (before.size() != after.size()) {
+      return false;
+    }
+    for (int i = 0; i < before.size(); i++) {
+      if (!before.get(i).key().equals(after.get(i).key())) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static <T> Set<Tuple> keys(List<IndexEntry<T>> entries) {
