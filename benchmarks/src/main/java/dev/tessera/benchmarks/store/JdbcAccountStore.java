@@ -11,6 +11,7 @@ import java.util.List;
 /**
  * The transfer on an embedded SQL database (SQLite or H2) through JDBC: table {@code accounts (id
  * PRIMARY KEY, owner, balance)} with an index on {@code owner}; a transfer is two prepared selects
+ * (locking the rows, {@code FOR UPDATE}, on H2)
  * and two prepared updates of the balance in one serialisable transaction ({@link
  * SqlTransactions}: {@code BEGIN IMMEDIATE} on SQLite, {@code SERIALIZABLE} with retries on H2).
  * Settings and durability as in {@link SqliteDialect} and {@link H2Dialect}.
@@ -24,7 +25,8 @@ public final class JdbcAccountStore implements AccountStore {
     this.transactions = new SqlTransactions<>(dialect, directory, "accounts", durability, List.of(
         "CREATE TABLE IF NOT EXISTS accounts (id VARCHAR(32) NOT NULL PRIMARY KEY,"
             + " owner VARCHAR(32) NOT NULL, balance BIGINT NOT NULL)" + dialect.keyedTableOptions(),
-        "CREATE INDEX IF NOT EXISTS accounts_by_owner ON accounts (owner)"), Statements::new);
+        "CREATE INDEX IF NOT EXISTS accounts_by_owner ON accounts (owner)"),
+        connection -> new Statements(connection, dialect));
   }
 
   /** Opens or creates a SQLite database in {@code directory} (see {@link SqliteDialect}). */
@@ -94,8 +96,9 @@ public final class JdbcAccountStore implements AccountStore {
     final PreparedStatement update;
     final PreparedStatement insert;
 
-    Statements(Connection connection) throws SQLException {
-      select = connection.prepareStatement("SELECT balance FROM accounts WHERE id = ?");
+    Statements(Connection connection, SqlDialect dialect) throws SQLException {
+      select = connection.prepareStatement(
+          "SELECT balance FROM accounts WHERE id = ?" + dialect.lockForUpdate());
       update = connection.prepareStatement("UPDATE accounts SET balance = ? WHERE id = ?");
       insert = connection.prepareStatement("INSERT INTO accounts (id, owner, balance) VALUES (?, ?, ?)");
     }

@@ -40,4 +40,11 @@ interface SqlDialect {
 
   /** What follows {@code CREATE TABLE t (...)} for a table keyed by its primary key. */
   String keyedTableOptions();
+
+  /**
+   * What ends a select of a row the transaction then updates: {@code " FOR UPDATE"} where writers
+   * run concurrently and the read must lock the row (else two transfers may both read a balance
+   * and one update be lost), nothing where one writer runs at a time.
+   */
+  String lockForUpdate();
 }

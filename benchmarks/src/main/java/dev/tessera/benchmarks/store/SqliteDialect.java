@@ -69,4 +69,9 @@ final class SqliteDialect implements SqlDialect {
   public String keyedTableOptions() {
     return " WITHOUT ROWID"; // the row lives in the primary-key B-tree, as in LMDB
   }
+
+  @Override
+  public String lockForUpdate() {
+    return ""; // BEGIN IMMEDIATE: the transaction is the only writer from its start
+  }
 }
