@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * Moves the entities of a store written by an older Tessera, whose keys start with the entity and
@@ -87,7 +88,7 @@ public final class KeyLayoutMigration {
    * @throws IllegalArgumentException if {@code batchSize} or {@code maxBatches} is below 1
    */
   public static Result migrate(
-      KvStore store, int batchSize, int maxBatches, java.util.function.Consumer<String> progress) {
+      KvStore store, int batchSize, int maxBatches, Consumer<String> progress) {
     Objects.requireNonNull(store, "store");
     Objects.requireNonNull(progress, "progress");
     if (batchSize < 1 || maxBatches < 1) {
@@ -162,11 +163,11 @@ public final class KeyLayoutMigration {
     private final KvStore store;
     private final int batchSize;
     private final int maxBatches;
-    private final java.util.function.Consumer<String> progress;
+    private final Consumer<String> progress;
     long moved;
     long batches;
 
-    Run(KvStore store, int batchSize, int maxBatches, java.util.function.Consumer<String> progress) {
+    Run(KvStore store, int batchSize, int maxBatches, Consumer<String> progress) {
       this.store = store;
       this.batchSize = batchSize;
       this.maxBatches = maxBatches;

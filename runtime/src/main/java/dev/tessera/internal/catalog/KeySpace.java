@@ -7,6 +7,7 @@ import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -56,7 +57,7 @@ public final class KeySpace {
       throw new IllegalStateException("the catalog assigns entity '" + entityName
           + "' no subspace id, although it holds its schema: the catalog is damaged");
     }
-    Map<String, Long> ids = new java.util.LinkedHashMap<>();
+    Map<String, Long> ids = new LinkedHashMap<>();
     ids.put(entityName, entityId.getAsLong());
     for (String subspace : subspaces) {
       SubspaceCatalog.find(reader, subspace).ifPresent(id -> ids.put(subspace, id));

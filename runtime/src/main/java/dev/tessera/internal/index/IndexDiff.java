@@ -18,11 +18,9 @@ public record IndexDiff<T>(List<IndexEntry<T>> removed, List<IndexEntry<T>> adde
 
   /** The difference from {@code before} to {@code after}. */
   public static <T> IndexDiff<T> between(List<IndexEntry<T>> before, List<IndexEntry<T>> after) {
-    if (before.isEmpty() && after.isEmpty()) {
-      return new IndexDiff<>(List.of(), List.of(), after); // an entity without index entries
-    }
     if (sameKeys(before, after)) {
-      return new IndexDiff<>(List.of(), List.of(), after); // no indexed value changed (the common update)
+      // no indexed value changed (the common update), or an entity without index entries
+      return new IndexDiff<>(List.of(), List.of(), after);
     }
     Set<Tuple> beforeKeys = keys(before);
     Set<Tuple> afterKeys = keys(after);

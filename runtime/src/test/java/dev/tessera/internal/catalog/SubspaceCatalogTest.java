@@ -3,6 +3,7 @@ package dev.tessera.internal.catalog;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tessera.catalog.KeyLayoutMigration;
 import dev.tessera.kv.KvStore;
 import dev.tessera.kv.lmdb.LmdbKvStore;
 import dev.tessera.mapping.IndexDefinition;
@@ -108,12 +109,7 @@ class SubspaceCatalogTest {
 
   @Test
   void anEntityWithANameKeySchemaEntryIsRefusedBeforeAnythingIsWritten() {
-    RecordSchema schema = new RecordSchema("user", "id", List.of(ComponentSchema.of("id", "STRING")));
-    List<Object> parts = new ArrayList<>(Tuple.unpack(SchemaCatalog.encode(schema)).items());
-    parts.set(0, 1L); // what older versions wrote: format 1, keys starting with the names
-    byte[] formatOne = Tuple.fromList(parts).pack();
-    store.atomic().set(SchemaCatalog.schemaKey("user", schema.id()), formatOne)
-        .set(SchemaCatalog.latestKey("user"), Tuple.of(schema.id()).pack()).commit();
+    RecordSchema schema = writeFormatOneSchema();
 
     assertThat(SchemaCatalog.read(store, "user").nameKeys()).isTrue();
     assertThatThrownBy(() -> RecordTranslator.open(store, schema))
@@ -121,5 +117,47 @@ class SubspaceCatalogTest {
         .hasMessageContaining("entity 'user' in store " + store)
         .hasMessageContaining("run 'tessera migrate " + store + "'");
     assertThat(SubspaceCatalog.names(store)).isEmpty();
+  }
+
+  @Test
+  void aMigrationMovesWhatAnOlderVersionWroteWhileItRanBeforeMarkingTheEntity() {
+    writeFormatOneSchema();
+    store.atomic().set(Tuple.of("user", "a"), Tuple.of("record a").pack())
+        .set(Tuple.of("user", "b"), Tuple.of("record b").pack()).commit();
+    List<String> progress = new ArrayList<>();
+    KeyLayoutMigration.Result result = KeyLayoutMigration.migrate(store, 10, Integer.MAX_VALUE, line -> {
+      progress.add(line);
+      if (progress.size() == 1) {
+        // an older Tessera writes a record in the name layout after the keys moved, before the
+        // entity is marked migrated: the marking commit must see it and the migration move it
+        assertThat(store.atomic().set(Tuple.of("user", "c"), Tuple.of("record c").pack())
+            .commit().ok()).isTrue();
+      }
+    });
+
+    long id = SubspaceCatalog.find(store, "user").orElseThrow();
+    assertThat(result.complete()).isTrue();
+    assertThat(result.migrated()).containsExactly("user");
+    assertThat(result.movedKeys()).isEqualTo(3);
+    assertThat(progress).containsExactly(
+        "records of user: moved 2 keys to subspace " + id,
+        "records of user: moved 1 keys to subspace " + id,
+        "entity user: migrated");
+    for (String pk : List.of("a", "b", "c")) {
+      assertThat(Tuple.unpack(store.get(Tuple.of(id, pk)).value()).getString(0)).isEqualTo("record " + pk);
+      assertThat(store.get(Tuple.of("user", pk)).exists()).isFalse();
+    }
+    assertThat(SchemaCatalog.read(store, "user").nameKeys()).isFalse();
+  }
+
+  /** A schema entry as older versions wrote it: format 1, keys starting with the names. */
+  private RecordSchema writeFormatOneSchema() {
+    RecordSchema schema = new RecordSchema("user", "id", List.of(ComponentSchema.of("id", "STRING")));
+    List<Object> parts = new ArrayList<>(Tuple.unpack(SchemaCatalog.encode(schema)).items());
+    parts.set(0, 1L);
+    byte[] formatOne = Tuple.fromList(parts).pack();
+    assertThat(store.atomic().set(SchemaCatalog.schemaKey("user", schema.id()), formatOne)
+        .set(SchemaCatalog.latestKey("user"), Tuple.of(schema.id()).pack()).commit().ok()).isTrue();
+    return schema;
   }
 }
