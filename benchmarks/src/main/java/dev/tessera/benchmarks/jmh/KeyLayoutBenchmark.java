@@ -45,7 +45,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>One operation is a transfer: in one write transaction, read two random accounts, write both
  * back with a new balance and versionstamp, advance the counter, commit (no-sync). The set-up
  * prints each layout's page counts ({@code leaf pages}, {@code branch pages}, {@code depth}), which
- * decide how many pages a commit dirties.
+ * decide how many pages a commit dirties; the tear-down prints the bytes LMDB wrote per transfer
+ * (the process's {@code wchar} from {@code /proc/self/io}: without {@code MDB_WRITEMAP}, LMDB writes
+ * each dirty page with {@code pwrite}), a count that does not depend on how busy the machine is.
  *
  * <pre>
  * benchmarks/run.sh KeyLayoutBenchmark -prof gc
@@ -90,6 +92,9 @@ public class KeyLayoutBenchmark {
     byte[][] recordKeys;
     byte[] counterKey;
     boolean names;
+    long transfers;
+    long writtenAfterLoad;
+    int pageSize;
 
     /** Creates the environment and loads the accounts in batches of 10,000. */
     @Setup(Level.Trial)
@@ -139,15 +144,35 @@ public class KeyLayoutBenchmark {
       }
       System.out.printf("%nlayout=%s counter=%s: %d entries, %d leaf pages, %d branch pages, depth %d%n",
           layout, counter, stat.entries, stat.leafPages, stat.branchPages, stat.depth);
+      pageSize = stat.pageSize;
+      writtenAfterLoad = bytesWritten();
     }
 
-    /** Closes the environment and deletes its files. */
+    /** Closes the environment and deletes its files, after printing the bytes written per transfer. */
     @TearDown(Level.Trial)
     public void close() throws IOException {
+      long written = bytesWritten() - writtenAfterLoad;
+      System.out.printf("%nlayout=%s counter=%s: %d transfers, %.1f bytes written per transfer (%.2f pages of %d)%n",
+          layout, counter, transfers, (double) written / transfers,
+          (double) written / transfers / pageSize, pageSize);
       env.close();
       try (Stream<Path> files = Files.walk(directory)) {
         files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
       }
+    }
+
+    /** The bytes this process has written with write system calls ({@code wchar}), or -1 off Linux. */
+    static long bytesWritten() throws IOException {
+      Path io = Path.of("/proc/self/io");
+      if (!Files.isReadable(io)) {
+        return -1;
+      }
+      for (String line : Files.readAllLines(io)) {
+        if (line.startsWith("wchar:")) {
+          return Long.parseLong(line.substring("wchar:".length()).trim());
+        }
+      }
+      return -1;
     }
 
     /** The commit counter's next value, advanced in {@code txn} where the layout keeps it. */
@@ -216,6 +241,7 @@ public class KeyLayoutBenchmark {
     Accounts.Scratch s = t.scratch;
     int from = ThreadLocalRandom.current().nextInt(a.records);
     int to = (from + 1 + ThreadLocalRandom.current().nextInt(a.records - 1)) % a.records;
+    a.transfers++;
     try (Txn<DirectBuffer> txn = a.env.txnWrite()) {
       long version = a.nextVersion(txn, s);
       Tuple source = body(a, a.data.get(txn, s.key(a.recordKeys[from])));
