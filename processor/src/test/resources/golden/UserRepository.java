@@ -67,17 +67,17 @@ public final class UserRepository extends EntityRepository<User, String> {
   /**
    * The unique index {@code email} over {@code email}; its entries live under {@code "user_by_email"}.
    */
-  public static final IndexDefinition<User> BY_EMAIL = new IndexDefinition<>("email",
-          "user_by_email", true, List.of("email"), entity -> emailValues(entity.email()),
-          "unique(email:STRING)/CASE_INSENSITIVE");
+  public static final IndexDefinition<User> BY_EMAIL = IndexDefinition.derivedFromFields(
+          new IndexDefinition<>("email", "user_by_email", true, List.of("email"),
+          entity -> emailValues(entity.email()), "unique(email:STRING)/CASE_INSENSITIVE"));
 
   /**
    * The non-unique index {@code favoriteColor} over {@code favoriteColor}; its entries live under {@code "user_by_favoriteColor"}.
    */
-  public static final IndexDefinition<User> BY_FAVORITE_COLOR = new IndexDefinition<>("favoriteColor",
-          "user_by_favoriteColor", false, List.of("favoriteColor"),
-          entity -> favoriteColorValues(entity.favoriteColor()),
-          "index(favoriteColor:STRING)/NONE;nulls");
+  public static final IndexDefinition<User> BY_FAVORITE_COLOR = IndexDefinition.derivedFromFields(
+          new IndexDefinition<>("favoriteColor", "user_by_favoriteColor", false,
+          List.of("favoriteColor"), entity -> favoriteColorValues(entity.favoriteColor()),
+          "index(favoriteColor:STRING)/NONE;nulls"));
 
   private static final List<IndexDefinition<User>> INDEXES = List.of(BY_EMAIL, BY_FAVORITE_COLOR);
 

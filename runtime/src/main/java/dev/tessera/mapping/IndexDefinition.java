@@ -63,6 +63,13 @@ import java.util.function.Function;
  *     the values of each of a record's entries: one tuple per element, in any order, possibly
  *     with repeats and {@code null}s (both ignored); {@code null} for a single-value index, whose
  *     {@code values} then give its one entry
+ * @param exactInputs true if {@code values} (or {@code multiValues}) read nothing of a record but
+ *     its components {@code fields}, each through a function of its value, as in every generated
+ *     definition: two records whose {@code fields} are equal then have the same entries, so an
+ *     update that stores the same bytes for them (and for the primary key) leaves the index as it
+ *     is without deriving its entries. False when that is not known (the default of the other
+ *     constructors): every update derives the entries and compares them. See {@link
+ *     #derivedFromFields}
  */
 public record IndexDefinition<T>(
     String name,
@@ -71,7 +78,8 @@ public record IndexDefinition<T>(
     List<String> fields,
     Function<T, Tuple> values,
     String descriptor,
-    Function<T, ? extends Collection<Tuple>> multiValues) {
+    Function<T, ? extends Collection<Tuple>> multiValues,
+    boolean exactInputs) {
 
   /** Validates and copies the fields. */
   public IndexDefinition {
@@ -84,6 +92,47 @@ public record IndexDefinition<T>(
       throw new IllegalArgumentException(
           "multi-value index '" + name + "' must cover one field, not " + fields);
     }
+  }
+
+  /**
+   * A definition whose inputs are not known exactly ({@code exactInputs} false).
+   *
+   * @param name the index name
+   * @param subspace the name of the subspace of its entries (see {@link #subspace()})
+   * @param unique true for a unique index
+   * @param fields the indexed record components, in key order
+   * @param values the record's normalised values, {@code null} when it is not in the index
+   * @param descriptor everything that shapes the entries
+   * @param multiValues the values of each entry of a multi-value index, {@code null} for a
+   *     single-value one
+   */
+  public IndexDefinition(
+      String name,
+      String subspace,
+      boolean unique,
+      List<String> fields,
+      Function<T, Tuple> values,
+      String descriptor,
+      Function<T, ? extends Collection<Tuple>> multiValues) {
+    this(name, subspace, unique, fields, values, descriptor, multiValues, false);
+  }
+
+  /**
+   * {@code definition}, declaring that its values are derived from its {@link #fields()} alone
+   * (see {@code exactInputs}): generated repositories declare every index so.
+   *
+   * <pre>{@code
+   * IndexDefinition<User> byEmail = IndexDefinition.derivedFromFields(new IndexDefinition<>(
+   *     "email", "user_by_email", true, List.of("email"), user -> Tuple.of(user.email())));
+   * }</pre>
+   *
+   * @param <T> the record type
+   * @param definition a definition whose values read nothing of a record but its fields
+   * @return a definition equal to {@code definition} but for {@code exactInputs}, which is true
+   */
+  public static <T> IndexDefinition<T> derivedFromFields(IndexDefinition<T> definition) {
+    return new IndexDefinition<>(definition.name, definition.subspace, definition.unique,
+        definition.fields, definition.values, definition.descriptor, definition.multiValues, true);
   }
 
   /**

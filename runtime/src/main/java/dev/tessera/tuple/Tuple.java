@@ -184,6 +184,33 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
     TupleDecoder.validate(bytes, offset, length);
   }
 
+  /**
+   * Where one top-level part of a packed tuple ends: for {@code offset} at the start of a part (the
+   * tuple's start, or the end of the part before), the offset just past it. Walking a packing part
+   * by part this way finds the bytes of each part without decoding any, and allocates nothing: the
+   * bytes of part {@code i} of {@code unpack(bytes)} are those of {@code Tuple.of(part).pack()}.
+   * The part is checked exactly as {@link #validate(byte[])} checks it.
+   *
+   * <pre>{@code
+   * int start = 0;
+   * for (int i = 0; i < wanted; i++) {
+   *   start = Tuple.partEnd(packed, start, packed.length); // skips part i
+   * }
+   * int end = Tuple.partEnd(packed, start, packed.length); // part `wanted` is [start, end)
+   * }</pre>
+   *
+   * @param bytes the packing
+   * @param offset where the part starts
+   * @param end the end of the packing in {@code bytes} (exclusive)
+   * @return the offset just past the part, at most {@code end}
+   * @throws TupleDecodingException if no valid part starts at {@code offset} (also when {@code
+   *     offset == end}: the packing has no further part)
+   * @throws IndexOutOfBoundsException if the range lies outside {@code bytes}
+   */
+  public static int partEnd(byte[] bytes, int offset, int end) {
+    return TupleDecoder.partEnd(bytes, offset, end);
+  }
+
   /** Packs this tuple. Returns a new array on every call; the caller may modify it. */
   public byte[] pack() {
     byte[] cached = packed;

@@ -92,6 +92,24 @@ final class TupleDecoder {
     }
   }
 
+  /**
+   * The offset just past the top-level part that starts at {@code offset}, checked as {@link
+   * #validate} checks it; reads no byte at or past {@code end}.
+   */
+  static int partEnd(byte[] in, int offset, int end) {
+    TupleDecoder decoder = VALIDATOR.get();
+    decoder.reset(in, offset, end - offset);
+    try {
+      if (decoder.pos >= decoder.end) {
+        throw fail(offset, "no part starts at offset " + offset + ": the tuple ends there");
+      }
+      decoder.topLevelPart();
+      return decoder.pos;
+    } finally {
+      decoder.in = null;
+    }
+  }
+
   private Object[] topLevel() {
     // An array grown by hand: a key or record has a few parts, and a list would cost a second copy.
     Object[] parts = new Object[Math.min(8, end - pos)];

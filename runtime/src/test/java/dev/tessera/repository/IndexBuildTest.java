@@ -395,6 +395,33 @@ class IndexBuildTest {
   }
 
   @Test
+  void anUpdateKeepingItsIndexedValueWhileTheIndexIsBackfilledStillWritesTheEntry() {
+    insertUsers(version(ON_DEMAND), 200);
+    // declares what it reads, so an update that keeps the e-mail's bytes may skip the index
+    IndexDefinition<User> email = IndexDefinition.derivedFromFields(EMAIL);
+    IndexedUserRepository[] v2 = new IndexedUserRepository[1];
+    List<Boolean> entryAfterUpdate = new ArrayList<>();
+    IndexBuildListener write =
+        new IndexBuildListener() {
+          @Override
+          public void onProgress(IndexBuildProgress p) {
+            if (p.phase() == IndexPhase.BACKFILLING && p.done() == 100 && entryAfterUpdate.isEmpty()) {
+              v2[0].update(user(150).withName("Renamed")); // ahead of the cursor, same e-mail
+              entryAfterUpdate.add(
+                  store.get(StoredKeys.key(store, "user_by_email", "user150@example.com")).exists());
+            }
+          }
+        };
+    v2[0] = version(ON_DEMAND.withListener(write), email);
+    v2[0].indexAdmin().buildIndexes();
+
+    // the backfill has not reached it: the update itself wrote the entry it kept
+    assertThat(entryAfterUpdate).containsExactly(true);
+    assertThat(v2[0].indexAdmin().verifyIndexes().clean()).isTrue();
+    assertThat(v2[0].findByUniqueIndex(email, "user150@example.com")).contains(user(150).withName("Renamed"));
+  }
+
+  @Test
   void droppedIndexHasItsEntriesDeletedThenLeavesTheCatalog() {
     IndexedUserRepository v1 = version(ON_DEMAND, EMAIL, COLOR, NAME);
     insertUsers(v1, 300);

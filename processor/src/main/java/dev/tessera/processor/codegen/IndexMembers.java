@@ -35,7 +35,11 @@ final class IndexMembers {
     this.codecs = codecs;
   }
 
-  /** {@code public static final IndexDefinition<User> BY_EMAIL = new IndexDefinition<>(...)}. */
+  /**
+   * {@code public static final IndexDefinition<User> BY_EMAIL =
+   * IndexDefinition.derivedFromFields(new IndexDefinition<>(...))}: the values are derived from the index's fields alone, which lets an
+   * update that stores the same bytes for them skip deriving the index's entries.
+   */
   FieldSpec constant(IndexModel index) {
     CodeBlock fields =
         index.fields().stream()
@@ -63,7 +67,9 @@ final class IndexMembers {
       // one entry per element: the runtime calls the values method once per distinct element
       return constant
           .initializer(
-              "$T.multiValue($>$>$S,$W$S,$W$L,$W$S,$Wentity -> entity.$N(),$Welement -> $N(element),$W$S)$<$<",
+              "$T.derivedFromFields($>$>$W$T.multiValue($S,$W$S,$W$L,$W$S,$Wentity -> entity.$N(),"
+                  + "$Welement -> $N(element),$W$S)$<$<)",
+              TypeNames.INDEX_DEFINITION,
               TypeNames.INDEX_DEFINITION,
               index.name(),
               index.subspace(),
@@ -76,7 +82,8 @@ final class IndexMembers {
     }
     return constant
         .initializer(
-            "new $T<>($>$>$S,$W$S,$W$L,$W$T.of($L),$Wentity -> $N($L),$W$S)$<$<",
+            "$T.derivedFromFields($>$>$Wnew $T<>($S,$W$S,$W$L,$W$T.of($L),$Wentity -> $N($L),$W$S)$<$<)",
+            TypeNames.INDEX_DEFINITION,
             TypeNames.INDEX_DEFINITION,
             index.name(),
             index.subspace(),

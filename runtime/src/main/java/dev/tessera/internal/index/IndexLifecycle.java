@@ -148,7 +148,7 @@ public final class IndexLifecycle<T> {
     if (kv == store || indexes.isEmpty()) {
       return cached;
     }
-    KvEntry states = kv.get(IndexCatalog.statesKey(entityName));
+    KvEntry states = kv.get(statesKey); // one key per entity, packed once
     if (Objects.equals(states.versionstamp(), cached.statesStamp())) {
       return cached;
     }
@@ -165,6 +165,23 @@ public final class IndexLifecycle<T> {
  public IndexWrite<T> prepare(
       KvStore kv, List<IndexEntry<T>> removed, List<IndexEntry<T>> added, List<IndexEntry<T>> after) {
     return IndexWrite.prepare(kv, entityName, indexes, modes(kv), statesKey, removed, added, after);
+  }
+
+  /**
+   * Prepares the index part of an update that changes no index entry (see {@link IndexInputs}),
+   * reading through {@code kv}: the same write {@link #prepare} makes when the old and new entries
+   * are equal. Returns null when an index being built rewrites the kept entries too ({@link
+   * IndexModes#rewritesKept}): the caller derives them and calls {@link #prepare}.
+   */
+  public IndexWrite<T> prepareKept(KvStore kv) {
+    IndexModes current = modes(kv);
+    for (int i = 0; i < indexes.size(); i++) { // indexed: no iterator on every update
+      if (current.rewritesKept(indexes.get(i))) {
+        return null;
+      }
+    }
+    return IndexWrite.prepare(
+        kv, entityName, indexes, current, statesKey, List.of(), List.of(), List.of());
   }
 
   /**

@@ -73,9 +73,13 @@ public final class IndexWrite<T> {
       List<IndexEntry<T>> added,
       List<IndexEntry<T>> after) {
     added = withRewrittenKept(modes, added, after);
-    List<Tuple> keys = new ArrayList<>();
-    for (IndexDefinition<T> index : indexes) {
+    List<Tuple> keys = List.of();
+    for (int i = 0; i < indexes.size(); i++) { // indexed: no iterator on every write
+      IndexDefinition<T> index = indexes.get(i);
       if (modes.guarded(index)) {
+        if (keys.isEmpty()) {
+          keys = new ArrayList<>();
+        }
         keys.add(IndexCatalog.fenceKey(entityName, index.name()));
       }
     }
@@ -118,18 +122,21 @@ public final class IndexWrite<T> {
     if (fences.isEmpty() && pointers.isEmpty() && added.isEmpty() && removed.isEmpty()) {
       return; // no index entry changes (the common update): nothing to iterate
     }
-    for (KvEntry fence : fences) {
-      op.check(fence);
+    // Indexed loops (the lists are array-backed): no iterator per write.
+    for (int i = 0; i < fences.size(); i++) {
+      op.check(fences.get(i));
     }
     for (KvEntry pointer : pointers.values()) {
       op.check(pointer);
     }
-    for (IndexEntry<T> entry : added) {
+    for (int i = 0; i < added.size(); i++) {
+      IndexEntry<T> entry = added.get(i);
       if (modes.enforced(entry.index())) {
         op.check(entry.key(), null);
       }
     }
-    for (IndexEntry<T> entry : removed) {
+    for (int i = 0; i < removed.size(); i++) {
+      IndexEntry<T> entry = removed.get(i);
       if (!modes.guarded(entry.index())) {
         op.delete(entry.key());
       } else if (Arrays.equals(valueOf(entry.key()), entry.value())) {
@@ -138,11 +145,15 @@ public final class IndexWrite<T> {
         op.delete(markerKey(entry)); // the record held the value through a marker, if at all
       }
     }
-    Map<Tuple, byte[]> written = new HashMap<>();
-    for (IndexEntry<T> entry : added) {
+    Map<Tuple, byte[]> written = null; // the guarded values this write claims, if any
+    for (int i = 0; i < added.size(); i++) {
+      IndexEntry<T> entry = added.get(i);
       if (!modes.guarded(entry.index())) {
         op.set(entry.key(), entry.value());
         continue;
+      }
+      if (written == null) {
+        written = new HashMap<>();
       }
       byte[] pointer = written.containsKey(entry.key()) ? written.get(entry.key()) : valueOf(entry.key());
       // A writer cannot tell cheaply whether the holder still holds the value: the build's
@@ -232,7 +243,8 @@ public final class IndexWrite<T> {
   private static <T> List<IndexEntry<T>> withRewrittenKept(
       IndexModes modes, List<IndexEntry<T>> added, List<IndexEntry<T>> after) {
     List<IndexEntry<T>> all = added;
-    for (IndexEntry<T> entry : after) {
+    for (int i = 0; i < after.size(); i++) {
+      IndexEntry<T> entry = after.get(i);
       if (modes.rewritesKept(entry.index()) && !containsSame(added, entry)) {
         if (all == added) {
           all = new ArrayList<>(added);

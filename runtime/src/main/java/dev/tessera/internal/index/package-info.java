@@ -4,6 +4,7 @@
  * online; {@code IndexVerifier} verifies and repairs them (quarantining records that do not
  * decode); {@code IndexModes} says which indexes a write maintains and which a query may read;
  * {@code IndexWrite}, {@code IndexEntry}, {@code IndexDiff} and {@code UniqueClaim} derive and write
- * the entries of one record. Not exported by the runtime's module, and may change in any release.
+ * the entries of one record, and {@code IndexInputs} tells from the bytes when an update keeps
+ * them all. Not exported by the runtime's module, and may change in any release.
  */
 package dev.tessera.internal.index;

@@ -4,6 +4,7 @@ import dev.tessera.internal.catalog.KeySpace;
 import dev.tessera.internal.catalog.RecordTranslator;
 import dev.tessera.internal.catalog.SchemaCatalog;
 import dev.tessera.internal.index.IndexEntry;
+import dev.tessera.internal.index.IndexInputs;
 import dev.tessera.internal.query.RecordQueries;
 import dev.tessera.kv.CorruptRecordException;
 import dev.tessera.kv.KvEntry;
@@ -33,6 +34,7 @@ public final class RecordLayout<T, ID> {
   private final List<IndexDefinition<T>> indexes;
   private final long[] indexIds;
   private final RecordTranslator translator;
+  private final IndexInputs indexInputs;
 
   private RecordLayout(
       EntityMapping<T, ID> mapping,
@@ -49,6 +51,7 @@ public final class RecordLayout<T, ID> {
       indexIds[i] = keys.indexId(indexes.get(i));
     }
     this.translator = translator;
+    this.indexInputs = IndexInputs.of(mapping.schema(), indexes);
   }
 
   /**
@@ -106,6 +109,15 @@ public final class RecordLayout<T, ID> {
   /** True if {@code key} is in the entity's record subspace. */
   boolean isRecordKey(Tuple key) {
     return key.startsWith(entityPrefix);
+  }
+
+  /**
+   * True if the record value {@code written}, replacing {@code stored} under the same key, is
+   * certain to leave every index entry as it is: both hold the same bytes in the schema, primary
+   * key and indexed parts (see {@link IndexInputs}). Allocates nothing.
+   */
+  boolean keepsIndexEntries(byte[] stored, byte[] written) {
+    return indexInputs.unchanged(stored, written);
   }
 
   /** The index entries of {@code record}, whose primary key parts are {@code pkParts}. */

@@ -97,7 +97,7 @@ public final class RecordWriter<T, ID> {
   public T insert(T entity) {
     RecordWrite<T, ID> record = recordWrite(withKey(entity));
     List<RecordWrite<T, ID>> batch = List.of(record);
-    return retrying("insert", record.id(), record.entries(),
+    return retrying("insert", record.id(), record::entries,
         () -> tryInsert(batch, record.entries(), false, record.value()));
   }
 
@@ -127,25 +127,25 @@ public final class RecordWriter<T, ID> {
     }
     List<IndexEntry<T>> allEntries = new ArrayList<>();
     batch.forEach(p -> allEntries.addAll(p.entries()));
-    retrying("insertAll", null, allEntries, () -> tryInsert(batch, allEntries, false, batch));
+    retrying("insertAll", null, () -> allEntries, () -> tryInsert(batch, allEntries, false, batch));
   }
 
   public T update(T entity) {
     RecordWrite<T, ID> record = recordWrite(requireKey(entity));
-    return retrying("update", record.id(), record.entries(), () -> tryUpdate(record, null, false));
+    return retrying("update", record.id(), record::entries, () -> tryUpdate(record, null, false));
   }
 
   public T update(T entity, Versionstamp expected) {
     Objects.requireNonNull(expected, "expected");
     RecordWrite<T, ID> record = recordWrite(requireKey(entity));
-    return retrying("update", record.id(), record.entries(), () -> tryUpdate(record, expected, false));
+    return retrying("update", record.id(), record::entries, () -> tryUpdate(record, expected, false));
   }
 
   /** Inserts or updates {@code entity}, whose primary key is not null. */
   public T save(T entity) {
     RecordWrite<T, ID> record = recordWrite(entity);
     List<RecordWrite<T, ID>> batch = List.of(record);
-    return retrying("save", record.id(), record.entries(), () -> store.get(record.key()).exists()
+    return retrying("save", record.id(), record::entries, () -> store.get(record.key()).exists()
         ? tryUpdate(record, null, true)
         : tryInsert(batch, record.entries(), true, record.value()));
   }
@@ -154,13 +154,13 @@ public final class RecordWriter<T, ID> {
 
   public boolean delete(ID id) {
     Tuple recordKey = layout.recordKey(id);
-    return retrying("delete", id, List.of(), () -> tryDelete(recordKey, id, null));
+    return retrying("delete", id, List::of, () -> tryDelete(recordKey, id, null));
   }
 
   public boolean delete(ID id, Versionstamp expected) {
     Objects.requireNonNull(expected, "expected");
     Tuple recordKey = layout.recordKey(id);
-    return retrying("delete", id, List.of(), () -> tryDelete(recordKey, id, expected));
+    return retrying("delete", id, List::of, () -> tryDelete(recordKey, id, expected));
   }
 
   public long deleteAllById(Collection<ID> ids) {
@@ -239,14 +239,15 @@ public final class RecordWriter<T, ID> {
 
   /**
    * Runs {@code attempt} until it is done, waiting between lost attempts ({@link
-   * Retry#WRITES}); at most {@value Retry#WRITE_ATTEMPTS} attempts.
+   * Retry#WRITES}); at most {@value Retry#WRITE_ATTEMPTS} attempts. {@code entries} are the index
+   * entries written, derived only if a key is too large (to name its index).
    */
   private <R> R retrying(
-      String operation, Object id, List<IndexEntry<T>> entries, Supplier<Attempt<R>> attempt) {
+      String operation, Object id, Supplier<List<IndexEntry<T>>> entries, Supplier<Attempt<R>> attempt) {
     try {
       return lifecycle.writes().run(entityName, operation, id, attempt);
     } catch (KeyTooLargeException e) {
-      throw keyTooLarge(e, entries);
+      throw keyTooLarge(e, entries.get());
     }
   }
 
@@ -315,10 +316,15 @@ public final class RecordWriter<T, ID> {
     if (expected != null && !expected.equals(current.versionstamp())) {
       throw new ConcurrentModificationException(entityName, record.id(), expected, current.versionstamp());
     }
-    IndexDiff<T> diff =
-        IndexDiff.between(layout.entriesOf(layout.decodeStored(current), record.pkParts()), record.entries());
     AtomicOperation op = store.atomic().check(current);
-    IndexWrite<T> write = plan(op, diff.removed(), diff.added(), diff.after());
+    IndexWrite<T> write = keptIndexWrite(current, record);
+    if (write != null) {
+      write.addTo(op);
+    } else {
+      IndexDiff<T> diff = IndexDiff.between(
+          layout.entriesOf(layout.decodeStored(current), record.pkParts()), record.entries());
+      write = plan(op, diff.removed(), diff.added(), diff.after());
+    }
     CommitResult result = op.set(record.key(), record.encoded()).commit();
     if (result.ok()) {
       return Attempt.done(record.value());
@@ -333,6 +339,22 @@ public final class RecordWriter<T, ID> {
       throwUniqueConflict(write.enforced(), record.id(), record.encoded());
     }
     return lostOn(result);
+  }
+
+  /**
+   * The index part of an update from {@code current} to {@code record} that leaves every index
+   * entry as it is, known from the bytes alone ({@link RecordLayout#keepsIndexEntries}), so neither
+   * record's entries are derived; null when that is not certain, or an index being built rewrites
+   * kept entries: then the entries are derived and compared. The stored record is still decoded,
+   * so an update of one that does not decode fails as before; it holds the primary key it is
+   * stored under, since its key part has the new record's bytes.
+   */
+  private IndexWrite<T> keptIndexWrite(KvEntry current, RecordWrite<T, ID> record) {
+    if (!layout.keepsIndexEntries(current.value(), record.encoded())) {
+      return null;
+    }
+    layout.decode(current);
+    return lifecycle.prepareKept(store);
   }
 
   /**
@@ -480,15 +502,58 @@ public final class RecordWriter<T, ID> {
 
   // ---------------------------------------------------------------- the record to write
 
-  /** A record ready to write: its key, encoding and index entries. */
-  private record RecordWrite<T, ID>(
-      T value, ID id, Tuple pkParts, Tuple key, byte[] encoded, List<IndexEntry<T>> entries) {}
+  /**
+   * A record ready to write: its key, encoding and index entries, derived on first use (an update
+   * that keeps every entry never derives them). Not thread-safe: one per write call.
+   */
+  private static final class RecordWrite<T, ID> {
+    private final RecordLayout<T, ID> layout;
+    private final T value;
+    private final ID id;
+    private final Tuple pkParts;
+    private final Tuple key;
+    private final byte[] encoded;
+    private List<IndexEntry<T>> entries;
+
+    private RecordWrite(RecordLayout<T, ID> layout, T value) {
+      this.layout = layout;
+      this.value = value;
+      this.id = layout.mapping().idOf(value);
+      this.pkParts = layout.mapping().keyParts(id);
+      this.key = layout.recordKeyOfParts(pkParts);
+      this.encoded = layout.mapping().encode(value);
+    }
+
+    T value() {
+      return value;
+    }
+
+    ID id() {
+      return id;
+    }
+
+    Tuple pkParts() {
+      return pkParts;
+    }
+
+    Tuple key() {
+      return key;
+    }
+
+    byte[] encoded() {
+      return encoded;
+    }
+
+    List<IndexEntry<T>> entries() {
+      if (entries == null) {
+        entries = layout.entriesOf(value, pkParts);
+      }
+      return entries;
+    }
+  }
 
   private RecordWrite<T, ID> recordWrite(T record) {
-    ID id = mapping.idOf(record);
-    Tuple pkParts = mapping.keyParts(id);
-    return new RecordWrite<>(record, id, pkParts, layout.recordKeyOfParts(pkParts), mapping.encode(record),
-        layout.entriesOf(record, pkParts));
+    return new RecordWrite<>(layout, record);
   }
 
   @SuppressWarnings("unchecked") // ULID keys are String keys: KeyGeneration.ULID is for String only

@@ -44,7 +44,9 @@ public final class SpatialIndex<T> {
    * @param fields the indexed components, one per dimension
    * @param types the components' coordinate types, in the order of {@code fields}
    * @param coordinates a record's coordinates as mapped by {@link #fromInteger} and {@link
-   *     #fromFloating}, or {@code null} when one is {@code null}
+   *     #fromFloating}, or {@code null} when one is {@code null}: a function of the components
+   *     {@code fields} alone, so its definition {@linkplain IndexDefinition#derivedFromFields
+   *     declares them its exact inputs} (an update that keeps their stored bytes keeps its entry)
    */
   public SpatialIndex(
       String entityName,
@@ -63,7 +65,7 @@ public final class SpatialIndex<T> {
     Objects.requireNonNull(coordinates, "coordinates");
     int bits = this.types.stream().mapToInt(CoordinateType::bits).max().orElseThrow();
     this.curve = new ZOrderCurve(this.fields.size(), bits);
-    this.definition =
+    this.definition = IndexDefinition.derivedFromFields(
         new IndexDefinition<>(
             name,
             subspace,
@@ -73,7 +75,7 @@ public final class SpatialIndex<T> {
               long[] point = coordinates.apply(record);
               return point == null ? null : Tuple.of(curve.encode(point));
             },
-            descriptor(this.fields, this.types, bits));
+            descriptor(this.fields, this.types, bits)));
   }
 
   /**
