@@ -1,6 +1,7 @@
 package dev.tessera.kv.lmdb;
 
 import dev.tessera.internal.kv.Counter;
+import dev.tessera.internal.kv.OwnedValues;
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.CommitResult;
 import dev.tessera.kv.KvEntry;
@@ -20,7 +21,7 @@ import org.lmdbjava.Txn;
  *
  * <p>Not thread-safe: build and commit it on one thread.
  */
-final class LmdbAtomicOperation implements AtomicOperation {
+final class LmdbAtomicOperation implements AtomicOperation, OwnedValues {
   private record Check(Tuple key, byte[] packedKey, Versionstamp expected) {}
 
   private final LmdbEnvironment environment;
@@ -66,9 +67,20 @@ final class LmdbAtomicOperation implements AtomicOperation {
   public AtomicOperation set(Tuple key, byte[] value) {
     ensureNotCommitted();
     Objects.requireNonNull(value, "value");
+    return setValue(key, value.clone());
+  }
+
+  /** As {@link #set}, keeping {@code value} (the transaction view's own copy) instead of a copy. */
+  @Override
+  public void setOwned(Tuple key, byte[] value) {
+    ensureNotCommitted();
+    setValue(key, Objects.requireNonNull(value, "value"));
+  }
+
+  private AtomicOperation setValue(Tuple key, byte[] value) {
     byte[] packed = StoredEntry.packKey(key);
     StoredEntry.checkValue(key, value);
-    mutations.add(new Mutation.Set(packed, value.clone()));
+    mutations.add(new Mutation.Set(packed, value));
     return this;
   }
 
@@ -155,8 +167,9 @@ final class LmdbAtomicOperation implements AtomicOperation {
   CommitResult applyIn(Txn<DirectBuffer> txn) {
     DataTable data = environment.data();
     for (Check check : checks) {
-      Versionstamp actual = data.stamp(txn, check.packedKey());
-      if (!sameStamp(check.expected(), actual)) {
+      DirectBuffer stored = data.raw(txn, check.packedKey());
+      if (!StoredEntry.hasStamp(check.packedKey(), stored, check.expected())) {
+        Versionstamp actual = stored == null ? null : StoredEntry.stampOf(check.packedKey(), stored);
         return CommitResult.checkFailed(check.key(), check.expected(), actual);
       }
     }
@@ -176,18 +189,10 @@ final class LmdbAtomicOperation implements AtomicOperation {
     long version = metadata.lastCommitVersion(txn) + 1;
     metadata.writeLastCommitVersion(txn, version);
     Versionstamp versionstamp = Versionstamp.of(version, 0);
-    byte[] stamp = versionstamp.toBytes();
     for (Mutation mutation : mutations) {
-      mutation.apply(txn, data, stamp);
+      mutation.apply(txn, data, versionstamp);
     }
     return CommitResult.success(versionstamp);
-  }
-
-  private static boolean sameStamp(Versionstamp expected, Versionstamp actual) {
-    if (expected == null || actual == null) {
-      return expected == actual;
-    }
-    return expected.compareTo(actual) == 0;
   }
 
   private void ensureNotCommitted() {
