@@ -266,14 +266,16 @@ public final class TransactionView implements KvStore {
     if (pending == null) {
       return null;
     }
+    // Indexed loops: no iterator per commit.
     List<KvEntry> reads = pointReads.entries();
     for (int i = 0; i < reads.size(); i++) {
       pending.check(reads.get(i));
     }
-    for (RangeRead range : rangeReads) {
-      range.addTo(pending);
+    for (int i = 0; i < rangeReads.size(); i++) {
+      rangeReads.get(i).addTo(pending);
     }
-    for (CountedRange counted : countedRanges) {
+    for (int i = 0; i < countedRanges.size(); i++) {
+      CountedRange counted = countedRanges.get(i);
       pending.checkRangeCount(counted.range(), counted.count(), counted.readVersion());
     }
     return pending.commit();
@@ -286,8 +288,10 @@ public final class TransactionView implements KvStore {
   }
 
   private void closeSnapshot() {
-    openIterators.forEach(KvIterator::close);
-    openIterators = List.of();
+    if (!openIterators.isEmpty()) {
+      openIterators.forEach(KvIterator::close);
+      openIterators = List.of();
+    }
     if (snapshot != null) {
       snapshot.close();
       snapshot = null;

@@ -141,24 +141,25 @@ public final class ViewOperation implements AtomicOperation {
   public CommitResult commit() {
     ensureNotCommitted();
     committed = true;
-    for (Step step : steps) {
-      if (step instanceof Check check) {
+    // Indexed loops: an iterator per loop would be most of what a commit allocates here.
+    for (int i = 0; i < steps.size(); i++) {
+      if (steps.get(i) instanceof Check check) {
         Versionstamp actual = view.get(check.key()).versionstamp();
         if (!Objects.equals(check.expected(), actual)) {
           return CommitResult.checkFailed(check.key(), check.expected(), actual);
         }
       }
     }
-    for (Step step : steps) {
-      if (step instanceof RangeCheck check) {
+    for (int i = 0; i < steps.size(); i++) {
+      if (steps.get(i) instanceof RangeCheck check) {
         CommitResult failed = validate(check);
         if (failed != null) {
           return failed;
         }
       }
     }
-    for (Step step : steps) {
-      if (step instanceof Mutation mutation) {
+    for (int i = 0; i < steps.size(); i++) {
+      if (steps.get(i) instanceof Mutation mutation) {
         view.apply(mutation);
       }
     }

@@ -151,8 +151,8 @@ final class LmdbAtomicOperation implements AtomicOperation, OwnedValues {
   /** A rough size of what the operation writes, for sizing a map growth. */
   long bytes() {
     long bytes = 0;
-    for (Mutation mutation : mutations) {
-      bytes += mutation.size();
+    for (int i = 0; i < mutations.size(); i++) {
+      bytes += mutations.get(i).size();
     }
     return bytes;
   }
@@ -166,21 +166,23 @@ final class LmdbAtomicOperation implements AtomicOperation, OwnedValues {
    */
   CommitResult applyIn(Txn<DirectBuffer> txn) {
     DataTable data = environment.data();
-    for (Check check : checks) {
+    // Indexed loops: no iterator per commit.
+    for (int i = 0; i < checks.size(); i++) {
+      Check check = checks.get(i);
       DirectBuffer stored = data.raw(txn, check.packedKey());
       if (!StoredEntry.hasStamp(check.packedKey(), stored, check.expected())) {
         Versionstamp actual = stored == null ? null : StoredEntry.stampOf(check.packedKey(), stored);
         return CommitResult.checkFailed(check.key(), check.expected(), actual);
       }
     }
-    for (RangeCheck rangeCheck : rangeChecks) {
-      CommitResult failed = rangeCheck.validate(txn, data);
+    for (int i = 0; i < rangeChecks.size(); i++) {
+      CommitResult failed = rangeChecks.get(i).validate(txn, data);
       if (failed != null) {
         return failed;
       }
     }
-    for (RangeCountCheck countCheck : countChecks) {
-      CommitResult failed = countCheck.validate(txn, data);
+    for (int i = 0; i < countChecks.size(); i++) {
+      CommitResult failed = countChecks.get(i).validate(txn, data);
       if (failed != null) {
         return failed;
       }
@@ -189,8 +191,8 @@ final class LmdbAtomicOperation implements AtomicOperation, OwnedValues {
     long version = metadata.lastCommitVersion(txn) + 1;
     metadata.writeLastCommitVersion(txn, version);
     Versionstamp versionstamp = Versionstamp.of(version, 0);
-    for (Mutation mutation : mutations) {
-      mutation.apply(txn, data, versionstamp);
+    for (int i = 0; i < mutations.size(); i++) {
+      mutations.get(i).apply(txn, data, versionstamp);
     }
     return CommitResult.success(versionstamp);
   }

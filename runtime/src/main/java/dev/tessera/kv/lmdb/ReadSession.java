@@ -1,6 +1,8 @@
 package dev.tessera.kv.lmdb;
 
+import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.StoreClosedException;
+import dev.tessera.tuple.Tuple;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
@@ -38,6 +40,21 @@ final class ReadSession implements AutoCloseable {
     try {
       ensureOpen(operation);
       return body.apply(txn);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Reads {@code key} (packed as {@code packed}) from {@code data} in the transaction, as {@link
+   * #read} would with {@code data.get}: the point read a transaction makes per key, without a
+   * function object per call.
+   */
+  KvEntry get(DataTable data, Tuple key, byte[] packed) {
+    lock.lock();
+    try {
+      ensureOpen("get");
+      return data.get(txn, key, packed);
     } finally {
       lock.unlock();
     }
