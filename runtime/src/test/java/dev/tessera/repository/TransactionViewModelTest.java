@@ -8,6 +8,7 @@ import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvStore;
 import dev.tessera.kv.ListSelector;
+import dev.tessera.kv.RangeCount;
 import dev.tessera.kv.lmdb.Durability;
 import dev.tessera.kv.lmdb.LmdbKvStore;
 import dev.tessera.kv.lmdb.LmdbOptions;
@@ -29,7 +30,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A transaction's view of the store against an in-memory model, on real LMDB: random
- * transactions of point reads, listings (both directions, with limits), atomic operations with
+ * transactions of point reads, listings (both directions, with limits), counts, atomic operations with
  * sets, deletes, counter sums, minimums and maximums, checks that hold and checks that fail, and
  * callers that change their value arrays after handing them over. Inside each transaction every
  * read must match the model with the transaction's own writes applied; after it, the store must
@@ -85,7 +86,7 @@ class TransactionViewModelTest {
 
   /** One random step of a transaction on {@code view}, checked against and applied to {@code model}. */
   private static void step(Random random, KvStore view, TreeMap<Tuple, byte[]> model) {
-    switch (random.nextInt(5)) {
+    switch (random.nextInt(6)) {
       case 0 -> {
         Tuple key = anyKey(random);
         KvEntry entry = view.get(key);
@@ -112,6 +113,20 @@ class TransactionViewModelTest {
           it.forEachRemaining(e -> listed.add(render(e.key(), e.value())));
         }
         assertThat(listed).as("listing reverse=%s limit=%d", reverse, limit).isEqualTo(expected);
+      }
+      case 2 -> {
+        // A count on keys alone where the view can (else null: the caller lists), with or without a limit.
+        int limit = random.nextBoolean() ? 0 : 1 + random.nextInt(KEYS);
+        ListSelector selector = ListSelector.of(VALUES);
+        if (limit > 0) {
+          selector = selector.limit(limit);
+        }
+        RangeCount counted = view.snapshot().count(selector);
+        int stored = model.subMap(Tuple.of("v"), true, Tuple.of("w"), false).size();
+        if (counted != null) {
+          assertThat(counted.count()).as("count limit=%d", limit)
+              .isEqualTo(limit > 0 ? Math.min(limit, stored) : stored);
+        }
       }
       default -> atomic(random, view, model);
     }

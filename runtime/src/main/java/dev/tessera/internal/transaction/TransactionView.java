@@ -57,6 +57,11 @@ public final class TransactionView implements KvStore {
   private final TransactionOptions options;
   private KvSnapshot snapshot;
   private AtomicOperation pending;
+  /**
+   * The store operation made to ask whether counts are checked, before any write: the first
+   * write's {@link #pending} operation, so asking costs no operation of its own.
+   */
+  private AtomicOperation unused;
   private final NavigableMap<byte[], Write> overlay = new TreeMap<>(Arrays::compareUnsigned);
   private final PointReads pointReads = new PointReads();
   // The lists below stay empty (shared) until the first element: most transactions use none.
@@ -169,7 +174,10 @@ public final class TransactionView implements KvStore {
 
   private boolean countsChecked() {
     if (countsChecked == null) {
-      countsChecked = (pending != null ? pending : store.atomic()).checksRangeCounts();
+      if (pending == null && unused == null) {
+        unused = store.atomic();
+      }
+      countsChecked = (pending != null ? pending : unused).checksRangeCounts();
     }
     return countsChecked;
   }
@@ -244,7 +252,9 @@ public final class TransactionView implements KvStore {
 
   private AtomicOperation pendingOperation() {
     if (pending == null) {
-      pending = store.atomic(); // validates keys and values as they are added
+      // validates keys and values as they are added
+      pending = unused != null ? unused : store.atomic();
+      unused = null;
     }
     return pending;
   }
