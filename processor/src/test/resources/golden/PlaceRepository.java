@@ -112,7 +112,7 @@ public final class PlaceRepository extends EntityRepository<Place, String> {
   /**
    * This repository bound to {@code tx}: the same methods (finders, queries, insert, update, save, delete), each reading and writing inside the transaction, so the
    * transaction reads its own writes and commits them with its other writes, or not at all. Valid only inside the
-   * transaction's function.
+   * transaction's function, which gets the same view each time it asks.
    *
    * <pre>{@code
    * Transactions.run(store, tx -> repository.in(tx).insert(record));
@@ -122,7 +122,7 @@ public final class PlaceRepository extends EntityRepository<Place, String> {
    * @return a view of {@link Place} records bound to {@code tx}; not thread-safe
    */
   public PlaceRepository in(Transaction tx) {
-    return new PlaceRepository(this, tx);
+    return tx.bind(this, PlaceRepository::new);
   }
 
   /**

@@ -108,7 +108,7 @@ public final class UserRepository extends EntityRepository<User, String> {
   /**
    * This repository bound to {@code tx}: the same methods (finders, queries, insert, update, save, delete), each reading and writing inside the transaction, so the
    * transaction reads its own writes and commits them with its other writes, or not at all. Valid only inside the
-   * transaction's function.
+   * transaction's function, which gets the same view each time it asks.
    *
    * <pre>{@code
    * Transactions.run(store, tx -> repository.in(tx).insert(record));
@@ -118,7 +118,7 @@ public final class UserRepository extends EntityRepository<User, String> {
    * @return a view of {@link User} records bound to {@code tx}; not thread-safe
    */
   public UserRepository in(Transaction tx) {
-    return new UserRepository(this, tx);
+    return tx.bind(this, UserRepository::new);
   }
 
   /**

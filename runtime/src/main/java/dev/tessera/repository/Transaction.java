@@ -3,6 +3,9 @@ package dev.tessera.repository;
 import dev.tessera.internal.transaction.TransactionView;
 import dev.tessera.kv.CommitResult;
 import dev.tessera.kv.KvStore;
+import java.util.Arrays;
+import java.util.Objects;
+import java.util.function.BiFunction;
 
 /**
  * One attempt of a transaction started by {@link Transactions#run}: the handle that binds
@@ -20,9 +23,15 @@ import dev.tessera.kv.KvStore;
 public final class Transaction {
   private enum State { ACTIVE, COMMITTING, ENDED }
 
+  /** Slots per bound view: the repository, the function that bound it, the view. */
+  private static final int SLOT = 3;
+
   private final TransactionView view;
   private final int attempt;
   private State state = State.ACTIVE;
+  /** The views {@link #bind} made, {@link #SLOT} slots each; {@code null} until the first. */
+  private Object[] bound;
+  private int boundCount;
 
   Transaction(KvStore store, TransactionOptions options, int attempt) {
     this.view = new TransactionView(store, options);
@@ -44,6 +53,41 @@ public final class Transaction {
   /** Which attempt this is, from 1: more than 1 means earlier attempts lost to concurrent writers. */
   public int attempt() {
     return attempt;
+  }
+
+  /**
+   * {@code repository} bound to this transaction: made by {@code bind} the first time this
+   * transaction binds {@code repository} with {@code bind}, the same object every later time. A
+   * generated repository's {@code in(tx)} calls it ({@code tx.bind(this, UserRepository::new)}), so
+   * binding a repository again in the same transaction allocates nothing. The view belongs to this
+   * attempt alone: a retry runs on a new {@code Transaction} with views of its own, and a view
+   * used after its transaction ended throws {@link IllegalStateException}.
+   *
+   * @param repository the repository to bind
+   * @param bind makes the view of {@code repository} bound to a transaction
+   * @return the view of {@code repository} bound to this transaction
+   */
+  public <R> R bind(R repository, BiFunction<? super R, ? super Transaction, ? extends R> bind) {
+    Objects.requireNonNull(repository, "repository");
+    Objects.requireNonNull(bind, "bind");
+    for (int i = 0; i < boundCount; i += SLOT) {
+      if (bound[i] == repository && bound[i + 1] == bind) {
+        @SuppressWarnings("unchecked") // made by this very function from this very repository
+        R view = (R) bound[i + 2];
+        return view;
+      }
+    }
+    R view = bind.apply(repository, this);
+    if (bound == null) {
+      bound = new Object[2 * SLOT];
+    } else if (boundCount == bound.length) {
+      bound = Arrays.copyOf(bound, 2 * bound.length);
+    }
+    bound[boundCount] = repository;
+    bound[boundCount + 1] = bind;
+    bound[boundCount + 2] = view;
+    boundCount += SLOT;
+    return view;
   }
 
   /** The view repositories bind to (no state check: every read and write checks it). */

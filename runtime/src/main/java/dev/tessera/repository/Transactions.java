@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Serializable transactions across any repositories of one store.
@@ -79,12 +80,8 @@ public final class Transactions {
     Objects.requireNonNull(store, "store");
     Objects.requireNonNull(options, "options");
     Objects.requireNonNull(work, "work");
-    List<CommitResult> lost = new ArrayList<>();
-    return retry(options.maxAttempts()).run(
-        () -> attempt(store, options, work, lost),
-        exhausted -> {
-          throw TransactionConflictException.of(exhausted.attempts(), lost);
-        });
+    Attempts<R> attempts = new Attempts<>(store, options, work);
+    return retry(options.maxAttempts()).run(attempts, attempts);
   }
 
   /** The retry of {@code maxAttempts} transaction attempts; the default one is made once. */
@@ -94,25 +91,54 @@ public final class Transactions {
         : Retry.commits(maxAttempts, Backoff.TRANSACTIONS);
   }
 
-  /** Runs {@code work} once and commits: done, or lost (its failed commit added to {@code lost}). */
-  private static <R> Attempt<TransactionResult<R>> attempt(
-      KvStore store, TransactionOptions options, Function<Transaction, R> work, List<CommitResult> lost) {
-    Transaction tx = new Transaction(store, options, lost.size() + 1);
-    CommitResult result;
-    R value;
-    try {
-      value = work.apply(tx);
-      result = tx.commit();
-    } finally {
-      tx.end();
+  /**
+   * The attempts of one run: each runs the function once in a new transaction and commits, done
+   * or lost; the commits that lost are kept for the exception that names their keys. One object
+   * per run is both what the retry calls and how it gives up. Not thread-safe (one run, one
+   * thread).
+   */
+  private static final class Attempts<R>
+      implements Supplier<Attempt<TransactionResult<R>>>, Retry.GiveUp<TransactionResult<R>> {
+    private final KvStore store;
+    private final TransactionOptions options;
+    private final Function<Transaction, R> work;
+    /** The failed commits, in order; the shared empty list until the first. */
+    private List<CommitResult> lost = List.of();
+
+    Attempts(KvStore store, TransactionOptions options, Function<Transaction, R> work) {
+      this.store = store;
+      this.options = options;
+      this.work = work;
     }
-    if (result == null) {
-      return Attempt.done(new TransactionResult<>(value, null));
+
+    /** Runs the function once and commits: done, or lost (its failed commit kept). */
+    @Override
+    public Attempt<TransactionResult<R>> get() {
+      Transaction tx = new Transaction(store, options, lost.size() + 1);
+      CommitResult result;
+      R value;
+      try {
+        value = work.apply(tx);
+        result = tx.commit();
+      } finally {
+        tx.end();
+      }
+      if (result == null) {
+        return Attempt.done(new TransactionResult<>(value, null));
+      }
+      if (result.ok()) {
+        return Attempt.done(new TransactionResult<>(value, result.versionstamp()));
+      }
+      if (lost.isEmpty()) {
+        lost = new ArrayList<>();
+      }
+      lost.add(result);
+      return Attempt.lost("a concurrent commit changed what it read", result.failedKey());
     }
-    if (result.ok()) {
-      return Attempt.done(new TransactionResult<>(value, result.versionstamp()));
+
+    @Override
+    public TransactionResult<R> after(Retry.Exhausted exhausted) {
+      throw TransactionConflictException.of(exhausted.attempts(), lost);
     }
-    lost.add(result);
-    return Attempt.lost("a concurrent commit changed what it read", result.failedKey());
   }
 }

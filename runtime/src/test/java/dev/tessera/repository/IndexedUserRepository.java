@@ -18,7 +18,7 @@ final class IndexedUserRepository extends EntityRepository<User, String> {
 
   /** This repository bound to {@code tx}. */
   IndexedUserRepository in(Transaction tx) {
-    return new IndexedUserRepository(this, tx);
+    return tx.bind(this, IndexedUserRepository::new);
   }
 
   /** The record holding {@code values} in unique index {@code index}. */

@@ -3,6 +3,7 @@ package dev.tessera.repository;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvStore;
 import dev.tessera.kv.lmdb.Durability;
@@ -18,6 +19,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Transactions over a repository on real LMDB: the view, its commit, retries and limits. A subclass
@@ -311,5 +314,82 @@ class TransactionTest {
     assertThatThrownBy(() -> leaked.get().insert(user("a", "blue")))
         .isInstanceOf(IllegalStateException.class);
     assertThat(users.findById("a")).isEmpty();
+  }
+
+  @Test
+  void inGivesOneViewPerRepositoryForATransactionAndEachAttemptItsOwn() {
+    users.insert(user("a", "blue"));
+    UserRepository sameEntity = new UserRepository(store);
+    List<UserRepository> views = new ArrayList<>();
+    AtomicInteger runs = new AtomicInteger();
+    Transactions.run(store, tx -> {
+      UserRepository view = users.in(tx);
+      assertThat(users.in(tx)).isSameAs(view);
+      assertThat(sameEntity.in(tx)).isNotSameAs(view).isSameAs(sameEntity.in(tx));
+      views.add(view);
+      User a = view.findById("a").orElseThrow();
+      if (runs.incrementAndGet() == 1) {
+        users.update(new User("a", "changed outside", "a@example.com", "blue"));
+      } else {
+        assertThatThrownBy(() -> views.get(0).findById("a"))
+            .as("the first attempt's view, used in the second")
+            .isInstanceOf(IllegalStateException.class)
+            .hasMessageContaining("transaction has ended");
+      }
+      view.update(new User("a", a.name() + "!", "a@example.com", "blue"));
+      sameEntity.in(tx).insert(user("b" + runs.get(), "red"));
+      return null;
+    });
+    assertThat(runs).hasValue(2);
+    assertThat(views.get(1)).isNotSameAs(views.get(0));
+    assertThat(users.findById("a").orElseThrow().name()).isEqualTo("changed outside!");
+    assertThat(users.findById("b1")).isEmpty();
+    assertThat(users.findById("b2")).contains(user("b2", "red"));
+  }
+
+  @Test
+  void aCallersArrayChangedAfterItsSetChangesNothingReadOrStored() {
+    byte[] value = {1, 2, 3};
+    Tuple key = Tuple.of("raw", "x");
+    Transactions.run(store, tx -> {
+      AtomicOperation op = tx.store().atomic().set(key, value);
+      value[0] = 9;
+      op.commit();
+      value[1] = 9;
+      assertThat(tx.store().get(key).value()).containsExactly(1, 2, 3);
+      return null;
+    });
+    value[2] = 9;
+    assertThat(store.get(key).value()).containsExactly(1, 2, 3);
+  }
+
+  /**
+   * A transaction reads twelve keys (more than its read set scans before it indexes them); a
+   * writer outside changes one of them before the commit: the commit must see it and run the
+   * function again.
+   */
+  @ParameterizedTest
+  @ValueSource(ints = {0, 7, 8, 11})
+  void aChangeToAnyOfManyKeysReadIsAConflict(int changed) {
+    AtomicOperation setUp = store.atomic();
+    for (int i = 0; i < 12; i++) {
+      setUp.set(Tuple.of("raw", i), new byte[] {(byte) i});
+    }
+    setUp.commit();
+    AtomicInteger runs = new AtomicInteger();
+    long sum = Transactions.run(store, tx -> {
+      long total = 0;
+      for (int i = 0; i < 12; i++) {
+        total += tx.store().get(Tuple.of("raw", i)).value()[0];
+      }
+      if (runs.incrementAndGet() == 1) {
+        store.atomic().set(Tuple.of("raw", changed), new byte[] {100}).commit();
+      }
+      tx.store().atomic().set(Tuple.of("raw", "sum"), new byte[] {(byte) total}).commit();
+      return total;
+    });
+    assertThat(runs).hasValue(2);
+    assertThat(sum).isEqualTo(66 - changed + 100);
+    assertThat(store.get(Tuple.of("raw", "sum")).value()).containsExactly((byte) sum);
   }
 }

@@ -23,7 +23,7 @@ final class UserRepository extends EntityRepository<User, String> {
   }
 
   UserRepository in(Transaction tx) {
-    return new UserRepository(this, tx);
+    return tx.bind(this, UserRepository::new);
   }
 
   Optional<User> findByEmail(String email) {

@@ -224,14 +224,15 @@ public final class RepositoryWriter {
             "This repository bound to {@code tx}: the same methods (finders, queries, insert, update,"
                 + " save, delete), each reading and writing inside the transaction, so the\n"
                 + "transaction reads its own writes and commits them with its other writes, or not at"
-                + " all. Valid only inside the\ntransaction's function.\n\n"
+                + " all. Valid only inside the\ntransaction's function, which gets the same view"
+                + " each time it asks.\n\n"
                 + "<pre>{@code\n"
                 + "Transactions.run(store, tx -> repository.in(tx).insert(record));\n"
                 + "}</pre>\n\n"
                 + "@param tx the transaction, from {@link $T#run}\n"
                 + "@return a view of {@link $T} records bound to {@code tx}; not thread-safe\n",
             TypeNames.TRANSACTIONS, entity)
-        .addStatement("return new $T(this, tx)", self)
+        .addStatement("return tx.bind(this, $T::new)", self)
         .build();
   }
 

@@ -57,13 +57,19 @@ public final class TransactionView implements KvStore {
   private final TransactionOptions options;
   private KvSnapshot snapshot;
   private AtomicOperation pending;
+  /**
+   * The store operation made to ask whether counts are checked, before any write: the first
+   * write's {@link #pending} operation, so asking costs no operation of its own.
+   */
+  private AtomicOperation unused;
   private final NavigableMap<byte[], Write> overlay = new TreeMap<>(Arrays::compareUnsigned);
-  private final Map<Tuple, KvEntry> pointReads = new LinkedHashMap<>();
-  private final List<RangeRead> rangeReads = new ArrayList<>();
-  private final List<CountedRange> countedRanges = new ArrayList<>();
+  private final PointReads pointReads = new PointReads();
+  // The lists below stay empty (shared) until the first element: most transactions use none.
+  private List<RangeRead> rangeReads = List.of();
+  private List<CountedRange> countedRanges = List.of();
   /** Whether the store's operations check range counts; asked once, when a count needs it. */
   private Boolean countsChecked;
-  private final List<KvIterator> openIterators = new ArrayList<>();
+  private List<KvIterator> openIterators = List.of();
   private long keysRead;
   private long bytesWritten;
   private boolean open = true;
@@ -100,10 +106,10 @@ public final class TransactionView implements KvStore {
     ensureOpen();
     TupleRange range = narrowedByCursor(selector);
     RangeRead record = new RangeRead(range, selector.isReverse());
-    rangeReads.add(record);
+    rangeReads = append(rangeReads, record);
     KvIterator scan = snapshotOpen().list(ListSelector.of(range).reverse(selector.isReverse())
         .batchSize(selector.batchSize()));
-    openIterators.add(scan);
+    openIterators = append(openIterators, scan);
     NavigableMap<byte[], Write> writes = range.isEmpty()
         ? Collections.emptyNavigableMap() : overlay.subMap(range.begin(), true, range.end(), false);
     return new MergedIterator(this, scan, selector.isReverse() ? writes.descendingMap() : writes,
@@ -161,14 +167,17 @@ public final class TransactionView implements KvStore {
     }
     TupleRange consumed = counted.reachedEnd()
         ? range : KeyOrder.through(range, counted.lastKey(), selector.isReverse());
-    countedRanges.add(new CountedRange(consumed, counted.count(), counted.readVersion()));
+    countedRanges = append(countedRanges, new CountedRange(consumed, counted.count(), counted.readVersion()));
     countReads(counted.count());
     return counted;
   }
 
   private boolean countsChecked() {
     if (countsChecked == null) {
-      countsChecked = (pending != null ? pending : store.atomic()).checksRangeCounts();
+      if (pending == null && unused == null) {
+        unused = store.atomic();
+      }
+      countsChecked = (pending != null ? pending : unused).checksRangeCounts();
     }
     return countsChecked;
   }
@@ -178,7 +187,7 @@ public final class TransactionView implements KvStore {
     KvEntry seen = pointReads.get(key);
     if (seen == null) {
       seen = snapshotOpen().get(key);
-      pointReads.put(key, seen);
+      pointReads.add(seen);
       countRead();
     }
     return seen;
@@ -243,7 +252,9 @@ public final class TransactionView implements KvStore {
 
   private AtomicOperation pendingOperation() {
     if (pending == null) {
-      pending = store.atomic(); // validates keys and values as they are added
+      // validates keys and values as they are added
+      pending = unused != null ? unused : store.atomic();
+      unused = null;
     }
     return pending;
   }
@@ -265,13 +276,16 @@ public final class TransactionView implements KvStore {
     if (pending == null) {
       return null;
     }
-    for (KvEntry read : pointReads.values()) {
-      pending.check(read);
+    // Indexed loops: no iterator per commit.
+    List<KvEntry> reads = pointReads.entries();
+    for (int i = 0; i < reads.size(); i++) {
+      pending.check(reads.get(i));
     }
-    for (RangeRead range : rangeReads) {
-      range.addTo(pending);
+    for (int i = 0; i < rangeReads.size(); i++) {
+      rangeReads.get(i).addTo(pending);
     }
-    for (CountedRange counted : countedRanges) {
+    for (int i = 0; i < countedRanges.size(); i++) {
+      CountedRange counted = countedRanges.get(i);
       pending.checkRangeCount(counted.range(), counted.count(), counted.readVersion());
     }
     return pending.commit();
@@ -284,8 +298,10 @@ public final class TransactionView implements KvStore {
   }
 
   private void closeSnapshot() {
-    openIterators.forEach(KvIterator::close);
-    openIterators.clear();
+    if (!openIterators.isEmpty()) {
+      openIterators.forEach(KvIterator::close);
+      openIterators = List.of();
+    }
     if (snapshot != null) {
       snapshot.close();
       snapshot = null;
@@ -313,6 +329,13 @@ public final class TransactionView implements KvStore {
 
   // ---------------------------------------------------------------- internals
 
+  /** {@code list} with {@code element} added: {@code list} itself unless it is the empty one. */
+  private static <E> List<E> append(List<E> list, E element) {
+    List<E> target = list.isEmpty() ? new ArrayList<>() : list;
+    target.add(element);
+    return target;
+  }
+
   /** The part of the selector's range a listing resumed after its cursor reads. */
   private static TupleRange narrowedByCursor(ListSelector selector) {
     TupleRange range = selector.range();
@@ -326,7 +349,7 @@ public final class TransactionView implements KvStore {
   private Map<String, Long> readContributors() {
     Map<Long, String> names = SubspaceCatalog.names(store);
     Map<String, Long> counts = new HashMap<>();
-    pointReads.keySet().forEach(key -> counts.merge(space(key, names), 1L, Long::sum));
+    pointReads.entries().forEach(read -> counts.merge(space(read.key(), names), 1L, Long::sum));
     for (RangeRead range : rangeReads) {
       range.pulledKeys().forEach(key -> counts.merge(space(key, names), 1L, Long::sum));
     }
@@ -392,6 +415,11 @@ public final class TransactionView implements KvStore {
 
     static Write delete(Tuple key) {
       return new Write(key, null, true, List.of());
+    }
+
+    /** Counter operations on whatever the store holds: a blind write. */
+    static Write counter(Tuple key, CounterOp op) {
+      return new Write(key, null, false, List.of(op));
     }
 
     /** True if the value depends on what the store holds (counter operations only). */

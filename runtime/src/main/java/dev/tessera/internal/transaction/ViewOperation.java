@@ -1,6 +1,7 @@
 package dev.tessera.internal.transaction;
 
 import dev.tessera.internal.kv.Counter;
+import dev.tessera.internal.kv.OwnedValues;
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.CommitResult;
 import dev.tessera.kv.KvEntry;
@@ -21,30 +22,59 @@ import java.util.Objects;
  * thread-safe.
  */
 public final class ViewOperation implements AtomicOperation {
-  /** How a mutation changes its key's write (and adds itself to the store's operation). */
-  interface Effect {
-    /** The key's write after the mutation, given the one before ({@code null}: none). */
-    TransactionView.Write applyTo(TransactionView.Write before, AtomicOperation target);
-  }
+  /** What the operation holds, in the order added: checks, range checks and mutations. */
+  private sealed interface Step permits Check, RangeCheck, Mutation {}
 
-  /** One buffered mutation of {@code key}. */
-  record Mutation(Tuple key, Effect effect) {
+  private record Check(Tuple key, Versionstamp expected) implements Step {}
+
+  private record RangeCheck(TupleRange range, List<KvEntry> seen) implements Step {}
+
+  /**
+   * One buffered mutation of {@code key}: a set of {@code value} (the operation's own copy), a
+   * delete, or a {@code counter} operation on whatever the key holds.
+   */
+  record Mutation(Tuple key, byte[] value, TransactionView.CounterOp counter) implements Step {
+    static Mutation set(Tuple key, byte[] value) {
+      return new Mutation(key, value, null);
+    }
+
+    static Mutation delete(Tuple key) {
+      return new Mutation(key, null, null);
+    }
+
+    static Mutation counter(Tuple key, TransactionView.CounterOp counter) {
+      return new Mutation(key, null, counter);
+    }
+
+    /**
+     * The key's write after this mutation, given the one before ({@code null}: none); adds the
+     * mutation to the store's operation {@code target} as well.
+     */
     TransactionView.Write applyTo(TransactionView.Write before, AtomicOperation target) {
-      return effect.applyTo(before, target);
+      if (value != null) {
+        // The value is this operation's copy, never changed: the store may keep it as it is.
+        if (target instanceof OwnedValues owned) {
+          owned.setOwned(key, value);
+        } else {
+          target.set(key, value);
+        }
+        return TransactionView.Write.set(key, value);
+      }
+      if (counter == null) {
+        target.delete(key);
+        return TransactionView.Write.delete(key);
+      }
+      counter.addTo(target, key);
+      return before == null ? TransactionView.Write.counter(key, counter) : before.then(counter);
     }
   }
-
-  private record Check(Tuple key, Versionstamp expected) {}
-
-  private record RangeCheck(TupleRange range, List<KvEntry> seen) {}
 
   /** What every successful operation reports (immutable, so shared). */
   private static final CommitResult PENDING_SUCCESS = CommitResult.success(TransactionView.PENDING);
 
   private final TransactionView view;
-  private final List<Check> checks = new ArrayList<>();
-  private final List<RangeCheck> rangeChecks = new ArrayList<>();
-  private final List<Mutation> mutations = new ArrayList<>();
+  /** Most operations hold a few steps (an update: two checks and a set). */
+  private final List<Step> steps = new ArrayList<>(4);
   private boolean committed;
 
   ViewOperation(TransactionView view) {
@@ -54,33 +84,27 @@ public final class ViewOperation implements AtomicOperation {
   @Override
   public AtomicOperation check(Tuple key, Versionstamp expected) {
     ensureNotCommitted();
-    checks.add(new Check(Objects.requireNonNull(key, "key"), expected));
+    steps.add(new Check(Objects.requireNonNull(key, "key"), expected));
     return this;
   }
 
   @Override
   public AtomicOperation checkRange(TupleRange range, List<KvEntry> seen) {
     ensureNotCommitted();
-    rangeChecks.add(new RangeCheck(Objects.requireNonNull(range, "range"), List.copyOf(seen)));
+    steps.add(new RangeCheck(Objects.requireNonNull(range, "range"), List.copyOf(seen)));
     return this;
   }
 
   @Override
   public AtomicOperation set(Tuple key, byte[] value) {
     Objects.requireNonNull(value, "value");
-    byte[] copy = value.clone();
-    return add(key, (before, target) -> {
-      target.set(key, copy);
-      return TransactionView.Write.set(key, copy);
-    });
+    // A copy: the caller may change its array afterwards, and what the transaction commits must not.
+    return add(Mutation.set(key, value.clone()));
   }
 
   @Override
   public AtomicOperation delete(Tuple key) {
-    return add(key, (before, target) -> {
-      target.delete(key);
-      return TransactionView.Write.delete(key);
-    });
+    return add(Mutation.delete(key));
   }
 
   @Override
@@ -99,38 +123,45 @@ public final class ViewOperation implements AtomicOperation {
   }
 
   private AtomicOperation counter(Tuple key, Counter kind, long operand) {
-    TransactionView.CounterOp op = new TransactionView.CounterOp(kind, operand);
-    return add(key, (before, target) -> {
-      op.addTo(target, key);
-      return before == null ? new TransactionView.Write(key, null, false, List.of(op)) : before.then(op);
-    });
+    return add(Mutation.counter(key, new TransactionView.CounterOp(kind, operand)));
   }
 
-  private AtomicOperation add(Tuple key, Effect effect) {
+  private AtomicOperation add(Mutation mutation) {
     ensureNotCommitted();
-    mutations.add(new Mutation(Objects.requireNonNull(key, "key"), effect));
+    Objects.requireNonNull(mutation.key(), "key");
+    steps.add(mutation);
     return this;
   }
 
-  /** Evaluates the checks against the view; if all hold, the mutations join the transaction. */
+  /**
+   * Evaluates the checks against the view (point checks first, then range checks); if all hold,
+   * the mutations join the transaction, in the order added.
+   */
   @Override
   public CommitResult commit() {
     ensureNotCommitted();
     committed = true;
-    for (Check check : checks) {
-      Versionstamp actual = view.get(check.key()).versionstamp();
-      if (!Objects.equals(check.expected(), actual)) {
-        return CommitResult.checkFailed(check.key(), check.expected(), actual);
+    // Indexed loops: an iterator per loop would be most of what a commit allocates here.
+    for (int i = 0; i < steps.size(); i++) {
+      if (steps.get(i) instanceof Check check) {
+        Versionstamp actual = view.get(check.key()).versionstamp();
+        if (!Objects.equals(check.expected(), actual)) {
+          return CommitResult.checkFailed(check.key(), check.expected(), actual);
+        }
       }
     }
-    for (RangeCheck check : rangeChecks) {
-      CommitResult failed = validate(check);
-      if (failed != null) {
-        return failed;
+    for (int i = 0; i < steps.size(); i++) {
+      if (steps.get(i) instanceof RangeCheck check) {
+        CommitResult failed = validate(check);
+        if (failed != null) {
+          return failed;
+        }
       }
     }
-    for (Mutation mutation : mutations) {
-      view.apply(mutation);
+    for (int i = 0; i < steps.size(); i++) {
+      if (steps.get(i) instanceof Mutation mutation) {
+        view.apply(mutation);
+      }
     }
     return PENDING_SUCCESS;
   }

@@ -32,14 +32,8 @@ final class DataTable {
     return StoredEntry.toEntry(key, raw(txn, packedKey));
   }
 
-  /** The versionstamp of {@code packedKey}, or {@code null} if absent. */
-  Versionstamp stamp(Txn<DirectBuffer> txn, byte[] packedKey) {
-    DirectBuffer stored = raw(txn, packedKey);
-    return stored == null ? null : StoredEntry.stampOf(packedKey, stored);
-  }
-
   /** Stores {@code value} under {@code packedKey} with {@code stamp}, writing straight into LMDB. */
-  void put(Txn<DirectBuffer> txn, byte[] packedKey, byte[] stamp, byte[] value) {
+  void put(Txn<DirectBuffer> txn, byte[] packedKey, Versionstamp stamp, byte[] value) {
     DirectBuffer key = KeyScratch.forCurrentThread().load(packedKey);
     MutableDirectBuffer target =
         (MutableDirectBuffer) dbi.reserve(txn, key, StoredEntry.STAMP_SIZE + value.length, KeyScratch.NO_FLAGS);

@@ -1,6 +1,7 @@
 package dev.tessera.kv.lmdb;
 
 import dev.tessera.internal.kv.Counter;
+import dev.tessera.internal.kv.OwnedValues;
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.CommitResult;
 import dev.tessera.kv.KvEntry;
@@ -20,7 +21,7 @@ import org.lmdbjava.Txn;
  *
  * <p>Not thread-safe: build and commit it on one thread.
  */
-final class LmdbAtomicOperation implements AtomicOperation {
+final class LmdbAtomicOperation implements AtomicOperation, OwnedValues {
   private record Check(Tuple key, byte[] packedKey, Versionstamp expected) {}
 
   private final LmdbEnvironment environment;
@@ -66,9 +67,20 @@ final class LmdbAtomicOperation implements AtomicOperation {
   public AtomicOperation set(Tuple key, byte[] value) {
     ensureNotCommitted();
     Objects.requireNonNull(value, "value");
+    return setValue(key, value.clone());
+  }
+
+  /** As {@link #set}, keeping {@code value} (the transaction view's own copy) instead of a copy. */
+  @Override
+  public void setOwned(Tuple key, byte[] value) {
+    ensureNotCommitted();
+    setValue(key, Objects.requireNonNull(value, "value"));
+  }
+
+  private AtomicOperation setValue(Tuple key, byte[] value) {
     byte[] packed = StoredEntry.packKey(key);
     StoredEntry.checkValue(key, value);
-    mutations.add(new Mutation.Set(packed, value.clone()));
+    mutations.add(new Mutation.Set(packed, value));
     return this;
   }
 
@@ -139,8 +151,8 @@ final class LmdbAtomicOperation implements AtomicOperation {
   /** A rough size of what the operation writes, for sizing a map growth. */
   long bytes() {
     long bytes = 0;
-    for (Mutation mutation : mutations) {
-      bytes += mutation.size();
+    for (int i = 0; i < mutations.size(); i++) {
+      bytes += mutations.get(i).size();
     }
     return bytes;
   }
@@ -154,20 +166,23 @@ final class LmdbAtomicOperation implements AtomicOperation {
    */
   CommitResult applyIn(Txn<DirectBuffer> txn) {
     DataTable data = environment.data();
-    for (Check check : checks) {
-      Versionstamp actual = data.stamp(txn, check.packedKey());
-      if (!sameStamp(check.expected(), actual)) {
+    // Indexed loops: no iterator per commit.
+    for (int i = 0; i < checks.size(); i++) {
+      Check check = checks.get(i);
+      DirectBuffer stored = data.raw(txn, check.packedKey());
+      if (!StoredEntry.hasStamp(check.packedKey(), stored, check.expected())) {
+        Versionstamp actual = stored == null ? null : StoredEntry.stampOf(check.packedKey(), stored);
         return CommitResult.checkFailed(check.key(), check.expected(), actual);
       }
     }
-    for (RangeCheck rangeCheck : rangeChecks) {
-      CommitResult failed = rangeCheck.validate(txn, data);
+    for (int i = 0; i < rangeChecks.size(); i++) {
+      CommitResult failed = rangeChecks.get(i).validate(txn, data);
       if (failed != null) {
         return failed;
       }
     }
-    for (RangeCountCheck countCheck : countChecks) {
-      CommitResult failed = countCheck.validate(txn, data);
+    for (int i = 0; i < countChecks.size(); i++) {
+      CommitResult failed = countChecks.get(i).validate(txn, data);
       if (failed != null) {
         return failed;
       }
@@ -176,18 +191,10 @@ final class LmdbAtomicOperation implements AtomicOperation {
     long version = metadata.lastCommitVersion(txn) + 1;
     metadata.writeLastCommitVersion(txn, version);
     Versionstamp versionstamp = Versionstamp.of(version, 0);
-    byte[] stamp = versionstamp.toBytes();
-    for (Mutation mutation : mutations) {
-      mutation.apply(txn, data, stamp);
+    for (int i = 0; i < mutations.size(); i++) {
+      mutations.get(i).apply(txn, data, versionstamp);
     }
     return CommitResult.success(versionstamp);
-  }
-
-  private static boolean sameStamp(Versionstamp expected, Versionstamp actual) {
-    if (expected == null || actual == null) {
-      return expected == actual;
-    }
-    return expected.compareTo(actual) == 0;
   }
 
   private void ensureNotCommitted() {

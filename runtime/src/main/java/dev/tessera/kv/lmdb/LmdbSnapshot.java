@@ -30,7 +30,7 @@ final class LmdbSnapshot implements KvSnapshot {
   @Override
   public KvEntry get(Tuple key) {
     byte[] packed = StoredEntry.packKey(key);
-    return session.read("get", txn -> data.get(txn, key, packed));
+    return session.get(data, key, packed);
   }
 
   @Override

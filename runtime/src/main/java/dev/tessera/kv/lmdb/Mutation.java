@@ -3,6 +3,7 @@ package dev.tessera.kv.lmdb;
 import dev.tessera.internal.kv.Counter;
 import dev.tessera.kv.CounterValueException;
 import dev.tessera.tuple.Tuple;
+import dev.tessera.tuple.Versionstamp;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -19,8 +20,8 @@ sealed interface Mutation {
   /** The key it writes, packed. */
   byte[] packedKey();
 
-  /** Applies the write with the commit's versionstamp bytes. */
-  void apply(Txn<DirectBuffer> txn, DataTable data, byte[] stamp);
+  /** Applies the write with the commit's versionstamp. */
+  void apply(Txn<DirectBuffer> txn, DataTable data, Versionstamp stamp);
 
   /** A rough size of what it writes, for sizing a map growth. */
   long size();
@@ -28,7 +29,7 @@ sealed interface Mutation {
   /** Sets a key to a value. */
   record Set(byte[] packedKey, byte[] value) implements Mutation {
     @Override
-    public void apply(Txn<DirectBuffer> txn, DataTable data, byte[] stamp) {
+    public void apply(Txn<DirectBuffer> txn, DataTable data, Versionstamp stamp) {
       data.put(txn, packedKey, stamp, value);
     }
 
@@ -41,7 +42,7 @@ sealed interface Mutation {
   /** Deletes a key. */
   record Delete(byte[] packedKey) implements Mutation {
     @Override
-    public void apply(Txn<DirectBuffer> txn, DataTable data, byte[] stamp) {
+    public void apply(Txn<DirectBuffer> txn, DataTable data, Versionstamp stamp) {
       data.delete(txn, packedKey);
     }
 
@@ -54,7 +55,7 @@ sealed interface Mutation {
   /** Combines an unsigned 64-bit {@link Counter} with an operand. */
   record CounterUpdate(Tuple key, byte[] packedKey, Counter kind, long operand) implements Mutation {
     @Override
-    public void apply(Txn<DirectBuffer> txn, DataTable data, byte[] stamp) {
+    public void apply(Txn<DirectBuffer> txn, DataTable data, Versionstamp stamp) {
       DirectBuffer stored = data.raw(txn, packedKey);
       long result = operand;
       if (stored != null) {

@@ -99,6 +99,24 @@ final class StoredEntry {
     return byCommit > 0 || (byCommit == 0 && order > version.order());
   }
 
+  /**
+   * True if the value stored under {@code packedKey} ({@code null}: absent) carries versionstamp
+   * {@code expected} ({@code null}: the key must be absent), as a commit's checks compare them,
+   * without decoding the stored one.
+   *
+   * @throws CorruptEntryException if the value is shorter than a versionstamp
+   */
+  static boolean hasStamp(byte[] packedKey, DirectBuffer stored, Versionstamp expected) {
+    if (stored == null || expected == null) {
+      return stored == null && expected == null;
+    }
+    if (stored.capacity() < STAMP_SIZE) {
+      throw tooShort(packedKey, stored);
+    }
+    return stored.getLong(0, ByteOrder.BIG_ENDIAN) == expected.commitVersion()
+        && (stored.getShort(Long.BYTES, ByteOrder.BIG_ENDIAN) & 0xFFFF) == expected.order();
+  }
+
   /** The versionstamp at the front of a stored value; the caller checked its length. */
   private static Versionstamp stampOf(DirectBuffer stored) {
     return Versionstamp.of(stored.getLong(0, ByteOrder.BIG_ENDIAN),
@@ -164,8 +182,9 @@ final class StoredEntry {
   }
 
   /** Writes stamp and value into space reserved in LMDB. */
-  static void write(MutableDirectBuffer target, byte[] stamp, byte[] value) {
-    target.putBytes(0, stamp);
+  static void write(MutableDirectBuffer target, Versionstamp stamp, byte[] value) {
+    target.putLong(0, stamp.commitVersion(), ByteOrder.BIG_ENDIAN);
+    target.putShort(Long.BYTES, (short) stamp.order(), ByteOrder.BIG_ENDIAN);
     target.putBytes(STAMP_SIZE, value);
   }
 }

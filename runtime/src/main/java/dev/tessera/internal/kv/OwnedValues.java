@@ -1,0 +1,18 @@
+package dev.tessera.internal.kv;
+
+import dev.tessera.kv.AtomicOperation;
+import dev.tessera.tuple.Tuple;
+
+/**
+ * An atomic operation that can take over a value array instead of copying it. {@link
+ * AtomicOperation#set} copies its value, because the caller may change its array afterwards; a
+ * caller that made the array itself and never changes it (the transaction view, which copied the
+ * user's value once already) hands it over here and saves the second copy.
+ */
+public interface OwnedValues {
+  /**
+   * As {@link AtomicOperation#set}, keeping {@code value} itself: the caller never modifies it
+   * again (nor lets anyone else).
+   */
+  void setOwned(Tuple key, byte[] value);
+}

@@ -1,0 +1,54 @@
+package dev.tessera.internal.transaction;
+
+import dev.tessera.kv.KvEntry;
+import dev.tessera.tuple.Tuple;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The snapshot entries a transaction read by key, each once, in the order first read: what its
+ * commit checks. Most transactions read a few keys, so they are kept in a list and found by
+ * scanning it; past {@value #SCANNED} keys a hash index finds them instead. Not thread-safe.
+ */
+final class PointReads {
+  /** Up to this many entries a lookup scans the list. */
+  static final int SCANNED = 8;
+
+  private final List<KvEntry> entries = new ArrayList<>();
+  /** By key, once there are more than {@link #SCANNED} entries; {@code null} before. */
+  private Map<Tuple, KvEntry> index;
+
+  /** The entry read for {@code key}, or {@code null} if it was not read. */
+  KvEntry get(Tuple key) {
+    if (index != null) {
+      return index.get(key);
+    }
+    for (int i = 0; i < entries.size(); i++) {
+      KvEntry entry = entries.get(i);
+      if (entry.key().equals(key)) {
+        return entry;
+      }
+    }
+    return null;
+  }
+
+  /** Adds the entry read for a key not read before. */
+  void add(KvEntry entry) {
+    entries.add(entry);
+    if (index != null) {
+      index.put(entry.key(), entry);
+    } else if (entries.size() > SCANNED) {
+      index = new HashMap<>();
+      for (KvEntry read : entries) {
+        index.put(read.key(), read);
+      }
+    }
+  }
+
+  /** Every entry read, in the order first read. */
+  List<KvEntry> entries() {
+    return entries;
+  }
+}
