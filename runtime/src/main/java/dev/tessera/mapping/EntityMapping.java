@@ -54,12 +54,16 @@ public interface EntityMapping<T, ID> {
    */
   RecordSchema schema();
 
-  /** Encodes the record: the packed tuple {@code (schema().id(), component...)}. */
+  /**
+   * Encodes the record: the packed tuple {@code (schema().id(), component...)}. A repository
+   * stores it with the schema number the store's catalog gave the shape in place of the
+   * identifier.
+   */
   byte[] encode(T entity);
 
   /**
-   * Builds the record from an unpacked value in the current layout ({@link
-   * RecordSchema#isCurrent}): the schema identifier, then one part per component in declaration
+   * Builds the record from an unpacked value in the current layout: a part naming the shape (the
+   * schema identifier or number, which is not read), then one part per component in declaration
    * order. Repositories bring values stored with older schemas into this layout first. Throws
    * {@link IllegalArgumentException} (or any runtime exception) for parts that do not decode; the
    * repository turns that into a {@code CorruptRecordException} naming the key.
@@ -70,10 +74,12 @@ public interface EntityMapping<T, ID> {
   T decode(Tuple record);
 
   /**
-   * Decodes a value stored with the current schema. Values stored with older schemas need the
-   * store's catalog: repositories read those.
+   * Decodes a value as {@link #encode} writes it (starting with the current schema's identifier).
+   * Stored values start with the number the store's catalog gave their shape, and values stored
+   * with older schemas need translating: repositories read those.
    *
-   * @throws IllegalArgumentException if the value was not written with the current schema
+   * @throws IllegalArgumentException if the value does not start with the current schema's
+   *     identifier
    */
   default T decode(byte[] value) {
     Tuple record = Tuple.unpack(value);

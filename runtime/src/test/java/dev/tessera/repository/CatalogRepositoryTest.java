@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tessera.catalog.IndexCatalogEntry;
 import dev.tessera.internal.catalog.IndexCatalog;
+import dev.tessera.internal.catalog.RecordTranslator;
 import dev.tessera.internal.mapping.ComponentValues;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.lmdb.LmdbKvStore;
@@ -60,14 +61,15 @@ class CatalogRepositoryTest {
         catalog.record(user("u3", "Cy", "cy@example.com", "red"))));
 
     KvEntry stored = store.get(StoredKeys.key(store, "user", "u2"));
-    assertThat(stored.value()).isEqualTo(mapping.encode(bob));
+    assertThat(stored.value()).isEqualTo(StoredKeys.value(store, mapping, bob))
+        .isEqualTo(Tuple.of(1L).addAll(Tuple.unpack(mapping.encode(bob)).subTuple(1, 5)).pack());
     assertThat(users.findById("u2")).contains(bob);
     assertThat(users.findByUniqueIndex(EMAIL, "bob@example.com")).contains(bob);
     assertThat(users.findByIndex(COLOR, "red")).extracting(User::id).containsExactly("u1", "u3");
     assertThat(users.count()).isEqualTo(3);
     assertThat(users.indexAdmin().verifyIndexes().clean()).isTrue();
-    assertThat(ComponentValues.encode(catalog.schema(),
-        ComponentValues.read(catalog.schema(), Tuple.unpack(stored.value()))).pack())
+    assertThat(RecordTranslator.open(store, catalog.schema()).toStored(ComponentValues.encode(
+        catalog.schema(), ComponentValues.read(catalog.schema(), Tuple.unpack(stored.value()))).pack()))
         .isEqualTo(stored.value());
   }
 

@@ -103,6 +103,14 @@ public final class RecordLayout<T, ID> {
     return entityPrefix.addAll(mapping.keyParts(id));
   }
 
+  /**
+   * The value to store for {@code record}: its encoding, starting with the number the catalog gave
+   * its current schema (see {@link RecordTranslator#toStored}).
+   */
+  public byte[] encode(T record) {
+    return translator.toStored(mapping.encode(record));
+  }
+
   /** True if {@code key} is in the entity's record subspace. */
   boolean isRecordKey(Tuple key) {
     return key.startsWith(entityPrefix);

@@ -487,7 +487,7 @@ public final class RecordWriter<T, ID> {
   private RecordWrite<T, ID> recordWrite(T record) {
     ID id = mapping.idOf(record);
     Tuple pkParts = mapping.keyParts(id);
-    return new RecordWrite<>(record, id, pkParts, layout.recordKeyOfParts(pkParts), mapping.encode(record),
+    return new RecordWrite<>(record, id, pkParts, layout.recordKeyOfParts(pkParts), layout.encode(record),
         layout.entriesOf(record, pkParts));
   }
 
