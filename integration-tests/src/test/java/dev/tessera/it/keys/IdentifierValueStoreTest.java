@@ -13,6 +13,7 @@ import dev.tessera.kv.KvStore;
 import dev.tessera.kv.ListSelector;
 import dev.tessera.kv.lmdb.LmdbKvStore;
 import dev.tessera.repository.CatalogIndexVerifier;
+import dev.tessera.repository.Transactions;
 import dev.tessera.repository.UniqueConstraintViolationException;
 import dev.tessera.tuple.Tuple;
 import java.nio.file.Path;
@@ -67,6 +68,14 @@ class IdentifierValueStoreTest {
       StoredRecordReader exhibits = StoreCatalog.of(old).records("exhibit");
       assertThat(firstParts(old, exhibits)).containsOnly(exhibits.latest().id()); // nothing rewritten
       assertThat(OldLayoutMigrationTest.byName(old)).isEqualTo(OldLayoutMigrationTest.byName(fresh));
+      ExhibitRepository inOld = new ExhibitRepository(old);
+      ExhibitRepository inFresh = new ExhibitRepository(fresh);
+      for (long id = 1; id <= OldLayoutFixture.EXHIBITS; id++) {
+        long key = id;
+        assertThat(Transactions.run(old, tx -> inOld.in(tx).findById(key))
+                .map(Exhibits::plain).map(Exhibits::comparable))
+            .isEqualTo(inFresh.findById(key).map(Exhibits::plain).map(Exhibits::comparable));
+      }
     }
   }
 
