@@ -56,10 +56,20 @@ public interface EntityMapping<T, ID> {
 
   /**
    * Encodes the record: the packed tuple {@code (schema().id(), component...)}. A repository
-   * stores it with the schema number the store's catalog gave the shape in place of the
-   * identifier.
+   * stores {@link #encode(Object, long) encode(entity, schemaNumber)} instead.
    */
   byte[] encode(T entity);
+
+  /**
+   * Encodes the record as a repository stores it: the packed tuple {@code (schemaNumber,
+   * component...)}, where {@code schemaNumber} is the number the store's catalog gave the current
+   * shape. This default unpacks {@link #encode(Object)} and packs it again with the number first;
+   * generated mappings pack the number straight away.
+   */
+  default byte[] encode(T entity, long schemaNumber) {
+    Tuple encoded = Tuple.unpack(encode(entity));
+    return Tuple.of(schemaNumber).addAll(encoded.subTuple(1, encoded.size())).pack();
+  }
 
   /**
    * Builds the record from an unpacked value in the current layout: a part naming the shape (the

@@ -25,6 +25,6 @@ public final class StoredKeys {
 
   /** The value a repository of {@code mapping} on {@code store} stores for {@code record}. */
   public static <T> byte[] value(KvStore store, EntityMapping<T, ?> mapping, T record) {
-    return RecordTranslator.open(store, mapping.schema()).toStored(mapping.encode(record));
+    return mapping.encode(record, RecordTranslator.open(store, mapping.schema()).currentNumber());
   }
 }

@@ -63,7 +63,7 @@ class IdentifierValueStoreTest {
           .satisfies(entry -> {
             assertThat(entry.format()).isEqualTo(3);
             assertThat(entry.number()).isEqualTo(1);
-            assertThat(entry.hashValues()).isTrue();
+            assertThat(entry.identifierValues()).isTrue();
           });
       StoredRecordReader exhibits = StoreCatalog.of(old).records("exhibit");
       assertThat(firstParts(old, exhibits)).containsOnly(exhibits.latest().id()); // nothing rewritten

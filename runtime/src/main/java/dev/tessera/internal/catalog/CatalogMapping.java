@@ -102,6 +102,12 @@ public final class CatalogMapping implements EntityMapping<StoredRecord, Tuple> 
     return entity.value().pack();
   }
 
+  @Override
+  public byte[] encode(StoredRecord entity, long schemaNumber) {
+    Tuple value = entity.value();
+    return Tuple.of(schemaNumber).addAll(value.subTuple(1, value.size())).pack();
+  }
+
   /**
    * The record of {@code record}, a value in the newest schema's layout whose first part is that
    * schema's number or identifier: its value starts with the identifier, as {@link #encode} expects.

@@ -8,18 +8,16 @@ import dev.tessera.kv.KvStore;
 import dev.tessera.mapping.RecordSchema;
 import dev.tessera.repository.IncompatibleSchemaException;
 import dev.tessera.tuple.Tuple;
-import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Brings stored record values of one entity into the layout of its current schema, and writes
- * values the way the store's catalog says. A stored value starts with the number the catalog gave
- * its shape (or, if written before the entity was numbered, with the shape's schema identifier; see
- * {@link StoredShapes}); generated code encodes values starting with the identifier, which {@link
- * #toStored} replaces by the current shape's number. A value stored with the current shape passes
- * through untouched (one comparison); a value stored with another shape goes through that shape's
- * {@link SchemaTranslation}, built once from the catalog and cached.
+ * Brings stored record values of one entity into the layout of its current schema. A stored value
+ * starts with the number the catalog gave its shape (or, if written before the entity was
+ * numbered, with the shape's schema identifier; see {@link StoredShapes}); repositories write
+ * values starting with the current shape's number ({@link #currentNumber}). A value stored with
+ * the current shape passes through untouched (one comparison); a value stored with another shape
+ * goes through that shape's {@link SchemaTranslation}, built once from the catalog and cached.
  *
  * <p>{@link #open} records the current schema in the catalog with its number and proves, before
  * anything is written, that every schema the catalog holds can be read with it.
@@ -35,8 +33,6 @@ public final class RecordTranslator {
   private final int width;
   private final long currentNumber;
   private final boolean currentIdentifierValues;
-  private final byte[] identifierPrefix;
-  private final byte[] numberPrefix;
   private final Map<Long, SchemaTranslation> plans;
 
   private RecordTranslator(KvStore store, RecordSchema current, StoredShapes shapes) {
@@ -45,8 +41,6 @@ public final class RecordTranslator {
     this.width = current.components().size() + 1;
     this.currentNumber = shapes.number(current);
     this.currentIdentifierValues = shapes.shapeOf(current.id()).isPresent();
-    this.identifierPrefix = Tuple.of(current.id()).pack();
-    this.numberPrefix = Tuple.of(currentNumber).pack();
     this.plans = new ConcurrentHashMap<>();
     shapes.byFirstPart().forEach((firstPart, stored) -> {
       if (stored.id() != current.id()) {
@@ -98,27 +92,6 @@ public final class RecordTranslator {
   /** The number values written with the current schema start with. */
   public long currentNumber() {
     return currentNumber;
-  }
-
-  /**
-   * The value to store for {@code encoded}, a value in the current layout as generated code encodes
-   * it (starting with the current schema's identifier): the same value starting with the current
-   * schema's number.
-   *
-   * @throws IllegalArgumentException if {@code encoded} does not start with the current schema's
-   *     identifier
-   */
-  public byte[] toStored(byte[] encoded) {
-    if (!Arrays.equals(encoded, 0, Math.min(identifierPrefix.length, encoded.length),
-        identifierPrefix, 0, identifierPrefix.length)) {
-      throw new IllegalArgumentException("a value of entity '" + current.entityName()
-          + "' to store does not start with the identifier of its schema " + current);
-    }
-    byte[] stored = new byte[numberPrefix.length + encoded.length - identifierPrefix.length];
-    System.arraycopy(numberPrefix, 0, stored, 0, numberPrefix.length);
-    System.arraycopy(encoded, identifierPrefix.length, stored, numberPrefix.length,
-        encoded.length - identifierPrefix.length);
-    return stored;
   }
 
   /**

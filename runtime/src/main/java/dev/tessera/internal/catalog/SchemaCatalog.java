@@ -25,13 +25,13 @@ import java.util.Set;
  * values start with.
  *
  * <pre>
- * ("\u0000tessera", "schema", entity, schemaId) -> (3, primaryKeyName, ((name, type)...), number, hashValues)
+ * ("\u0000tessera", "schema", entity, schemaId) -> (3, primaryKeyName, ((name, type)...), number, identifierValues)
  * ("\u0000tessera", "schema", entity)           -> (schemaId)   the last one added
  * </pre>
  *
  * <p>The first value part is the format. 3: the entry carries the shape's <em>number</em>, which
  * the values written with it start with, and whether values written before the entity was
- * numbered start with the shape's identifier instead ({@code hashValues}). 2: an entry older
+ * numbered start with the shape's identifier instead ({@code identifierValues}). 2: an entry older
  * Tessera versions wrote for an entity in the compact key layout; its values start with the
  * identifier; the first repository that opens the entity numbers it (format 3). 1: an entity still
  * stored with the name keys of older versions. Older versions refuse every format they do not
@@ -127,18 +127,18 @@ public final class SchemaCatalog {
    */
   public static boolean record(KvStore store, RecordSchema current, Entries entries) {
     long next = entries.entries().stream().mapToLong(SchemaEntry::number).max().orElse(0) + 1;
-    Set<Long> identifierValues = new HashSet<>();
+    Set<Long> identifiers = new HashSet<>();
     for (SchemaEntry entry : entries.entries()) {
-      if (entry.hashValues()) {
-        identifierValues.add(entry.schema().id());
+      if (entry.identifierValues()) {
+        identifiers.add(entry.schema().id());
       }
     }
     AtomicOperation op = store.atomic().check(entries.latest());
     for (SchemaEntry entry : entries.entries()) {
       if (entry.number() == 0) {
-        next = free(next, identifierValues);
+        next = free(next, identifiers);
         op.check(entry.stored())
-            .set(entry.stored().key(), encode(entry.schema(), next, entry.hashValues()));
+            .set(entry.stored().key(), encode(entry.schema(), next, entry.identifierValues()));
         next++;
       }
     }
@@ -147,7 +147,7 @@ public final class SchemaCatalog {
       latest = Tuple.of(current.id()).pack();
     }
     if (entries.schema(current.id()).isEmpty()) {
-      next = free(next, identifierValues);
+      next = free(next, identifiers);
       op.set(schemaKey(current.entityName(), current.id()), encode(current, next, false));
     }
     return op.set(latestKey(current.entityName()), latest).commit().ok();
@@ -163,8 +163,8 @@ public final class SchemaCatalog {
   }
 
   /** The stored form of {@code schema}: format 3 with its number (see the class comment). */
-  static byte[] encode(RecordSchema schema, long number, boolean hashValues) {
-    return Tuple.of(FORMAT, schema.primaryKeyName(), components(schema), number, hashValues).pack();
+  static byte[] encode(RecordSchema schema, long number, boolean identifierValues) {
+    return Tuple.of(FORMAT, schema.primaryKeyName(), components(schema), number, identifierValues).pack();
   }
 
   private static Tuple components(RecordSchema schema) {
@@ -216,10 +216,10 @@ public final class SchemaCatalog {
       if (number < 1) {
         throw new IllegalArgumentException("numbers are positive, not " + number);
       }
-      if (!(value.get(4) instanceof Boolean hashValues)) {
+      if (!(value.get(4) instanceof Boolean identifierValues)) {
         throw new IllegalArgumentException("no flag for values starting with the identifier");
       }
-      return new SchemaEntry(entry, schema, format, number, hashValues);
+      return new SchemaEntry(entry, schema, format, number, identifierValues);
     } catch (RuntimeException e) {
       throw new IllegalStateException(
           "catalog entry " + key + " is not a schema of its entity: " + e.getMessage(), e);
@@ -233,11 +233,11 @@ public final class SchemaCatalog {
    * @param schema the shape it describes
    * @param format its format (1, 2 or 3)
    * @param number the number values written with the shape start with; 0 before it is numbered
-   * @param hashValues whether values written with the shape may start with its identifier (it
+   * @param identifierValues whether values written with the shape may start with its identifier (it
    *     was recorded before its entity was numbered)
    */
   public record SchemaEntry(
-      KvEntry stored, RecordSchema schema, long format, long number, boolean hashValues) {}
+      KvEntry stored, RecordSchema schema, long format, long number, boolean identifierValues) {}
 
   /**
    * An entity's catalog entries, read in one snapshot.

@@ -40,7 +40,7 @@ public final class StoredShapes {
         numbers.put(entry.schema().id(), entry.number());
         put(entityName, byFirstPart, entry.number(), entry.schema());
       }
-      if (entry.hashValues()) {
+      if (entry.identifierValues()) {
         put(entityName, byFirstPart, entry.schema().id(), entry.schema());
       }
     }

@@ -33,6 +33,7 @@ public final class RecordLayout<T, ID> {
   private final List<IndexDefinition<T>> indexes;
   private final long[] indexIds;
   private final RecordTranslator translator;
+  private final long schemaNumber;
 
   private RecordLayout(
       EntityMapping<T, ID> mapping,
@@ -49,6 +50,7 @@ public final class RecordLayout<T, ID> {
       indexIds[i] = keys.indexId(indexes.get(i));
     }
     this.translator = translator;
+    this.schemaNumber = translator.currentNumber();
   }
 
   /**
@@ -104,11 +106,11 @@ public final class RecordLayout<T, ID> {
   }
 
   /**
-   * The value to store for {@code record}: its encoding, starting with the number the catalog gave
-   * its current schema (see {@link RecordTranslator#toStored}).
+   * The value to store for {@code record}: its encoding, starting with the number the store's
+   * catalog gave its current schema.
    */
   public byte[] encode(T record) {
-    return translator.toStored(mapping.encode(record));
+    return mapping.encode(record, schemaNumber);
   }
 
   /** True if {@code key} is in the entity's record subspace. */

@@ -66,7 +66,7 @@ class RecordTranslatorTest {
           assertThat(entry.schema().descriptor()).isEqualTo(V1.descriptor());
           assertThat(entry.schema().primaryKeyName()).isEqualTo("id");
           assertThat(entry.number()).isEqualTo(1);
-          assertThat(entry.hashValues()).isFalse();
+          assertThat(entry.identifierValues()).isFalse();
         });
     assertThat(v1.currentNumber()).isEqualTo(1);
     assertThat((Object) Tuple.unpack(store.get(SchemaCatalog.schemaKey("user", V1.id())).value()))
@@ -74,21 +74,6 @@ class RecordTranslatorTest {
             Tuple.of(Tuple.of("id", "STRING"), Tuple.of("age", "int")), 1L, false));
     assertThat((Object) Tuple.unpack(store.get(SchemaCatalog.latestKey("user")).value()))
         .isEqualTo(Tuple.of(V1.id()));
-  }
-
-  @Test
-  void storedValuesStartWithTheNumberInsteadOfTheIdentifier() {
-    RecordTranslator v1 = RecordTranslator.open(store, V1);
-    byte[] encoded = Tuple.of(V1.id(), "u1", 7L).pack();
-
-    byte[] stored = v1.toStored(encoded);
-
-    assertThat(stored).isEqualTo(Tuple.of(1L, "u1", 7L).pack());
-    assertThat(stored.length).isEqualTo(encoded.length - 7);
-    assertThatThrownBy(() -> v1.toStored(Tuple.of(V2.id(), "u1", 7L, "en").pack()))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("entity 'user'")
-        .hasMessageContaining("does not start with the identifier of its schema");
   }
 
   @Test
@@ -119,7 +104,7 @@ class RecordTranslatorTest {
 
     assertThat(SchemaCatalog.read(store, "user").entries())
         .extracting(e -> e.schema().id(), SchemaCatalog.SchemaEntry::number,
-            SchemaCatalog.SchemaEntry::hashValues, SchemaCatalog.SchemaEntry::format)
+            SchemaCatalog.SchemaEntry::identifierValues, SchemaCatalog.SchemaEntry::format)
         .containsExactlyInAnyOrder(
             org.assertj.core.groups.Tuple.tuple(V1.id(), 1L, true, 3L),
             org.assertj.core.groups.Tuple.tuple(V2.id(), 2L, false, 3L));
@@ -129,6 +114,42 @@ class RecordTranslatorTest {
     // the identifier of a shape numbered at birth is no first part: no binary writes it
     assertThatThrownBy(() -> v2.toCurrent(Tuple.of(V2.id(), "u1", 7L, "en")))
         .hasMessageContaining("names none of the entity's schemas");
+  }
+
+  @Test
+  void concurrentOpenersOfAnEntityWrittenBeforeNumbersNumberItOnce() throws Exception {
+    inRounds(4, 10, (pool, round) -> {
+      String entity = "unnumbered" + round;
+      RecordSchema first = new RecordSchema(entity, "id", List.of(ComponentSchema.of("id", "STRING")));
+      RecordSchema second = new RecordSchema(entity, "id",
+          List.of(ComponentSchema.of("id", "STRING"), ComponentSchema.of("x", "int")));
+      store.atomic()
+          .set(SchemaCatalog.schemaKey(entity, first.id()),
+              Tuple.of(2L, "id", Tuple.of(Tuple.of("id", "STRING"))).pack())
+          .set(SchemaCatalog.schemaKey(entity, second.id()),
+              Tuple.of(2L, "id", Tuple.of(Tuple.of("id", "STRING"), Tuple.of("x", "int"))).pack())
+          .set(SchemaCatalog.latestKey(entity), Tuple.of(second.id()).pack())
+          .commit();
+      CountDownLatch start = new CountDownLatch(1);
+      List<Future<Long>> numbers = new java.util.ArrayList<>();
+      for (int t = 0; t < 4; t++) {
+        numbers.add(pool.submit(() -> {
+          start.await();
+          return RecordTranslator.open(store, second).currentNumber();
+        }));
+      }
+      start.countDown();
+      java.util.Set<Long> seen = new java.util.HashSet<>();
+      for (Future<Long> number : numbers) {
+        seen.add(number.get());
+      }
+
+      assertThat(seen).as("round %d: every opener sees one number", round).hasSize(1);
+      assertThat(SchemaCatalog.read(store, entity).entries())
+          .extracting(SchemaCatalog.SchemaEntry::number, SchemaCatalog.SchemaEntry::identifierValues)
+          .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple(1L, true),
+              org.assertj.core.groups.Tuple.tuple(2L, true));
+    });
   }
 
   @Test
@@ -154,39 +175,34 @@ class RecordTranslatorTest {
   @Test
   void concurrentOpenersOfNewSchemasNeverShareOrDoubleANumber() throws Exception {
     int threads = 6;
-    ExecutorService pool = Executors.newFixedThreadPool(threads);
-    try {
-      for (int round = 0; round < 10; round++) {
-        String entity = "numbers" + round;
-        CountDownLatch start = new CountDownLatch(1);
-        List<Future<Long>> numbers = new java.util.ArrayList<>();
-        for (int t = 0; t < threads; t++) {
-          List<ComponentSchema> components = new java.util.ArrayList<>();
-          components.add(ComponentSchema.of("id", "STRING"));
-          for (int c = 0; c < t; c++) {
-            components.add(ComponentSchema.of("extra" + c, "STRING").withDefault("x"));
-          }
-          RecordSchema schema = new RecordSchema(entity, "id", components);
-          numbers.add(pool.submit(() -> {
-            start.await();
-            return RecordTranslator.open(store, schema).currentNumber();
-          }));
+    inRounds(threads, 10, (pool, round) -> {
+      String entity = "numbers" + round;
+      CountDownLatch start = new CountDownLatch(1);
+      List<Future<Long>> numbers = new java.util.ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        List<ComponentSchema> components = new java.util.ArrayList<>();
+        components.add(ComponentSchema.of("id", "STRING"));
+        for (int c = 0; c < t; c++) {
+          components.add(ComponentSchema.of("extra" + c, "STRING").withDefault("x"));
         }
-        start.countDown();
-        List<Long> assigned = new java.util.ArrayList<>();
-        for (Future<Long> number : numbers) {
-          assigned.add(number.get());
-        }
-
-        assertThat(assigned).as("round %d", round)
-            .containsExactlyInAnyOrder(1L, 2L, 3L, 4L, 5L, 6L);
-        assertThat(SchemaCatalog.read(store, entity).entries())
-            .extracting(SchemaCatalog.SchemaEntry::number)
-            .containsExactlyInAnyOrderElementsOf(assigned);
+        RecordSchema schema = new RecordSchema(entity, "id", components);
+        numbers.add(pool.submit(() -> {
+          start.await();
+          return RecordTranslator.open(store, schema).currentNumber();
+        }));
       }
-    } finally {
-      pool.shutdownNow();
-    }
+      start.countDown();
+      List<Long> assigned = new java.util.ArrayList<>();
+      for (Future<Long> number : numbers) {
+        assigned.add(number.get());
+      }
+
+      assertThat(assigned).as("round %d", round)
+          .containsExactlyInAnyOrder(1L, 2L, 3L, 4L, 5L, 6L);
+      assertThat(SchemaCatalog.read(store, entity).entries())
+          .extracting(SchemaCatalog.SchemaEntry::number)
+          .containsExactlyInAnyOrderElementsOf(assigned);
+    });
   }
 
   @Test
@@ -273,33 +289,46 @@ class RecordTranslatorTest {
 
   @Test
   void concurrentOpenersOfIncompatibleSchemasNeverBothSucceed() throws Exception {
-    ExecutorService pool = Executors.newFixedThreadPool(2);
-    try {
-      for (int round = 0; round < 30; round++) {
-        String entity = "race" + round;
-        RecordSchema a =
-            new RecordSchema(
-                entity,
-                "id",
-                List.of(ComponentSchema.of("id", "STRING"), ComponentSchema.of("x", "STRING")));
-        RecordSchema b =
-            new RecordSchema(
-                entity,
-                "id",
-                List.of(ComponentSchema.of("id", "STRING"), ComponentSchema.of("x", "int")));
-        CountDownLatch start = new CountDownLatch(1);
-        Future<Boolean> first = pool.submit(opener(start, a));
-        Future<Boolean> second = pool.submit(opener(start, b));
-        start.countDown();
-        boolean firstOpened = first.get();
-        boolean secondOpened = second.get();
+    inRounds(2, 30, (pool, round) -> {
+      String entity = "race" + round;
+      RecordSchema a =
+          new RecordSchema(
+              entity,
+              "id",
+              List.of(ComponentSchema.of("id", "STRING"), ComponentSchema.of("x", "STRING")));
+      RecordSchema b =
+          new RecordSchema(
+              entity,
+              "id",
+              List.of(ComponentSchema.of("id", "STRING"), ComponentSchema.of("x", "int")));
+      CountDownLatch start = new CountDownLatch(1);
+      Future<Boolean> first = pool.submit(opener(start, a));
+      Future<Boolean> second = pool.submit(opener(start, b));
+      start.countDown();
+      boolean firstOpened = first.get();
+      boolean secondOpened = second.get();
 
-        assertThat(firstOpened ^ secondOpened).as("round %d: exactly one opens", round).isTrue();
-        assertThat(SchemaCatalog.read(store, entity).schemas()).hasSize(1);
+      assertThat(firstOpened ^ secondOpened).as("round %d: exactly one opens", round).isTrue();
+      assertThat(SchemaCatalog.read(store, entity).schemas()).hasSize(1);
+    });
+  }
+
+  /** Runs {@code body} {@code rounds} times with a pool of {@code threads}, shut down after. */
+  private static void inRounds(int threads, int rounds, Round body) throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try {
+      for (int round = 0; round < rounds; round++) {
+        body.run(pool, round);
       }
     } finally {
       pool.shutdownNow();
     }
+  }
+
+  /** One round of a concurrency test. */
+  @FunctionalInterface
+  private interface Round {
+    void run(ExecutorService pool, int round) throws Exception;
   }
 
   private Callable<Boolean> opener(CountDownLatch start, RecordSchema schema) {
