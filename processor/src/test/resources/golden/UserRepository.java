@@ -276,8 +276,8 @@ public final class UserRepository extends EntityRepository<User, String> {
     }
 
     @Override
-    public byte[] encode(User entity) {
-      return Tuple.of(SCHEMA_ID, ID_CODEC.encode(entity.id()), NAME_CODEC.encode(entity.name()),
+    public byte[] encode(User entity, long schemaNumber) {
+      return Tuple.of(schemaNumber, ID_CODEC.encode(entity.id()), NAME_CODEC.encode(entity.name()),
               EMAIL_CODEC.encode(entity.email()),
               FAVORITE_COLOR_CODEC.encode(entity.favoriteColor())).pack();
     }

@@ -66,7 +66,9 @@ final class InfoCommand implements Callable<Integer> {
       out.printf("%nentity %s (subspace %d): %,d records%n", entity, reader.entityId(),
           countRecords(snapshot, reader));
       for (RecordSchema schema : reader.schemas()) {
-        out.printf("  schema %016x %s%s%n", schema.id(), schema.descriptor(),
+        long number = reader.number(schema);
+        out.printf("  schema %s %016x %s%s%n", number == 0 ? "-" : String.valueOf(number),
+            schema.id(), schema.descriptor(),
             schema.id() == reader.latest().id() ? " (latest)" : "");
       }
       for (IndexCatalogEntry index : StoreCatalog.indexes(snapshot, entity)) {

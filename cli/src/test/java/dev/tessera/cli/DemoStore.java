@@ -1,7 +1,7 @@
 package dev.tessera.cli;
 
 import dev.tessera.cli.Person.Address;
-import dev.tessera.internal.catalog.SchemaCatalog;
+import dev.tessera.internal.catalog.RecordTranslator;
 import dev.tessera.internal.catalog.SubspaceCatalog;
 import dev.tessera.kv.lmdb.LmdbKvStore;
 import dev.tessera.mapping.ComponentSchema;
@@ -30,8 +30,8 @@ final class DemoStore {
       RecordSchema first = new RecordSchema("item", "sku",
           List.of(ComponentSchema.of("sku", "STRING"), ComponentSchema.of("label", "STRING")));
       long item = SubspaceCatalog.assign(kv, "item", List.of("item")).get("item");
-      SchemaCatalog.add(kv, first, SchemaCatalog.read(kv, "item").latest());
-      kv.atomic().set(Tuple.of(item, "a-1"), Tuple.of(first.id(), "a-1", "first").pack()).commit();
+      long number = RecordTranslator.open(kv, first).currentNumber();
+      kv.atomic().set(Tuple.of(item, "a-1"), Tuple.of(number, "a-1", "first").pack()).commit();
       new ItemRepository(kv).insert(new Item("b-2", "second", 5));
       PersonRepository people = new PersonRepository(kv);
       for (Person person : people()) {

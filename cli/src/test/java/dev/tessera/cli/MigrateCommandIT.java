@@ -65,6 +65,11 @@ class MigrateCommandIT {
     CommandRun places = CommandRun.of("dump", store.toString(), "place");
     assertThat(places.exitCode()).as(places.toString()).isZero();
     assertThat(places.lines()).hasSize(30).anyMatch(l -> l.contains("\"place 1\""));
+    // values keep the schema identifier the old version wrote; no repository numbered them yet
+    CommandRun info = CommandRun.of("info", store.toString());
+    assertThat(info.exitCode()).as(info.toString()).isZero();
+    assertThat(info.out()).containsPattern("  schema - [0-9a-f]{16} place\\(id:STRING,x:int,y:int,"
+        + "name:STRING\\) \\(latest\\)\n");
 
     CommandRun again = CommandRun.of("migrate", store.toString());
     assertThat(again.exitCode()).as(again.toString()).isZero();

@@ -146,9 +146,9 @@ class TesseraCommandIT {
         .containsPattern("readers      \\d+ in use of 1024\n")
         .containsPattern("map          [0-9,]+ bytes, [0-9,]+ used \\([0-9.]+%\\)\n")
         .containsPattern("\nentity item \\(subspace \\d+\\): 2 records\n")
-        .containsPattern("  schema [0-9a-f]{16} item\\(sku:STRING,label:STRING\\)\n")
+        .containsPattern("  schema 1 [0-9a-f]{16} item\\(sku:STRING,label:STRING\\)\n")
         .containsPattern(
-            "  schema [0-9a-f]{16} item\\(sku:STRING,label:STRING,quantity:int\\) \\(latest\\)\n")
+            "  schema 2 [0-9a-f]{16} item\\(sku:STRING,label:STRING,quantity:int\\) \\(latest\\)\n")
         .containsPattern("\nentity person \\(subspace \\d+\\): 3 records\n")
         .contains("  index email unique READABLE\n")
         .contains("  index age non-unique READABLE\n");

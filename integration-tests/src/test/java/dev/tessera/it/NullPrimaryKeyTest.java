@@ -26,9 +26,8 @@ class NullPrimaryKeyTest {
       users.insert(new User("u1", "Alice", "alice@example.com", "blue"));
       Tuple key = StoredKeys.key(store, "user", "u1");
       assertThat(store.get(key).exists()).as("the record key layout this test relies on").isTrue();
-      store.atomic()
-          .set(key, Tuple.of(UserRepository.SCHEMA_ID, null, "Alice", "alice@example.com", "blue").pack())
-          .commit();
+      // 1: the schema number the catalog gave User's only shape
+      store.atomic().set(key, Tuple.of(1L, null, "Alice", "alice@example.com", "blue").pack()).commit();
 
       assertThatThrownBy(() -> users.findById("u1"))
           .isInstanceOfSatisfying(CorruptRecordException.class, e -> assertThat((Object) e.key()).isEqualTo(key))

@@ -2,9 +2,11 @@ package dev.tessera.catalog;
 
 import dev.tessera.internal.catalog.KeySpace;
 import dev.tessera.internal.catalog.SchemaCatalog;
+import dev.tessera.internal.catalog.StoredShapes;
 import dev.tessera.internal.mapping.ComponentValues;
 import dev.tessera.kv.KvStore;
 import dev.tessera.mapping.RecordSchema;
+import dev.tessera.repository.StoredRecord;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
 import java.util.LinkedHashMap;
@@ -31,13 +33,15 @@ public final class StoredRecordReader {
   private final long entityId;
   private final RecordSchema latest;
   private final Map<Long, RecordSchema> schemas;
+  private final StoredShapes shapes;
 
-  private StoredRecordReader(
-      String entityName, long entityId, RecordSchema latest, Map<Long, RecordSchema> schemas) {
+  private StoredRecordReader(String entityName, long entityId, RecordSchema latest,
+      Map<Long, RecordSchema> schemas, StoredShapes shapes) {
     this.entityName = entityName;
     this.entityId = entityId;
     this.latest = latest;
     this.schemas = schemas;
+    this.shapes = shapes;
   }
 
   /**
@@ -65,7 +69,8 @@ public final class StoredRecordReader {
           "catalog of entity '%s' names %016x as its last schema but does not hold it",
           entityName, latestId));
     }
-    return new StoredRecordReader(entityName, entityId, latest, Map.copyOf(byId));
+    return new StoredRecordReader(entityName, entityId, latest, Map.copyOf(byId),
+        StoredShapes.of(entityName, entries.entries()));
   }
 
   /** The entity name. */
@@ -95,6 +100,15 @@ public final class StoredRecordReader {
         .toList();
   }
 
+  /**
+   * The number values written with {@code schema} start with (values written before the entity
+   * was numbered start with the schema's identifier instead); 0 if the catalog has not numbered it
+   * yet (the first repository that opens the entity numbers it).
+   */
+  public long number(RecordSchema schema) {
+    return shapes.number(schema);
+  }
+
   /** The key of the record whose primary key is {@code primaryKeyParts}. */
   public Tuple recordKey(Tuple primaryKeyParts) {
     return KeySpace.recordPrefix(entityId).addAll(primaryKeyParts);
@@ -106,22 +120,34 @@ public final class StoredRecordReader {
   }
 
   /**
-   * The schema {@code record} (an unpacked stored value) was written with.
+   * The schema {@code record} (an unpacked stored value) was written with, which its first part
+   * names: the schema's number, or its identifier if it was written before the entity was numbered.
    *
    * @throws IllegalArgumentException if it names no schema or one the catalog does not hold
    */
   public RecordSchema schemaOf(Tuple record) {
     if (record.size() == 0 || !(record.get(0) instanceof Long)) {
       throw new IllegalArgumentException("stored value of entity '" + entityName
-          + "' does not start with a schema identifier");
+          + "' does not start with a schema number");
     }
-    RecordSchema schema = schemas.get((Long) record.get(0));
-    if (schema == null) {
-      throw new IllegalArgumentException(String.format(
-          "stored value of entity '%s' has schema %016x, which the catalog does not hold",
-          entityName, (Long) record.get(0)));
+    long firstPart = (Long) record.get(0);
+    return shapes.shapeOf(firstPart)
+        .orElseThrow(() -> new IllegalArgumentException(StoredShapes.unknown(entityName, firstPart)));
+  }
+
+  /**
+   * {@code record} (an unpacked stored value) as a {@link StoredRecord}: with the schema it was
+   * written with, its first part replaced by that schema's identifier, as {@link
+   * ComponentValues#encode} and generated code write values before they are stored.
+   *
+   * @throws IllegalArgumentException if it names no schema or one the catalog does not hold
+   */
+  public StoredRecord stored(Tuple record) {
+    RecordSchema schema = schemaOf(record);
+    if ((Long) record.get(0) == schema.id()) {
+      return new StoredRecord(schema, record);
     }
-    return schema;
+    return new StoredRecord(schema, Tuple.of(schema.id()).addAll(record.subTuple(1, record.size())));
   }
 
   /**

@@ -54,12 +54,26 @@ public interface EntityMapping<T, ID> {
    */
   RecordSchema schema();
 
-  /** Encodes the record: the packed tuple {@code (schema().id(), component...)}. */
+  /**
+   * Encodes the record: the packed tuple {@code (schema().id(), component...)}. A repository
+   * stores {@link #encode(Object, long) encode(entity, schemaNumber)} instead.
+   */
   byte[] encode(T entity);
 
   /**
-   * Builds the record from an unpacked value in the current layout ({@link
-   * RecordSchema#isCurrent}): the schema identifier, then one part per component in declaration
+   * Encodes the record as a repository stores it: the packed tuple {@code (schemaNumber,
+   * component...)}, where {@code schemaNumber} is the number the store's catalog gave the current
+   * shape. This default unpacks {@link #encode(Object)} and packs it again with the number first;
+   * generated mappings pack the number straight away.
+   */
+  default byte[] encode(T entity, long schemaNumber) {
+    Tuple encoded = Tuple.unpack(encode(entity));
+    return Tuple.of(schemaNumber).addAll(encoded.subTuple(1, encoded.size())).pack();
+  }
+
+  /**
+   * Builds the record from an unpacked value in the current layout: a part naming the shape (the
+   * schema identifier or number, which is not read), then one part per component in declaration
    * order. Repositories bring values stored with older schemas into this layout first. Throws
    * {@link IllegalArgumentException} (or any runtime exception) for parts that do not decode; the
    * repository turns that into a {@code CorruptRecordException} naming the key.
@@ -70,10 +84,12 @@ public interface EntityMapping<T, ID> {
   T decode(Tuple record);
 
   /**
-   * Decodes a value stored with the current schema. Values stored with older schemas need the
-   * store's catalog: repositories read those.
+   * Decodes a value as {@link #encode} writes it (starting with the current schema's identifier).
+   * Stored values start with the number the store's catalog gave their shape, and values stored
+   * with older schemas need translating: repositories read those.
    *
-   * @throws IllegalArgumentException if the value was not written with the current schema
+   * @throws IllegalArgumentException if the value does not start with the current schema's
+   *     identifier
    */
   default T decode(byte[] value) {
     Tuple record = Tuple.unpack(value);

@@ -76,4 +76,14 @@ public abstract class GeneratedMapping<T, ID> implements EntityMapping<T, ID> {
   public final List<IndexDefinition<T>> indexes() {
     return indexes;
   }
+
+  /** Encodes the record starting with its schema's identifier: {@code encode(entity, schema().id())}. */
+  @Override
+  public final byte[] encode(T entity) {
+    return encode(entity, schema.id());
+  }
+
+  /** Encodes the record as the packed tuple {@code (schemaNumber, component...)}. */
+  @Override
+  public abstract byte[] encode(T entity, long schemaNumber);
 }

@@ -120,9 +120,9 @@ public final class CatalogIndexVerifier {
   // Every component must decode, as dump and get read it: a record they cannot read is reported.
   private static StoredRecord decode(StoredRecordReader reader, KvEntry entry) {
     Tuple value = Tuple.unpack(entry.value());
-    RecordSchema schema = reader.schemaOf(value);
-    ComponentValues.read(schema, value); // a part that does not decode makes the record corrupt
-    return new StoredRecord(schema, value);
+    StoredRecord record = reader.stored(value);
+    ComponentValues.read(record.schema(), value); // a part that does not decode makes the record corrupt
+    return record;
   }
 
   static String whyNotVerifiable(IndexCatalogEntry entry, StoredRecordReader reader) {

@@ -87,7 +87,7 @@ class CatalogIndexVerifierTest {
     raw(StoredKeys.key(store, "user_by_favoriteColor", "c3", "u1"), new byte[0]); // u1 has c1
     raw(StoredKeys.key(store, "user_by_email", "ghost@example.com"), Tuple.of("ghost").pack());
     raw(StoredKeys.key(store, "user_by_email", "other@example.com"), Tuple.of("u1").pack());
-    raw(StoredKeys.key(store, "user", "twin"), mapping.encode(new User("twin", "T", "USER2@example.com", null)));
+    raw(StoredKeys.key(store, "user", "twin"), StoredKeys.value(store, mapping, new User("twin", "T", "USER2@example.com", null)));
     IndexVerification application = users.indexAdmin().verifyIndexes();
     List<String> visited = new ArrayList<>();
 

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tessera.catalog.IndexCatalogEntry;
 import dev.tessera.internal.catalog.IndexCatalog;
+import dev.tessera.internal.catalog.RecordTranslator;
 import dev.tessera.internal.mapping.ComponentValues;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.lmdb.LmdbKvStore;
@@ -59,15 +60,23 @@ class CatalogRepositoryTest {
     catalog.insertAll(List.of(catalog.record(user("u2", "Bob", "bob@example.com", null)),
         catalog.record(user("u3", "Cy", "cy@example.com", "red"))));
 
+    User ada = new User("u1", "Ada", "Ada@Example.com", "red");
+    byte[] storedByApplication = store.get(StoredKeys.key(store, "user", "u1")).value();
+    assertThat(storedByApplication)
+        .isEqualTo(Tuple.of(1L, "u1", "Ada", "Ada@Example.com", "red").pack())
+        .hasSize(mapping.encode(ada).length - 7); // the identifier takes 9 bytes, the number 2
     KvEntry stored = store.get(StoredKeys.key(store, "user", "u2"));
-    assertThat(stored.value()).isEqualTo(mapping.encode(bob));
+    assertThat(stored.value()).isEqualTo(StoredKeys.value(store, mapping, bob))
+        .isEqualTo(Tuple.of(1L).addAll(Tuple.unpack(mapping.encode(bob)).subTuple(1, 5)).pack());
     assertThat(users.findById("u2")).contains(bob);
     assertThat(users.findByUniqueIndex(EMAIL, "bob@example.com")).contains(bob);
     assertThat(users.findByIndex(COLOR, "red")).extracting(User::id).containsExactly("u1", "u3");
     assertThat(users.count()).isEqualTo(3);
     assertThat(users.indexAdmin().verifyIndexes().clean()).isTrue();
-    assertThat(ComponentValues.encode(catalog.schema(),
-        ComponentValues.read(catalog.schema(), Tuple.unpack(stored.value()))).pack())
+    Tuple read = ComponentValues.encode(
+        catalog.schema(), ComponentValues.read(catalog.schema(), Tuple.unpack(stored.value())));
+    assertThat(Tuple.of(RecordTranslator.open(store, catalog.schema()).currentNumber())
+        .addAll(read.subTuple(1, read.size())).pack())
         .isEqualTo(stored.value());
   }
 

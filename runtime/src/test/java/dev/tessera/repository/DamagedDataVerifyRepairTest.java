@@ -321,7 +321,7 @@ class DamagedDataVerifyRepairTest {
 
   @Test
   void aRecordStoredUnderAnotherRecordsKeyIsCorruptNotARetriedConflict() {
-    raw(u3(), mapping.encode(user(5)));
+    raw(u3(), StoredKeys.value(store, mapping, user(5)));
 
     assertThatThrownBy(() -> users.update(new User("u3", "New", "user3@example.com", "c3")))
         .isInstanceOf(CorruptRecordException.class)

@@ -69,7 +69,7 @@ class IndexVerifyRepairTest {
     raw(StoredKeys.key(store, "user_by_email", "ghost@example.com"), Tuple.of("ghost").pack());
     raw(StoredKeys.key(store, "user_by_email", "other@example.com"), Tuple.of("u1").pack());
     // a unique violation: a second record with u2's e-mail, written past the repository
-    raw(StoredKeys.key(store, "user", "twin"), mapping.encode(new User("twin", "T", "USER2@example.com", null)));
+    raw(StoredKeys.key(store, "user", "twin"), StoredKeys.value(store, mapping, new User("twin", "T", "USER2@example.com", null)));
     List<String> before = KeySpace.dump(store);
 
     IndexVerification found = users.indexAdmin().verifyIndexes();

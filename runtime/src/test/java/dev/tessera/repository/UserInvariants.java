@@ -33,7 +33,11 @@ final class UserInvariants {
       Tuple key = named.apply(e.key());
       String space = key.getString(0);
       switch (space) {
-        case "user" -> records.put(key.getString(1), mapping.decode(e.value()));
+        case "user" -> {
+          Tuple value = Tuple.unpack(e.value());
+          assertThat(value.get(0)).as("the number of the store's only user shape").isEqualTo(1L);
+          records.put(key.getString(1), mapping.decode(value));
+        }
         case "user_by_email" ->
             emailPointers.put(key.getString(1), Tuple.unpack(e.value()).getString(0));
         case "user_by_favoriteColor" -> colorEntries.add(key);

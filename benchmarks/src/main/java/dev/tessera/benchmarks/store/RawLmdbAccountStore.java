@@ -30,6 +30,9 @@ import org.lmdbjava.Txn;
  */
 public final class RawLmdbAccountStore implements AccountStore {
   private static final String ENTITY = AccountRepository.ENTITY_NAME;
+  // The number Tessera's catalog gives the first schema of an entity in a new store, which every
+  // stored value starts with.
+  private static final long SCHEMA_NUMBER = 1;
   // The subspace ids Tessera's catalog assigns in a new store, in the order the repository opens
   // them: the entity, then its indexes as declared. The record count stays keyed by name.
   private static final long RECORDS = 1; // "bench_account"
@@ -125,7 +128,7 @@ public final class RawLmdbAccountStore implements AccountStore {
 
   // Where the balance starts in a stored record: after the versionstamp, schema id, id and owner.
   private static int balanceAt(DirectBuffer stored) {
-    if (getLong(stored, STAMP) != AccountRepository.SCHEMA_ID) {
+    if (getLong(stored, STAMP) != SCHEMA_NUMBER) {
       throw new IllegalStateException("raw-lmdbjava: stored account has another schema");
     }
     return skip(stored, skip(stored, skip(stored, STAMP)));
@@ -142,7 +145,7 @@ public final class RawLmdbAccountStore implements AccountStore {
   private static DirectBuffer record(
       RawScratch s, long version, int order, String id, String owner, long balance) {
     s.stamp(version, order);
-    int pos = putLong(s.value, STAMP, AccountRepository.SCHEMA_ID);
+    int pos = putLong(s.value, STAMP, SCHEMA_NUMBER);
     pos = putString(s.value, pos, id);
     pos = putString(s.value, pos, owner);
     return s.value(putLong(s.value, pos, balance));

@@ -34,6 +34,9 @@ import org.lmdbjava.Txn;
  */
 public final class RawLmdbLoanStore implements LoanStore {
   private static final String ENTITY = LoanRepository.ENTITY_NAME;
+  // The number Tessera's catalog gives the first schema of an entity in a new store, which every
+  // stored value starts with.
+  private static final long SCHEMA_NUMBER = 1;
   // The subspace ids Tessera's catalog assigns in a new store, in the order the repository opens
   // them: the entity, then its indexes as declared. The record count stays keyed by name.
   private static final long RECORDS = 1; // "bench_loan"
@@ -167,7 +170,7 @@ public final class RawLmdbLoanStore implements LoanStore {
   }
 
   private static Loan decode(DirectBuffer value) {
-    if (getLong(value, STAMP) != LoanRepository.SCHEMA_ID) {
+    if (getLong(value, STAMP) != SCHEMA_NUMBER) {
       throw new IllegalStateException("raw-lmdbjava: stored loan has another schema");
     }
     int pos = skip(value, STAMP);
@@ -180,7 +183,7 @@ public final class RawLmdbLoanStore implements LoanStore {
 
   private static DirectBuffer record(RawScratch s, long version, int order, Loan loan) {
     s.stamp(version, order);
-    int pos = putLong(s.value, STAMP, LoanRepository.SCHEMA_ID);
+    int pos = putLong(s.value, STAMP, SCHEMA_NUMBER);
     pos = putLong(s.value, pos, loan.id());
     pos = putString(s.value, pos, loan.member());
     return s.value(putLong(s.value, pos, loan.book()));

@@ -41,9 +41,9 @@ public final class RawLmdbUserStore implements UserStore {
   public static final String DATA_DBI = RawLmdbEnvironment.DATA_DBI;
 
   private static final String NAME = "raw-lmdbjava";
-  // The schema id Tessera's processor derives for User (FNV-1a of its schema descriptor), so that
-  // stored values are byte for byte the same.
-  private static final long SCHEMA_ID = 0xe53f3a2afc79154aL;
+  // The number Tessera's catalog gives the first schema of an entity in a new store, which every
+  // stored value starts with, so that stored values are byte for byte the same.
+  private static final long SCHEMA_NUMBER = 1;
   private static final String ENTITY = "user";
   // The subspace ids Tessera's catalog assigns in a new store, in the order the repository opens
   // them: the entity, then its indexes as declared. The record count stays keyed by name.
@@ -238,7 +238,7 @@ public final class RawLmdbUserStore implements UserStore {
   }
 
   private static User decode(DirectBuffer value) {
-    if (getLong(value, STAMP) != SCHEMA_ID) {
+    if (getLong(value, STAMP) != SCHEMA_NUMBER) {
       throw new IllegalStateException(NAME + ": stored user has another schema");
     }
     int pos = skip(value, STAMP);
@@ -265,7 +265,7 @@ public final class RawLmdbUserStore implements UserStore {
 
   private static DirectBuffer record(RawScratch s, long version, int order, User user) {
     s.stamp(version, order);
-    int pos = putLong(s.value, STAMP, SCHEMA_ID);
+    int pos = putLong(s.value, STAMP, SCHEMA_NUMBER);
     pos = putString(s.value, pos, user.id());
     pos = putString(s.value, pos, user.name());
     pos = putString(s.value, pos, user.email());

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tessera.catalog.KeyLayoutMigration;
 import dev.tessera.catalog.StoreCatalog;
+import dev.tessera.catalog.StoredRecordReader;
 import dev.tessera.it.Place;
 import dev.tessera.it.PlaceRepository;
 import dev.tessera.it.StoreBackend;
@@ -211,22 +212,40 @@ class OldLayoutMigrationTest {
   /**
    * Every entry of {@code store} as text, keys by subspace name: a record or index key's first part
    * (its subspace id) replaced by the name the catalog assigned it to. The catalog's own subspace
-   * entries (the ids themselves) are left out; versionstamps differ between commits and are too.
+   * entries (the ids themselves) are left out; versionstamps differ between commits and are too. A
+   * record value's first part names its shape by a number or, written before the entity was
+   * numbered, by its identifier: it is shown as the shape's descriptor; a schema entry is shown as
+   * its shape, without its format and number.
    */
   static Map<String, String> byName(KvStore store) {
-    Map<Long, String> names = StoreCatalog.of(store).subspaceNames();
+    StoreCatalog catalog = StoreCatalog.of(store);
+    Map<Long, String> names = catalog.subspaceNames();
+    Map<String, StoredRecordReader> entities = new TreeMap<>();
+    for (String entity : catalog.entityNames()) {
+      entities.put(entity, catalog.records(entity));
+    }
     Map<String, String> entries = new TreeMap<>();
     try (KvIterator all = store.list(ListSelector.of(everything()))) {
       while (all.hasNext()) {
         KvEntry entry = all.next();
         Tuple key = entry.key();
+        String value = HexFormat.of().formatHex(entry.value());
         if (key.get(0) instanceof Long id) {
           assertThat(names).as("subspace of %s", key).containsKey(id);
           key = Tuple.of(names.get(id)).addAll(key.subTuple(1, key.size()));
+          StoredRecordReader records = entities.get(names.get(id));
+          if (records != null) {
+            Tuple stored = Tuple.unpack(entry.value());
+            value = records.schemaOf(stored).descriptor()
+                + HexFormat.of().formatHex(stored.subTuple(1, stored.size()).pack());
+          }
         } else if (key.size() > 1 && String.valueOf(key.get(1)).startsWith("subspace")) {
           continue;
+        } else if (key.size() == 4 && "schema".equals(key.get(1))) {
+          Tuple schema = Tuple.unpack(entry.value());
+          value = schema.subTuple(1, 3).toString();
         }
-        entries.put(key.toString(), HexFormat.of().formatHex(entry.value()));
+        entries.put(key.toString(), value);
       }
     }
     return entries;
@@ -256,7 +275,12 @@ class OldLayoutMigrationTest {
 
   /** The fixture store, unpacked into {@code directory}. */
   static Path unzipFixture(Path directory) {
-    try (InputStream in = OldLayoutMigrationTest.class.getResourceAsStream("old-layout-store.zip");
+    return unzip("old-layout-store.zip", directory);
+  }
+
+  /** The store zipped as resource {@code name} beside this class, unpacked into {@code directory}. */
+  static Path unzip(String name, Path directory) {
+    try (InputStream in = OldLayoutMigrationTest.class.getResourceAsStream(name);
         ZipInputStream zip = new ZipInputStream(in)) {
       Files.createDirectories(directory);
       for (ZipEntry entry = zip.getNextEntry(); entry != null; entry = zip.getNextEntry()) {

@@ -126,12 +126,13 @@ final class MappingWriter {
 
   private MethodSpec encode() {
     List<CodeBlock> parts = new ArrayList<>();
-    parts.add(CodeBlock.of("$N", GeneratedNames.SCHEMA_ID));
+    parts.add(CodeBlock.of("schemaNumber"));
     for (ComponentModel component : model.components()) {
       parts.add(codecs.encode(component, CodeBlock.of("entity.$N()", component.name())));
     }
     return override("encode", ArrayTypeName.of(TypeName.BYTE))
         .addParameter(entity, "entity")
+        .addParameter(TypeName.LONG, "schemaNumber")
         .addStatement(
             "return $T.of($>$>$L$<$<).pack()", TypeNames.TUPLE, CodeBlock.join(parts, ",$W"))
         .build();

@@ -103,8 +103,22 @@ public final class CatalogMapping implements EntityMapping<StoredRecord, Tuple> 
   }
 
   @Override
+  public byte[] encode(StoredRecord entity, long schemaNumber) {
+    Tuple value = entity.value();
+    return Tuple.of(schemaNumber).addAll(value.subTuple(1, value.size())).pack();
+  }
+
+  /**
+   * The record of {@code record}, a value in the newest schema's layout whose first part is that
+   * schema's number or identifier: its value starts with the identifier, as {@link #encode} expects.
+   */
+  @Override
   public StoredRecord decode(Tuple record) {
-    return new StoredRecord(reader.schemaOf(record), record);
+    RecordSchema latest = reader.latest();
+    Tuple value = record.get(0) instanceof Long first && first == latest.id()
+        ? record
+        : Tuple.of(latest.id()).addAll(record.subTuple(1, record.size()));
+    return new StoredRecord(latest, value);
   }
 
   @Override

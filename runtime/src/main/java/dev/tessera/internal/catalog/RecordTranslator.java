@@ -12,13 +12,15 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Brings stored record values of one entity into the layout of its current schema. A value stored
- * with the current schema passes through untouched (one comparison); a value stored with another
- * schema goes through that schema's {@link SchemaTranslation}, built once from the catalog and
- * cached.
+ * Brings stored record values of one entity into the layout of its current schema. A stored value
+ * starts with the number the catalog gave its shape (or, if written before the entity was
+ * numbered, with the shape's schema identifier; see {@link StoredShapes}); repositories write
+ * values starting with the current shape's number ({@link #currentNumber}). A value stored with
+ * the current shape passes through untouched (one comparison); a value stored with another shape
+ * goes through that shape's {@link SchemaTranslation}, built once from the catalog and cached.
  *
- * <p>{@link #open} registers the current schema in the catalog and proves, before anything is
- * written, that every schema the catalog holds can be read with it.
+ * <p>{@link #open} records the current schema in the catalog with its number and proves, before
+ * anything is written, that every schema the catalog holds can be read with it.
  *
  * <p>Thread-safe: the plan cache is a concurrent map of immutable plans.
  */
@@ -28,19 +30,30 @@ public final class RecordTranslator {
 
   private final KvStore store;
   private final RecordSchema current;
+  private final int width;
+  private final long currentNumber;
+  private final boolean currentIdentifierValues;
   private final Map<Long, SchemaTranslation> plans;
 
-  private RecordTranslator(
-      KvStore store, RecordSchema current, Map<Long, SchemaTranslation> plans) {
+  private RecordTranslator(KvStore store, RecordSchema current, StoredShapes shapes) {
     this.store = store;
     this.current = current;
-    this.plans = plans;
+    this.width = current.components().size() + 1;
+    this.currentNumber = shapes.number(current);
+    this.currentIdentifierValues = shapes.shapeOf(current.id()).isPresent();
+    this.plans = new ConcurrentHashMap<>();
+    shapes.byFirstPart().forEach((firstPart, stored) -> {
+      if (stored.id() != current.id()) {
+        plans.put(firstPart, SchemaTranslation.between(stored, current));
+      }
+    });
   }
 
   /**
-   * Checks {@code current} against every schema the catalog holds for its entity, then adds it to
-   * the catalog if it is not there yet. Idempotent, and safe with concurrent openers: the addition
-   * commits only if no other schema was added since the check, else the check runs again.
+   * Checks {@code current} against every schema the catalog holds for its entity, then records it
+   * and numbers the entity's shapes if the catalog does not hold them so yet (see {@link
+   * SchemaCatalog#record}). Idempotent, and safe with concurrent openers: the commit is checked on
+   * what was read, else the check runs again.
    *
    * @throws IncompatibleSchemaException if values of a stored schema cannot be read with {@code
    *     current}; nothing was written
@@ -54,22 +67,21 @@ public final class RecordTranslator {
         current.entityName(), "open", null, () -> tryOpen(store, current));
   }
 
-  /** One attempt of {@link #open}: lost if another schema was added after the catalog was read. */
+  /** One attempt of {@link #open}: lost if the catalog changed after it was read. */
   private static Attempt<RecordTranslator> tryOpen(KvStore store, RecordSchema current) {
     SchemaCatalog.Entries entries = SchemaCatalog.read(store, current.entityName());
     entries.requireCompactKeys(current.entityName(), store); // an older Tessera may have added one
-    Map<Long, SchemaTranslation> plans = new ConcurrentHashMap<>();
     for (RecordSchema stored : entries.schemas()) {
-      SchemaTranslation plan = SchemaTranslation.between(stored, current); // throws if incompatible
-      if (stored.id() != current.id()) {
-        plans.put(stored.id(), plan);
+      SchemaTranslation.between(stored, current); // throws if incompatible
+    }
+    if (!entries.numbered(current)) {
+      if (!SchemaCatalog.record(store, current, entries)) {
+        return Attempt.lost("the catalog of entity " + current.entityName() + " changed meanwhile");
       }
+      entries = SchemaCatalog.read(store, current.entityName()); // numbers never change once given
     }
-    if (entries.schema(current.id()).isPresent()
-        || SchemaCatalog.add(store, current, entries.latest())) {
-      return Attempt.done(new RecordTranslator(store, current, plans));
-    }
-    return Attempt.lost("another schema of entity " + current.entityName() + " was added meanwhile");
+    return Attempt.done(
+        new RecordTranslator(store, current, StoredShapes.of(current.entityName(), entries.entries())));
   }
 
   /** The schema values are brought to. */
@@ -77,9 +89,15 @@ public final class RecordTranslator {
     return current;
   }
 
+  /** The number values written with the current schema start with. */
+  public long currentNumber() {
+    return currentNumber;
+  }
+
   /**
    * {@code record} (an unpacked stored value) in the current layout: itself if it was stored with
-   * the current schema, else translated from the schema it names.
+   * the current schema (its first part then is the schema's number or identifier, which generated
+   * decoders do not read), else translated from the schema its first part names.
    *
    * @throws IllegalArgumentException if the value names no schema, or one the catalog does not
    *     hold, or does not have its schema's shape
@@ -87,37 +105,35 @@ public final class RecordTranslator {
    *     repository was opened that the current one cannot read
    */
   public Tuple toCurrent(Tuple record) {
-    if (current.isCurrent(record)) {
-      return record;
-    }
     if (record.size() == 0 || !(record.get(0) instanceof Long)) {
       throw new IllegalArgumentException(
           "stored value of entity '"
               + current.entityName()
-              + "' does not start with a schema identifier but with "
+              + "' does not start with a schema number but with "
               + (record.size() == 0
                   ? "nothing"
                   : record.get(0) == null ? "null" : record.get(0).getClass().getSimpleName()));
     }
-    long id = (Long) record.get(0);
-    SchemaTranslation plan = plans.get(id);
+    long firstPart = (Long) record.get(0);
+    if (record.size() == width
+        && (firstPart == currentNumber || currentIdentifierValues && firstPart == current.id())) {
+      return record;
+    }
+    SchemaTranslation plan = plans.get(firstPart);
     if (plan == null) {
-      plan = plans.computeIfAbsent(id, this::load);
+      plan = plans.computeIfAbsent(firstPart, this::load);
     }
     return plan.apply(record);
   }
 
-  /** The plan of a schema added to the catalog after {@link #open}, e.g. by another process. */
-  private SchemaTranslation load(long id) {
+  /** The plan of a schema numbered after {@link #open}, e.g. by another process. */
+  private SchemaTranslation load(long firstPart) {
+    String entity = current.entityName();
     RecordSchema stored =
-        SchemaCatalog.find(store, current.entityName(), id)
+        StoredShapes.of(entity, SchemaCatalog.read(store, entity).entries())
+            .shapeOf(firstPart)
             .orElseThrow(
-                () ->
-                    new IllegalArgumentException(
-                        String.format(
-                            "stored value of entity '%s' has schema %016x, which the catalog does"
-                                + " not hold",
-                            current.entityName(), id)));
+                () -> new IllegalArgumentException(StoredShapes.unknown(entity, firstPart)));
     return SchemaTranslation.between(stored, current);
   }
 }

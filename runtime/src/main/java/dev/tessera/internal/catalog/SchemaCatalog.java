@@ -1,6 +1,7 @@
 package dev.tessera.internal.catalog;
 
 import dev.tessera.internal.kv.ReservedKeys;
+import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
@@ -13,37 +14,47 @@ import dev.tessera.repository.KeyLayoutMigrationRequiredException;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The schema part of the store's catalog: every record shape an entity was ever opened with, so
- * that values stored with any of them can be read later.
+ * that values stored with any of them can be read later, and the small number each shape's stored
+ * values start with.
  *
  * <pre>
- * ("\u0000tessera", "schema", entity, schemaId) -> (2, primaryKeyName, ((name, type)...))  one per shape
- * ("\u0000tessera", "schema", entity)           -> (schemaId)                             the last one added
+ * ("\u0000tessera", "schema", entity, schemaId) -> (3, primaryKeyName, ((name, type)...), number, identifierValues)
+ * ("\u0000tessera", "schema", entity)           -> (schemaId)   the last one added
  * </pre>
  *
- * <p>The first value part is the format: 2 for an entity whose keys start with the subspace ids
- * the catalog assigned ({@link KeySpace}), 1 for an entity still stored with the name keys of
- * older Tessera versions (which refuse format 2, so they cannot misread a migrated entity).
+ * <p>The first value part is the format. 3: the entry carries the shape's <em>number</em>, which
+ * the values written with it start with, and whether values written before the entity was
+ * numbered start with the shape's identifier instead ({@code identifierValues}). 2: an entry older
+ * Tessera versions wrote for an entity in the compact key layout; its values start with the
+ * identifier; the first repository that opens the entity numbers it (format 3). 1: an entity still
+ * stored with the name keys of older versions. Older versions refuse every format they do not
+ * know, so none of them misreads a numbered entity or writes identifier values beside numbered ones.
  *
  * <p>The schema identifier is the fingerprint of the entity name and the components, so an entry
- * is checked against its key when read. Entries are only ever added, each in a commit checked on
- * the "last added" entry, so concurrent openers of different shapes are serialised: each sees every
- * shape added before it (see {@link RecordTranslator#open}).
+ * is checked against its key when read. Entries are only ever added or numbered, each in a commit
+ * checked on the "last added" entry (which every such commit rewrites), so concurrent openers are
+ * serialised: each sees every shape and number committed before it, and no two shapes of an entity
+ * ever get one number (see {@link RecordTranslator#open}).
  *
  * <p>Stateless and thread-safe.
  */
 public final class SchemaCatalog {
   private static final String RESERVED = ReservedKeys.PREFIX;
   private static final String SCHEMA = "schema";
+  /** The format of entries written now: numbered (see the class comment). */
+  static final long FORMAT = 3;
   /**
-   * The format of entries written now: an entity whose schema entries have it stores its keys in
-   * the compact layout ({@code (entityId, pk...)}, see {@link KeySpace}).
+   * The format of entries of an entity in the compact key layout written before shapes were
+   * numbered: values start with the schema identifier.
    */
-  static final long FORMAT = 2;
+  static final long HASH_VALUES_FORMAT = 2;
   /**
    * The format of entries written by older Tessera versions, whose keys start with the entity and
    * index names; such an entity must be migrated ({@code tessera migrate}) before it is opened.
@@ -71,19 +82,14 @@ public final class SchemaCatalog {
   public static Entries read(KvStore store, String entityName) {
     try (KvSnapshot snapshot = store.snapshot()) {
       KvEntry latest = snapshot.get(latestKey(entityName));
-      List<RecordSchema> schemas = new ArrayList<>();
-      List<KvEntry> nameKeyEntries = new ArrayList<>();
+      List<SchemaEntry> entries = new ArrayList<>();
       try (KvIterator all =
           snapshot.list(ListSelector.of(TupleRange.prefix(latestKey(entityName))))) {
         while (all.hasNext()) {
-          KvEntry entry = all.next();
-          schemas.add(decode(entry));
-          if (format(entry) == NAME_KEYS_FORMAT) {
-            nameKeyEntries.add(entry);
-          }
+          entries.add(decode(all.next()));
         }
       }
-      return new Entries(latest, schemas, nameKeyEntries);
+      return new Entries(latest, entries);
     }
   }
 
@@ -109,62 +115,89 @@ public final class SchemaCatalog {
     return names;
   }
 
-  /** Schema {@code schemaId} of {@code entityName}, if the catalog holds it. */
-  public static Optional<RecordSchema> find(KvStore store, String entityName, long schemaId) {
-    KvEntry entry = store.get(schemaKey(entityName, schemaId));
-    return entry.exists() ? Optional.of(decode(entry)) : Optional.empty();
-  }
-
   /**
-   * Adds {@code schema} in one commit that checks the "last added" entry is still {@code latest}
-   * (as {@link #read} returned it) and sets it to this schema.
+   * Records {@code current} and numbers every shape of its entity that has no number yet, in one
+   * commit that checks the "last added" entry is still {@code entries.latest()} and every entry it
+   * numbers is still as read, and rewrites the "last added" entry (to {@code current}'s identifier
+   * if it adds it, else unchanged), so that concurrent numberings are serialised. Numbers continue
+   * from the highest one the entity has, skipping any that equals the identifier of a shape whose
+   * values may start with it, so a stored value's first part always names one shape.
    *
-   * @return false if another schema was added meanwhile: nothing was written; read again
+   * @return false if the catalog changed meanwhile: nothing was written; read again
    */
-  public static boolean add(KvStore store, RecordSchema schema, KvEntry latest) {
-    return store
-        .atomic()
-        .check(latest)
-        .set(schemaKey(schema.entityName(), schema.id()), encode(schema))
-        .set(latestKey(schema.entityName()), Tuple.of(schema.id()).pack())
-        .commit()
-        .ok();
+  public static boolean record(KvStore store, RecordSchema current, Entries entries) {
+    long next = entries.entries().stream().mapToLong(SchemaEntry::number).max().orElse(0) + 1;
+    Set<Long> identifiers = new HashSet<>();
+    for (SchemaEntry entry : entries.entries()) {
+      if (entry.identifierValues()) {
+        identifiers.add(entry.schema().id());
+      }
+    }
+    AtomicOperation op = store.atomic().check(entries.latest());
+    for (SchemaEntry entry : entries.entries()) {
+      if (entry.number() == 0) {
+        next = free(next, identifiers);
+        op.check(entry.stored())
+            .set(entry.stored().key(), encode(entry.schema(), next, entry.identifierValues()));
+        next++;
+      }
+    }
+    byte[] latest = entries.latest().exists() ? entries.latest().value() : null;
+    if (entries.schema(current.id()).isEmpty() || latest == null) {
+      latest = Tuple.of(current.id()).pack();
+    }
+    if (entries.schema(current.id()).isEmpty()) {
+      next = free(next, identifiers);
+      op.set(schemaKey(current.entityName(), current.id()), encode(current, next, false));
+    }
+    return op.set(latestKey(current.entityName()), latest).commit().ok();
   }
 
-  /** The stored form of {@code schema}: its primary key name and component names and types. */
-  static byte[] encode(RecordSchema schema) {
+  /** {@code number}, or the first one after it that is not {@code taken}. */
+  static long free(long number, Set<Long> taken) {
+    long free = number;
+    while (taken.contains(free)) {
+      free++;
+    }
+    return free;
+  }
+
+  /** The stored form of {@code schema}: format 3 with its number (see the class comment). */
+  static byte[] encode(RecordSchema schema, long number, boolean identifierValues) {
+    return Tuple.of(FORMAT, schema.primaryKeyName(), components(schema), number, identifierValues).pack();
+  }
+
+  private static Tuple components(RecordSchema schema) {
     List<Object> components = new ArrayList<>();
     for (ComponentSchema component : schema.components()) {
       components.add(Tuple.of(component.name(), component.type()));
     }
-    return Tuple.of(FORMAT, schema.primaryKeyName(), Tuple.fromList(components)).pack();
+    return Tuple.fromList(components);
   }
 
   /**
-   * The entry {@code nameKeyEntry} (of format 1) in the current format, for the commit that marks
-   * its entity migrated to the compact key layout.
+   * The entry {@code nameKeyEntry} (of format 1) in the format of an entity in the compact key
+   * layout whose values start with the schema identifier (2), for the commit that marks its entity
+   * migrated; the first repository that opens the entity numbers it.
    */
   public static byte[] migrated(KvEntry nameKeyEntry) {
-    return encode(decode(nameKeyEntry));
+    RecordSchema schema = decode(nameKeyEntry).schema();
+    return Tuple.of(HASH_VALUES_FORMAT, schema.primaryKeyName(), components(schema)).pack();
   }
 
-  /** The format of a schema entry (1 or 2), read before it is decoded. */
-  private static long format(KvEntry entry) {
-    return Tuple.unpack(entry.value()).getLong(0);
-  }
-
-  /** Reads a schema entry of either format, checking it against its key. */
-  static RecordSchema decode(KvEntry entry) {
+  /** Reads a schema entry of any known format, checking it against its key. */
+  static SchemaEntry decode(KvEntry entry) {
     Tuple key = entry.key();
     try {
       String entityName = key.getString(2);
       long id = key.getLong(3);
       Tuple value = Tuple.unpack(entry.value());
-      if (value.size() != 3
-          || !(value.get(0) instanceof Long format)
-          || (format != FORMAT && format != NAME_KEYS_FORMAT)) {
-        throw new IllegalArgumentException("not a format-" + NAME_KEYS_FORMAT + " or format-"
-            + FORMAT + " schema entry: " + value);
+      long format = value.size() > 0 && value.get(0) instanceof Long f ? f : -1;
+      int size = format == FORMAT ? 5 : 3;
+      if (value.size() != size
+          || (format != FORMAT && format != HASH_VALUES_FORMAT && format != NAME_KEYS_FORMAT)) {
+        throw new IllegalArgumentException("not a schema entry of format " + NAME_KEYS_FORMAT
+            + ", " + HASH_VALUES_FORMAT + " or " + FORMAT + ": " + value);
       }
       List<ComponentSchema> components = new ArrayList<>();
       for (Object part : value.getNestedTuple(2)) {
@@ -176,7 +209,17 @@ public final class SchemaCatalog {
         throw new IllegalArgumentException(
             String.format("its components hash to %016x, not to its key's %016x", schema.id(), id));
       }
-      return schema;
+      if (format != FORMAT) {
+        return new SchemaEntry(entry, schema, format, 0, true);
+      }
+      long number = value.getLong(3);
+      if (number < 1) {
+        throw new IllegalArgumentException("numbers are positive, not " + number);
+      }
+      if (!(value.get(4) instanceof Boolean identifierValues)) {
+        throw new IllegalArgumentException("no flag for values starting with the identifier");
+      }
+      return new SchemaEntry(entry, schema, format, number, identifierValues);
     } catch (RuntimeException e) {
       throw new IllegalStateException(
           "catalog entry " + key + " is not a schema of its entity: " + e.getMessage(), e);
@@ -184,23 +227,57 @@ public final class SchemaCatalog {
   }
 
   /**
+   * One stored schema entry.
+   *
+   * @param stored the entry as read
+   * @param schema the shape it describes
+   * @param format its format (1, 2 or 3)
+   * @param number the number values written with the shape start with; 0 before it is numbered
+   * @param identifierValues whether values written with the shape may start with its identifier (it
+   *     was recorded before its entity was numbered)
+   */
+  public record SchemaEntry(
+      KvEntry stored, RecordSchema schema, long format, long number, boolean identifierValues) {}
+
+  /**
    * An entity's catalog entries, read in one snapshot.
    *
    * @param latest the "last added" entry; absent when no schema was added yet
-   * @param schemas every stored schema, in identifier order
-   * @param nameKeyEntries the stored schema entries of format 1: the entity's keys are still in
-   *     the name layout of older versions while there is one
+   * @param entries every stored schema entry, in identifier order
    */
-  public record Entries(KvEntry latest, List<RecordSchema> schemas, List<KvEntry> nameKeyEntries) {
-    /** Copies the lists. */
+  public record Entries(KvEntry latest, List<SchemaEntry> entries) {
+    /** Copies the list. */
     public Entries {
-      schemas = List.copyOf(schemas);
-      nameKeyEntries = List.copyOf(nameKeyEntries);
+      entries = List.copyOf(entries);
+    }
+
+    /** Every stored schema, in identifier order. */
+    public List<RecordSchema> schemas() {
+      return entries.stream().map(SchemaEntry::schema).toList();
+    }
+
+    /**
+     * The stored schema entries of format 1: the entity's keys are still in the name layout of
+     * older versions while there is one.
+     */
+    public List<KvEntry> nameKeyEntries() {
+      return entries.stream()
+          .filter(e -> e.format() == NAME_KEYS_FORMAT)
+          .map(SchemaEntry::stored)
+          .toList();
     }
 
     /** True if the entity is stored in the name key layout of older versions. */
     public boolean nameKeys() {
-      return !nameKeyEntries.isEmpty();
+      return entries.stream().anyMatch(e -> e.format() == NAME_KEYS_FORMAT);
+    }
+
+    /**
+     * True if {@code current} is recorded and every shape has its number: a repository opening
+     * with {@code current} writes nothing to the catalog.
+     */
+    public boolean numbered(RecordSchema current) {
+      return schema(current.id()).isPresent() && entries.stream().allMatch(e -> e.number() > 0);
     }
 
     /**
@@ -220,7 +297,7 @@ public final class SchemaCatalog {
 
     /** The stored schema with identifier {@code id}, if any. */
     public Optional<RecordSchema> schema(long id) {
-      return schemas.stream().filter(s -> s.id() == id).findFirst();
+      return entries.stream().map(SchemaEntry::schema).filter(s -> s.id() == id).findFirst();
     }
   }
 }

@@ -51,13 +51,15 @@ public final class ComponentValues {
 
   /**
    * The components of {@code record} (an unpacked stored value written with {@code schema}), by
-   * name in stored order.
+   * name in stored order. The value's first part, which names its shape (a number or an
+   * identifier, see {@link dev.tessera.internal.catalog.StoredShapes}), is not read: the caller
+   * found {@code schema} through it.
    *
-   * @throws IllegalArgumentException if the value was not written with {@code schema} or a part
-   *     does not decode as its component's type (the message names the component)
+   * @throws IllegalArgumentException if the value does not have one part per component of {@code
+   *     schema} or a part does not decode as its component's type (the message names the component)
    */
   public static Map<String, Object> read(RecordSchema schema, Tuple record) {
-    if (!schema.isCurrent(record)) {
+    if (record.size() != schema.components().size() + 1) {
       throw new IllegalArgumentException(
           "stored value of entity '" + schema.entityName() + "' was not written with schema "
               + schema + " (a value of " + record.size() + " parts starting with "

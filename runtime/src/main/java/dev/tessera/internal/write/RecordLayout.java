@@ -35,6 +35,7 @@ public final class RecordLayout<T, ID> {
   private final long[] indexIds;
   private final RecordTranslator translator;
   private final IndexInputs indexInputs;
+  private final long schemaNumber;
 
   private RecordLayout(
       EntityMapping<T, ID> mapping,
@@ -52,6 +53,7 @@ public final class RecordLayout<T, ID> {
     }
     this.translator = translator;
     this.indexInputs = IndexInputs.of(mapping.schema(), indexes);
+    this.schemaNumber = translator.currentNumber();
   }
 
   /**
@@ -104,6 +106,14 @@ public final class RecordLayout<T, ID> {
       throw new NullPointerException("primary key '" + mapping.primaryKeyName() + "' of " + entityName);
     }
     return entityPrefix.addAll(mapping.keyParts(id));
+  }
+
+  /**
+   * The value to store for {@code record}: its encoding, starting with the number the store's
+   * catalog gave its current schema.
+   */
+  public byte[] encode(T record) {
+    return mapping.encode(record, schemaNumber);
   }
 
   /** True if {@code key} is in the entity's record subspace. */

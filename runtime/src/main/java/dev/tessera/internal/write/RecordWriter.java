@@ -521,7 +521,7 @@ public final class RecordWriter<T, ID> {
       this.id = layout.mapping().idOf(value);
       this.pkParts = layout.mapping().keyParts(id);
       this.key = layout.recordKeyOfParts(pkParts);
-      this.encoded = layout.mapping().encode(value);
+      this.encoded = layout.encode(value);
     }
 
     T value() {

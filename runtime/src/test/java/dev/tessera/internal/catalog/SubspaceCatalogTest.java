@@ -148,14 +148,15 @@ class SubspaceCatalogTest {
       assertThat(store.get(Tuple.of("user", pk)).exists()).isFalse();
     }
     assertThat(SchemaCatalog.read(store, "user").nameKeys()).isFalse();
+    assertThat(SchemaCatalog.read(store, "user").entries())
+        .extracting(SchemaCatalog.SchemaEntry::format, SchemaCatalog.SchemaEntry::number)
+        .containsExactly(org.assertj.core.groups.Tuple.tuple(2L, 0L));
   }
 
   /** A schema entry as older versions wrote it: format 1, keys starting with the names. */
   private RecordSchema writeFormatOneSchema() {
     RecordSchema schema = new RecordSchema("user", "id", List.of(ComponentSchema.of("id", "STRING")));
-    List<Object> parts = new ArrayList<>(Tuple.unpack(SchemaCatalog.encode(schema)).items());
-    parts.set(0, 1L);
-    byte[] formatOne = Tuple.fromList(parts).pack();
+    byte[] formatOne = Tuple.of(1L, "id", Tuple.of(Tuple.of("id", "STRING"))).pack();
     assertThat(store.atomic().set(SchemaCatalog.schemaKey("user", schema.id()), formatOne)
         .set(SchemaCatalog.latestKey("user"), Tuple.of(schema.id()).pack()).commit().ok()).isTrue();
     return schema;
