@@ -68,11 +68,6 @@ public final class IndexInputs {
     return -1;
   }
 
-  /** False if an update must derive and compare the entries whatever its bytes (see above). */
-  public boolean known() {
-    return parts != null;
-  }
-
   /**
    * True if {@code written}, a value about to replace {@code stored}, holds the same bytes in every
    * part the index entries and the record's key derive from, and both have the schema's layout:
