@@ -1,6 +1,7 @@
 package dev.tessera.it.keys;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tessera.catalog.StoreCatalog;
 import dev.tessera.catalog.StoredRecordReader;
@@ -16,6 +17,7 @@ import dev.tessera.repository.CatalogIndexVerifier;
 import dev.tessera.repository.Transactions;
 import dev.tessera.repository.UniqueConstraintViolationException;
 import dev.tessera.tuple.Tuple;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -109,6 +111,38 @@ class IdentifierValueStoreTest {
       assertThat(OldLayoutMigrationTest.byName(old)).isEqualTo(OldLayoutMigrationTest.byName(fresh));
       PlaceRepository places = new PlaceRepository(old);
       assertThat(places.findById("p1")).isEqualTo(new PlaceRepository(fresh).findById("p1"));
+    }
+  }
+
+  @Test
+  void aRepositoryOnAReadOnlyStoreReadsOnceTheEntityIsNumberedAndSaysWhatToDoBefore() throws Exception {
+    Path dir = fixture();
+    byte[] before = Files.readAllBytes(dir.resolve("data.mdb"));
+    try (LmdbKvStore readOnly = LmdbKvStore.openReadOnly(dir)) {
+      assertThatThrownBy(() -> new ExhibitRepository(readOnly))
+          .isInstanceOf(UnsupportedOperationException.class)
+          .hasMessageContaining("entity 'exhibit'")
+          .hasMessageContaining("opened read-only")
+          .hasMessageContaining("Open the store for writing once");
+    }
+    assertThat(Files.readAllBytes(dir.resolve("data.mdb"))).isEqualTo(before);
+
+    try (LmdbKvStore writable = LmdbKvStore.open(dir)) {
+      new ExhibitRepository(writable); // numbers the shapes
+    }
+    try (LmdbKvStore readOnly = LmdbKvStore.openReadOnly(dir);
+        LmdbKvStore fresh = LmdbKvStore.open(temp.resolve("fresh"))) {
+      OldLayoutFixture.write(fresh);
+      ExhibitRepository inOld = new ExhibitRepository(readOnly);
+      ExhibitRepository inFresh = new ExhibitRepository(fresh);
+      for (long id = 1; id <= OldLayoutFixture.EXHIBITS; id++) {
+        assertThat(inOld.findById(id).map(Exhibits::plain).map(Exhibits::comparable))
+            .isEqualTo(inFresh.findById(id).map(Exhibits::plain).map(Exhibits::comparable));
+      }
+      assertThat(inOld.count()).isEqualTo(inFresh.count());
+      assertThatThrownBy(() -> inOld.delete(1L))
+          .isInstanceOf(UnsupportedOperationException.class)
+          .hasMessageContaining("read-only");
     }
   }
 

@@ -124,6 +124,7 @@ public final class SchemaCatalog {
    * values may start with it, so a stored value's first part always names one shape.
    *
    * @return false if the catalog changed meanwhile: nothing was written; read again
+   * @throws UnsupportedOperationException naming the entity if the store was opened read-only
    */
   public static boolean record(KvStore store, RecordSchema current, Entries entries) {
     long next = entries.entries().stream().mapToLong(SchemaEntry::number).max().orElse(0) + 1;
@@ -150,7 +151,15 @@ public final class SchemaCatalog {
       next = free(next, identifiers);
       op.set(schemaKey(current.entityName(), current.id()), encode(current, next, false));
     }
-    return op.set(latestKey(current.entityName()), latest).commit().ok();
+    op.set(latestKey(current.entityName()), latest);
+    try {
+      return op.commit().ok();
+    } catch (UnsupportedOperationException readOnly) {
+      throw new UnsupportedOperationException("Cannot open entity '" + current.entityName()
+          + "': the catalog must first record its current shape, or number the shapes an older"
+          + " version recorded, and " + readOnly.getMessage() + ". Open the store for writing once"
+          + " with this repository; read-only opens then work", readOnly);
+    }
   }
 
   /** {@code number}, or the first one after it that is not {@code taken}. */

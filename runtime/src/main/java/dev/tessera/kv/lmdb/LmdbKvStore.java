@@ -114,7 +114,10 @@ public final class LmdbKvStore implements KvStore {
    * readers need to register; created if missing and removed again if the open fails). Reads,
    * snapshots, statistics and backups work as in a store opened for writing; an operation from
    * {@link #atomic()} can be built and checked, but its {@code commit()} throws {@link
-   * UnsupportedOperationException}.
+   * UnsupportedOperationException}. A generated repository opens on it when the catalog already
+   * records its entity's current shape with its number (the store was opened for writing with that
+   * repository before); else its constructor throws {@code UnsupportedOperationException} naming
+   * the entity.
    *
    * <pre>{@code
    * try (LmdbKvStore store = LmdbKvStore.openReadOnly(Path.of("data/users"))) {
