@@ -17,6 +17,7 @@ import dev.tessera.repository.RepositoryOptions;
 import dev.tessera.repository.Transaction;
 import dev.tessera.repository.Transactions;
 import dev.tessera.tuple.Tuple;
+import dev.tessera.tuple.TupleReader;
 import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Objects;
@@ -258,6 +259,12 @@ public final class PlaceRepository extends EntityRepository<Place, String> {
       return new Place(ID_CODEC.decode(record.get(1)), X_CODEC.decode(record.get(2)),
               Y_CODEC.decode(record.get(3)), LEVEL_CODEC.decode(record.get(4)),
               HEIGHT_CODEC.decode(record.get(5)), NAME_CODEC.decode(record.get(6)));
+    }
+
+    @Override
+    public Place read(TupleReader parts) {
+      return new Place(ID_CODEC.read(parts), X_CODEC.read(parts), Y_CODEC.read(parts),
+              LEVEL_CODEC.read(parts), HEIGHT_CODEC.read(parts), NAME_CODEC.read(parts));
     }
   }
 }

@@ -17,6 +17,7 @@ import dev.tessera.repository.RepositoryOptions;
 import dev.tessera.repository.Transaction;
 import dev.tessera.repository.Transactions;
 import dev.tessera.tuple.Tuple;
+import dev.tessera.tuple.TupleReader;
 import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Objects;
@@ -286,6 +287,12 @@ public final class UserRepository extends EntityRepository<User, String> {
     public User decode(Tuple record) {
       return new User(ID_CODEC.decode(record.get(1)), NAME_CODEC.decode(record.get(2)),
               EMAIL_CODEC.decode(record.get(3)), FAVORITE_COLOR_CODEC.decode(record.get(4)));
+    }
+
+    @Override
+    public User read(TupleReader parts) {
+      return new User(ID_CODEC.read(parts), NAME_CODEC.read(parts), EMAIL_CODEC.read(parts),
+              FAVORITE_COLOR_CODEC.read(parts));
     }
   }
 }

@@ -68,6 +68,11 @@ final class CodecFields {
     return CodeBlock.of("$N.decode($L)", componentFields.get(component.name()), part);
   }
 
+  /** {@code EMAIL_CODEC.read(parts)}: a top-level component's value read from a tuple reader. */
+  CodeBlock read(ComponentModel component, CodeBlock parts) {
+    return CodeBlock.of("$N.read($L)", componentFields.get(component.name()), parts);
+  }
+
   /** {@code EMAIL_CODEC}: the codec constant of a top-level component. */
   CodeBlock codecOf(ComponentModel component) {
     return CodeBlock.of("$N", componentFields.get(component.name()));

@@ -59,6 +59,7 @@ final class MappingWriter {
         .addMethod(idFromKeyParts())
         .addMethod(encode())
         .addMethod(decode())
+        .addMethod(read())
         .build();
   }
 
@@ -146,6 +147,19 @@ final class MappingWriter {
     }
     return override("decode", entity)
         .addParameter(TypeNames.TUPLE, "record")
+        .addStatement(
+            "return new $T($>$>$L$<$<)", entity, CodeBlock.join(components, ",$W"))
+        .build();
+  }
+
+  private MethodSpec read() {
+    List<CodeBlock> components = new ArrayList<>();
+    for (ComponentModel component : model.components()) {
+      components.add(codecs.read(component, CodeBlock.of("parts")));
+    }
+    // Java evaluates the arguments left to right: one part per component, in declaration order.
+    return override("read", entity)
+        .addParameter(TypeNames.TUPLE_READER, "parts")
         .addStatement(
             "return new $T($>$>$L$<$<)", entity, CodeBlock.join(components, ",$W"))
         .build();
