@@ -243,6 +243,12 @@ public final class PlaceRepository extends EntityRepository<Place, String> {
     }
 
     @Override
+    public Tuple appendKeyParts(Tuple prefix, String id) {
+      Objects.requireNonNull(id, "id");
+      return prefix.addParts(ID_CODEC.encode(id));
+    }
+
+    @Override
     public String idFromKeyParts(Tuple parts) {
       return ID_CODEC.decode(parts.get(0));
     }

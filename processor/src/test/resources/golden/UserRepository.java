@@ -272,6 +272,12 @@ public final class UserRepository extends EntityRepository<User, String> {
     }
 
     @Override
+    public Tuple appendKeyParts(Tuple prefix, String id) {
+      Objects.requireNonNull(id, "id");
+      return prefix.addParts(ID_CODEC.encode(id));
+    }
+
+    @Override
     public String idFromKeyParts(Tuple parts) {
       return ID_CODEC.decode(parts.get(0));
     }

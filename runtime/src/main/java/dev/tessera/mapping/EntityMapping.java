@@ -46,6 +46,15 @@ public interface EntityMapping<T, ID> {
    */
   Tuple keyParts(ID id);
 
+  /**
+   * {@code prefix} followed by the {@link #keyParts key parts} of {@code id}: a record key, built in
+   * one step. This default appends {@link #keyParts}; generated mappings append the encoded parts
+   * without building the key parts' tuple. Throws as {@link #keyParts} does.
+   */
+  default Tuple appendKeyParts(Tuple prefix, ID id) {
+    return prefix.addAll(keyParts(id));
+  }
+
   /** The inverse of {@link #keyParts}: reads a primary key back from its key parts. */
   ID idFromKeyParts(Tuple parts);
 

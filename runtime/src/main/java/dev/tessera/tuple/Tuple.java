@@ -267,6 +267,22 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
     return new Tuple(longer);
   }
 
+  /**
+   * A new tuple with {@code more} appended, in one copy: {@code addAll(Tuple.of(more))} without
+   * building the second tuple. The parts are checked as {@link #of(Object...)} checks them, and an
+   * exception names a part by its index in {@code more}.
+   *
+   * @throws IllegalArgumentException if a part has an unsupported type
+   * @throws InvalidTuplePartException if a part cannot be encoded
+   */
+  public Tuple addParts(Object... more) {
+    Object[] longer = Arrays.copyOf(parts, parts.length + more.length);
+    for (int i = 0; i < more.length; i++) {
+      longer[parts.length + i] = normalise(more[i], i);
+    }
+    return new Tuple(longer);
+  }
+
   /** A new tuple with all parts of {@code other} appended (appending never deepens nesting). */
   public Tuple addAll(Tuple other) {
     Object[] longer = Arrays.copyOf(parts, parts.length + other.parts.length);

@@ -56,6 +56,7 @@ final class MappingWriter {
         .addMethod(idOf())
         .addMethod(withId())
         .addMethod(keyParts())
+        .addMethod(appendKeyParts())
         .addMethod(idFromKeyParts())
         .addMethod(encode())
         .addMethod(decode())
@@ -86,22 +87,33 @@ final class MappingWriter {
   }
 
   private MethodSpec keyParts() {
-    FieldType key = model.primaryKey().type();
-    CodeBlock parts;
-    if (key.kind() == ValueKind.RECORD) {
-      // A composite key: one key part per component, so keys sort component by component.
-      parts =
-          key.components().stream()
-              .map(c -> codecs.encode(c.type(), CodeBlock.of("id.$N()", c.name())))
-              .collect(CodeBlock.joining(", "));
-    } else {
-      parts = codecs.encode(model.primaryKey(), CodeBlock.of("id"));
-    }
     return override("keyParts", TypeNames.TUPLE)
         .addParameter(id, "id")
         .addStatement("$T.requireNonNull(id, $S)", TypeNames.OBJECTS, model.primaryKey().name())
-        .addStatement("return $T.of($L)", TypeNames.TUPLE, parts)
+        .addStatement("return $T.of($L)", TypeNames.TUPLE, encodedKeyParts())
         .build();
+  }
+
+  /** The key parts appended straight to the prefix, so a record key is one tuple, not two. */
+  private MethodSpec appendKeyParts() {
+    return override("appendKeyParts", TypeNames.TUPLE)
+        .addParameter(TypeNames.TUPLE, "prefix")
+        .addParameter(id, "id")
+        .addStatement("$T.requireNonNull(id, $S)", TypeNames.OBJECTS, model.primaryKey().name())
+        .addStatement("return prefix.addParts($L)", encodedKeyParts())
+        .build();
+  }
+
+  /** The encoded key parts of {@code id}, as arguments. */
+  private CodeBlock encodedKeyParts() {
+    FieldType key = model.primaryKey().type();
+    if (key.kind() == ValueKind.RECORD) {
+      // A composite key: one key part per component, so keys sort component by component.
+      return key.components().stream()
+          .map(c -> codecs.encode(c.type(), CodeBlock.of("id.$N()", c.name())))
+          .collect(CodeBlock.joining(", "));
+    }
+    return codecs.encode(model.primaryKey(), CodeBlock.of("id"));
   }
 
   private MethodSpec idFromKeyParts() {

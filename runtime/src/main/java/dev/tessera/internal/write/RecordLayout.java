@@ -106,7 +106,7 @@ public final class RecordLayout<T, ID> {
     if (id == null) {
       throw new NullPointerException("primary key '" + mapping.primaryKeyName() + "' of " + entityName);
     }
-    return entityPrefix.addAll(mapping.keyParts(id));
+    return mapping.appendKeyParts(entityPrefix, id);
   }
 
   /**
@@ -208,7 +208,7 @@ public final class RecordLayout<T, ID> {
     boolean matches;
     try {
       storedId = mapping.idOf(record);
-      matches = storedId != null && entry.key().equals(entityPrefix.addAll(mapping.keyParts(storedId)));
+      matches = storedId != null && entry.key().equals(mapping.appendKeyParts(entityPrefix, storedId));
     } catch (RuntimeException e) {
       throw new CorruptRecordException(entry.key(), e);
     }

@@ -510,17 +510,16 @@ public final class RecordWriter<T, ID> {
     private final RecordLayout<T, ID> layout;
     private final T value;
     private final ID id;
-    private final Tuple pkParts;
     private final Tuple key;
     private final byte[] encoded;
+    private Tuple pkParts;
     private List<IndexEntry<T>> entries;
 
     private RecordWrite(RecordLayout<T, ID> layout, T value) {
       this.layout = layout;
       this.value = value;
       this.id = layout.mapping().idOf(value);
-      this.pkParts = layout.mapping().keyParts(id);
-      this.key = layout.recordKeyOfParts(pkParts);
+      this.key = layout.recordKey(id);
       this.encoded = layout.encode(value);
     }
 
@@ -532,7 +531,11 @@ public final class RecordWriter<T, ID> {
       return id;
     }
 
+    /** The key parts of the primary key, derived on first use: the key was built without them. */
     Tuple pkParts() {
+      if (pkParts == null) {
+        pkParts = layout.mapping().keyParts(id);
+      }
       return pkParts;
     }
 
@@ -546,7 +549,7 @@ public final class RecordWriter<T, ID> {
 
     List<IndexEntry<T>> entries() {
       if (entries == null) {
-        entries = layout.entriesOf(value, pkParts);
+        entries = layout.entriesOf(value, pkParts());
       }
       return entries;
     }
