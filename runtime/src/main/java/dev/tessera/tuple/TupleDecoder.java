@@ -33,9 +33,10 @@ import java.util.UUID;
  * parts (a listing whose caller only counts keys).
  *
  * <p>One instance decodes one input at a time on one thread (each thread reuses its decoder and
- * its validating decoder, one input after another); not thread-safe.
+ * its validating decoder, one input after another; a {@link TupleReader} is a decoder of its own);
+ * not thread-safe.
  */
-final class TupleDecoder {
+class TupleDecoder {
   private static final BigInteger TWO_64_MINUS_1 = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
 
   /**
@@ -55,21 +56,15 @@ final class TupleDecoder {
   private final boolean materialize;
   private int pos;
 
-  private TupleDecoder(boolean materialize) {
+  /**
+   * A decoder; {@link TupleReader} is one of its own, which reads one part at a time: between two
+   * parts its caller may run code that decodes other tuples, so it cannot borrow the thread's.
+   */
+  TupleDecoder(boolean materialize) {
     this.materialize = materialize;
   }
 
-  /**
-   * A decoder of its own for {@link TupleReader}, which reads one part at a time: between two parts
-   * the caller may run code that decodes other tuples, so it cannot borrow the thread's decoder.
-   */
-  static TupleDecoder reading(byte[] in, int offset, int length) {
-    TupleDecoder decoder = new TupleDecoder(true);
-    decoder.reset(in, offset, length);
-    return decoder;
-  }
-
-  private void reset(byte[] in, int offset, int length) {
+  final void reset(byte[] in, int offset, int length) {
     if (offset < 0 || length < 0 || offset > in.length - length) {
       throw new IndexOutOfBoundsException(
           "offset " + offset + " and length " + length + " do not fit an array of " + in.length);
@@ -124,11 +119,6 @@ final class TupleDecoder {
 
   boolean hasNext() {
     return pos < end;
-  }
-
-  /** The offset of the next part, for {@link TupleReader}'s messages. */
-  int position() {
-    return pos;
   }
 
   Object nextPart() {

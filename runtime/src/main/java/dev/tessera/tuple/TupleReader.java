@@ -23,11 +23,11 @@ import java.util.UUID;
  * <p>Not thread-safe: one reader reads one packing on one thread. It does not copy the bytes, which
  * must not change while it reads.
  */
-public final class TupleReader {
-  private final TupleDecoder decoder;
-
+public final class TupleReader extends TupleDecoder {
+  // A decoder itself rather than holding one: one object per value read, not two.
   private TupleReader(byte[] packed) {
-    this.decoder = TupleDecoder.reading(packed, 0, packed.length);
+    super(true);
+    reset(packed, 0, packed.length);
   }
 
   /** A reader at the first part of {@code packed}. */
@@ -36,8 +36,9 @@ public final class TupleReader {
   }
 
   /** True if a part follows. */
+  @Override
   public boolean hasNext() {
-    return decoder.hasNext();
+    return super.hasNext();
   }
 
   /**
@@ -46,8 +47,9 @@ public final class TupleReader {
    * @return true if it was null (and was read), false if it is a value (still to read)
    * @throws TupleDecodingException if no part is left
    */
+  @Override
   public boolean skipNull() {
-    return decoder.skipNull();
+    return super.skipNull();
   }
 
   /**
@@ -57,7 +59,7 @@ public final class TupleReader {
    * @throws TupleDecodingException if no valid part is left
    */
   public Object next() {
-    return decoder.nextPart();
+    return nextPart();
   }
 
   /**
@@ -66,8 +68,9 @@ public final class TupleReader {
    * @throws TupleDecodingException if it is another type (null included), an integer beyond the long
    *     range, or not a valid packing
    */
+  @Override
   public long nextLong() {
-    return decoder.nextLong();
+    return super.nextLong();
   }
 
   /**
@@ -75,8 +78,9 @@ public final class TupleReader {
    *
    * @throws TupleDecodingException if it is another type or not a valid packing
    */
+  @Override
   public double nextDouble() {
-    return decoder.nextDouble();
+    return super.nextDouble();
   }
 
   /**
@@ -84,8 +88,9 @@ public final class TupleReader {
    *
    * @throws TupleDecodingException if it is another type or not a valid packing
    */
+  @Override
   public float nextFloat() {
-    return decoder.nextFloat();
+    return super.nextFloat();
   }
 
   /**
@@ -93,8 +98,9 @@ public final class TupleReader {
    *
    * @throws TupleDecodingException if it is another type
    */
+  @Override
   public boolean nextBoolean() {
-    return decoder.nextBoolean();
+    return super.nextBoolean();
   }
 
   /**
@@ -102,8 +108,9 @@ public final class TupleReader {
    *
    * @throws TupleDecodingException if it is another type or not valid UTF-8 as packed
    */
+  @Override
   public String nextString() {
-    return decoder.nextString();
+    return super.nextString();
   }
 
   /**
@@ -111,8 +118,9 @@ public final class TupleReader {
    *
    * @throws TupleDecodingException if it is another type or not a valid packing
    */
+  @Override
   public byte[] nextBytes() {
-    return decoder.nextBytes();
+    return super.nextBytes();
   }
 
   /**
@@ -120,8 +128,9 @@ public final class TupleReader {
    *
    * @throws TupleDecodingException if it is another type or not a valid packing
    */
+  @Override
   public UUID nextUuid() {
-    return decoder.nextUuid();
+    return super.nextUuid();
   }
 
   /**
@@ -129,7 +138,8 @@ public final class TupleReader {
    *
    * @throws TupleDecodingException if a part follows
    */
+  @Override
   public void requireEnd() {
-    decoder.requireEnd();
+    super.requireEnd();
   }
 }
