@@ -255,9 +255,9 @@ public final class PlaceRepository extends EntityRepository<Place, String> {
 
     @Override
     public byte[] encode(Place entity, long schemaNumber) {
-      return Tuple.of(schemaNumber, ID_CODEC.encode(entity.id()), X_CODEC.encode(entity.x()),
+      return Tuple.packOf(schemaNumber, ID_CODEC.encode(entity.id()), X_CODEC.encode(entity.x()),
               Y_CODEC.encode(entity.y()), LEVEL_CODEC.encode(entity.level()),
-              HEIGHT_CODEC.encode(entity.height()), NAME_CODEC.encode(entity.name())).pack();
+              HEIGHT_CODEC.encode(entity.height()), NAME_CODEC.encode(entity.name()));
     }
 
     @Override

@@ -284,9 +284,9 @@ public final class UserRepository extends EntityRepository<User, String> {
 
     @Override
     public byte[] encode(User entity, long schemaNumber) {
-      return Tuple.of(schemaNumber, ID_CODEC.encode(entity.id()), NAME_CODEC.encode(entity.name()),
-              EMAIL_CODEC.encode(entity.email()),
-              FAVORITE_COLOR_CODEC.encode(entity.favoriteColor())).pack();
+      return Tuple.packOf(schemaNumber, ID_CODEC.encode(entity.id()),
+              NAME_CODEC.encode(entity.name()), EMAIL_CODEC.encode(entity.email()),
+              FAVORITE_COLOR_CODEC.encode(entity.favoriteColor()));
     }
 
     @Override

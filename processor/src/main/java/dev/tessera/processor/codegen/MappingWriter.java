@@ -147,7 +147,7 @@ final class MappingWriter {
         .addParameter(entity, "entity")
         .addParameter(TypeName.LONG, "schemaNumber")
         .addStatement(
-            "return $T.of($>$>$L$<$<).pack()", TypeNames.TUPLE, CodeBlock.join(parts, ",$W"))
+            "return $T.packOf($>$>$L$<$<)", TypeNames.TUPLE, CodeBlock.join(parts, ",$W"))
         .build();
   }
 
