@@ -269,8 +269,8 @@ public final class PlaceRepository extends EntityRepository<Place, String> {
 
     @Override
     public Place read(TupleReader parts) {
-      return new Place(ID_CODEC.read(parts), X_CODEC.read(parts), Y_CODEC.read(parts),
-              LEVEL_CODEC.read(parts), HEIGHT_CODEC.read(parts), NAME_CODEC.read(parts));
+      return new Place(ID_CODEC.read(parts), Codecs.readInt(parts), Codecs.readInt(parts),
+              LEVEL_CODEC.read(parts), Codecs.readDouble(parts), NAME_CODEC.read(parts));
     }
   }
 }

@@ -530,6 +530,50 @@ public final class Codecs {
         }
       };
 
+  // ---- primitives read without boxing ----
+  // Generated mappings read a primitive component through these rather than through its constant's
+  // read, which returns a box: the same value, read by the same FieldCodec method.
+
+  /** What {@link #BOOLEAN} reads, unboxed. */
+  public static boolean readBoolean(TupleReader parts) {
+    return FieldCodec.readBoolean(parts);
+  }
+
+  /** What {@link #BYTE} reads, unboxed. */
+  public static byte readByte(TupleReader parts) {
+    return FieldCodec.readByte(parts);
+  }
+
+  /** What {@link #SHORT} reads, unboxed. */
+  public static short readShort(TupleReader parts) {
+    return FieldCodec.readShort(parts);
+  }
+
+  /** What {@link #INT} reads, unboxed. */
+  public static int readInt(TupleReader parts) {
+    return FieldCodec.readInt(parts);
+  }
+
+  /** What {@link #LONG} reads, unboxed. */
+  public static long readLong(TupleReader parts) {
+    return FieldCodec.readLong(parts);
+  }
+
+  /** What {@link #CHAR} reads, unboxed. */
+  public static char readChar(TupleReader parts) {
+    return FieldCodec.readChar(parts);
+  }
+
+  /** What {@link #FLOAT} reads, unboxed. */
+  public static float readFloat(TupleReader parts) {
+    return FieldCodec.readFloat(parts);
+  }
+
+  /** What {@link #DOUBLE} reads, unboxed. */
+  public static double readDouble(TupleReader parts) {
+    return FieldCodec.readDouble(parts);
+  }
+
   /**
    * The codec of the scalar type a stored schema names, e.g. {@code int} ({@link #INT}), {@code
    * INT} ({@link #BOXED_INT}) or {@code BIG_DECIMAL} ({@link #BIG_DECIMAL}): the very constant a

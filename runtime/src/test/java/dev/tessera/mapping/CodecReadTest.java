@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -47,6 +48,14 @@ class CodecReadTest {
         throw new AssertionError(name, e);
       }
     }
+    codecs.put("readBoolean", unboxed(Codecs.BOOLEAN, Codecs::readBoolean));
+    codecs.put("readByte", unboxed(Codecs.BYTE, Codecs::readByte));
+    codecs.put("readShort", unboxed(Codecs.SHORT, Codecs::readShort));
+    codecs.put("readInt", unboxed(Codecs.INT, Codecs::readInt));
+    codecs.put("readLong", unboxed(Codecs.LONG, Codecs::readLong));
+    codecs.put("readChar", unboxed(Codecs.CHAR, Codecs::readChar));
+    codecs.put("readFloat", unboxed(Codecs.FLOAT, Codecs::readFloat));
+    codecs.put("readDouble", unboxed(Codecs.DOUBLE, Codecs::readDouble));
     codecs.put("enum", Codecs.enumOf(Colour.class));
     codecs.put("optional", Codecs.optional(Codecs.BOXED_INT));
     codecs.put("list", Codecs.list(Codecs.STRING));
@@ -56,6 +65,26 @@ class CodecReadTest {
         pair -> Tuple.of(Codecs.STRING.encode(pair.name()), Codecs.INT.encode(pair.count())),
         parts -> new Pair(Codecs.STRING.decode(parts.get(0)), Codecs.INT.decode(parts.get(1)))));
     return codecs;
+  }
+
+  /** {@code codec} whose read is the unboxed reader {@code read} (generated code calls it). */
+  private static <V> Codec<V> unboxed(Codec<V> codec, Function<TupleReader, V> read) {
+    return new Codec<>() {
+      @Override
+      public Object encode(V value) {
+        return codec.encode(value);
+      }
+
+      @Override
+      public V decode(Object part) {
+        return codec.decode(part);
+      }
+
+      @Override
+      public V read(TupleReader parts) {
+        return read.apply(parts);
+      }
+    };
   }
 
   /** Parts of every tuple type, around every range a codec checks. */

@@ -7,6 +7,7 @@ import dev.tessera.internal.index.IndexLifecycle;
 import dev.tessera.internal.index.IndexModes;
 import dev.tessera.internal.index.IndexWrite;
 import dev.tessera.internal.index.UniqueClaim;
+import dev.tessera.internal.kv.OwnedValues;
 import dev.tessera.internal.mapping.ComponentValues;
 import dev.tessera.internal.retry.Attempt;
 import dev.tessera.internal.retry.Retry;
@@ -280,7 +281,8 @@ public final class RecordWriter<T, ID> {
       List<RecordWrite<T, ID>> batch, List<IndexEntry<T>> entries, boolean takenKeyIsRace, R inserted) {
     AtomicOperation op = store.atomic();
     for (RecordWrite<T, ID> record : batch) {
-      op.check(record.key(), null).set(record.key(), record.encoded());
+      // the encoding is the write's own array, never changed: the operation may keep it
+      OwnedValues.set(op.check(record.key(), null), record.key(), record.encoded());
     }
     IndexWrite<T> write = plan(op, List.of(), entries);
     CommitResult result = RecordCount.add(countShardKeys, op, batch.size()).commit();
@@ -325,7 +327,7 @@ public final class RecordWriter<T, ID> {
           layout.entriesOf(layout.decodeStored(current), record.pkParts()), record.entries());
       write = plan(op, diff.removed(), diff.added(), diff.after());
     }
-    CommitResult result = op.set(record.key(), record.encoded()).commit();
+    CommitResult result = OwnedValues.set(op, record.key(), record.encoded()).commit();
     if (result.ok()) {
       return Attempt.done(record.value());
     }
