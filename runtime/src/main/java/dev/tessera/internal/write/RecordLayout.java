@@ -198,6 +198,28 @@ public final class RecordLayout<T, ID> {
   }
 
   /**
+   * {@link #decode} of an entry read in a transaction, noting in {@code decoded} that it decodes
+   * (see {@link DecodedEntries}).
+   */
+  public T decode(KvEntry entry, DecodedEntries decoded) {
+    T record = decode(entry);
+    decoded.add(entry);
+    return record;
+  }
+
+  /**
+   * Checks that {@code entry} decodes, as {@link #decode} does, unless {@code decoded} noted it
+   * (the same entry decoded before).
+   *
+   * @throws CorruptRecordException if it does not decode or holds no primary key
+   */
+  void requireDecodes(KvEntry entry, DecodedEntries decoded) {
+    if (!decoded.contains(entry)) {
+      decode(entry, decoded);
+    }
+  }
+
+  /**
    * Decodes a record about to be rewritten, deleted or indexed, which must hold the primary key it
    * is stored under: else its index entries would be computed for another key, and an update would
    * never commit. (Plain reads skip this check, which costs two tuple encodings per record.)

@@ -75,10 +75,19 @@ public final class RecordWriter<T, ID> {
   private final Tuple[] countShardKeys;
   /** The most records a bulk delete commits at once. */
   private final int batchSize;
+  /** The entries of this writer's transaction known to decode; {@link DecodedEntries#NONE} on a store. */
+  private final DecodedEntries decoded;
 
   public RecordWriter(
       KvStore store, RecordLayout<T, ID> layout, IndexLifecycle<T> lifecycle, Tuple[] countShardKeys,
       int batchSize) {
+    this(store, layout, lifecycle, countShardKeys, batchSize, DecodedEntries.NONE);
+  }
+
+  private RecordWriter(
+      KvStore store, RecordLayout<T, ID> layout, IndexLifecycle<T> lifecycle, Tuple[] countShardKeys,
+      int batchSize, DecodedEntries decoded) {
+    this.decoded = decoded;
     this.store = store;
     this.layout = layout;
     this.mapping = layout.mapping();
@@ -88,9 +97,12 @@ public final class RecordWriter<T, ID> {
     this.batchSize = batchSize;
   }
 
-  /** This writer on {@code view} (a transaction's view of the store) instead of its store. */
-  public RecordWriter<T, ID> on(KvStore view) {
-    return new RecordWriter<>(view, layout, lifecycle, countShardKeys, batchSize);
+  /**
+   * This writer on {@code view} (a transaction's view of the store) instead of its store, sharing
+   * {@code decoded} with the transaction's reads.
+   */
+  public RecordWriter<T, ID> on(KvStore view, DecodedEntries decoded) {
+    return new RecordWriter<>(view, layout, lifecycle, countShardKeys, batchSize, decoded);
   }
 
   // ---------------------------------------------------------------- inserts and updates
@@ -347,15 +359,16 @@ public final class RecordWriter<T, ID> {
    * The index part of an update from {@code current} to {@code record} that leaves every index
    * entry as it is, known from the bytes alone ({@link RecordLayout#keepsIndexEntries}), so neither
    * record's entries are derived; null when that is not certain, or an index being built rewrites
-   * kept entries: then the entries are derived and compared. The stored record is still decoded,
-   * so an update of one that does not decode fails as before; it holds the primary key it is
+   * kept entries: then the entries are derived and compared. The stored record is still decoded
+   * (unless this transaction decoded the very entry already, see {@link DecodedEntries}), so an
+   * update of one that does not decode fails as before; it holds the primary key it is
    * stored under, since its key part has the new record's bytes.
    */
   private IndexWrite<T> keptIndexWrite(KvEntry current, RecordWrite<T, ID> record) {
     if (!layout.keepsIndexEntries(current.value(), record.encoded())) {
       return null;
     }
-    layout.decode(current);
+    layout.requireDecodes(current, decoded);
     return lifecycle.prepareKept(store);
   }
 
