@@ -2,9 +2,7 @@ package dev.tessera.it.decode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tessera.annotations.KeyGeneration;
 import dev.tessera.internal.write.RecordLayout;
-import dev.tessera.it.Specimen;
 import dev.tessera.it.SpecimenRepository;
 import dev.tessera.it.Specimens;
 import dev.tessera.it.User;
@@ -13,8 +11,7 @@ import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvStore;
 import dev.tessera.kv.lmdb.LmdbKvStore;
 import dev.tessera.mapping.EntityMapping;
-import dev.tessera.mapping.IndexDefinition;
-import dev.tessera.mapping.RecordSchema;
+import dev.tessera.repository.ForwardingMapping;
 import dev.tessera.repository.GeneratedMappings;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleReader;
@@ -102,7 +99,7 @@ class DirectDecodeTest {
 
   private static <T, ID> void assertSameOutcomes(KvStore store, Subject<T, ID> subject) {
     RecordLayout<T, ID> direct = RecordLayout.open(store, subject.mapping());
-    RecordLayout<T, ID> tuplePath = RecordLayout.open(store, new TupleOnly<>(subject.mapping()));
+    RecordLayout<T, ID> tuplePath = RecordLayout.open(store, new ForwardingMapping<>(subject.mapping()));
     Random random = new Random(subject.mapping().entityName().hashCode() + 1);
     Map<String, Integer> outcomes = new LinkedHashMap<>();
     for (int i = 0; i < RECORDS * 5; i++) {
@@ -228,79 +225,5 @@ class DirectDecodeTest {
         random.nextInt(4) == 0 ? null : counts,
         random.nextInt(4) == 0 ? null : List.of(new byte[0], new byte[] {0, (byte) 0xFF}),
         random.nextInt(5) == 0 ? null : "n\u00e9\u0000" + random.nextInt());
-  }
-
-  /** {@code mapping} without its {@link EntityMapping#read}: every value takes the tuple path. */
-  private static final class TupleOnly<T, ID> implements EntityMapping<T, ID> {
-    private final EntityMapping<T, ID> mapping;
-
-    TupleOnly(EntityMapping<T, ID> mapping) {
-      this.mapping = mapping;
-    }
-
-    @Override
-    public String entityName() {
-      return mapping.entityName();
-    }
-
-    @Override
-    public Class<T> entityType() {
-      return mapping.entityType();
-    }
-
-    @Override
-    public String primaryKeyName() {
-      return mapping.primaryKeyName();
-    }
-
-    @Override
-    public KeyGeneration keyGeneration() {
-      return mapping.keyGeneration();
-    }
-
-    @Override
-    public ID idOf(T entity) {
-      return mapping.idOf(entity);
-    }
-
-    @Override
-    public T withId(T entity, ID id) {
-      return mapping.withId(entity, id);
-    }
-
-    @Override
-    public Tuple keyParts(ID id) {
-      return mapping.keyParts(id);
-    }
-
-    @Override
-    public ID idFromKeyParts(Tuple parts) {
-      return mapping.idFromKeyParts(parts);
-    }
-
-    @Override
-    public RecordSchema schema() {
-      return mapping.schema();
-    }
-
-    @Override
-    public byte[] encode(T entity) {
-      return mapping.encode(entity);
-    }
-
-    @Override
-    public byte[] encode(T entity, long schemaNumber) {
-      return mapping.encode(entity, schemaNumber);
-    }
-
-    @Override
-    public T decode(Tuple record) {
-      return mapping.decode(record);
-    }
-
-    @Override
-    public List<IndexDefinition<T>> indexes() {
-      return mapping.indexes();
-    }
   }
 }
