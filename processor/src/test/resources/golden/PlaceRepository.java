@@ -17,6 +17,7 @@ import dev.tessera.repository.RepositoryOptions;
 import dev.tessera.repository.Transaction;
 import dev.tessera.repository.Transactions;
 import dev.tessera.tuple.Tuple;
+import dev.tessera.tuple.TupleReader;
 import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Objects;
@@ -242,15 +243,21 @@ public final class PlaceRepository extends EntityRepository<Place, String> {
     }
 
     @Override
+    public Tuple appendKeyParts(Tuple prefix, String id) {
+      Objects.requireNonNull(id, "id");
+      return prefix.addParts(ID_CODEC.encode(id));
+    }
+
+    @Override
     public String idFromKeyParts(Tuple parts) {
       return ID_CODEC.decode(parts.get(0));
     }
 
     @Override
     public byte[] encode(Place entity, long schemaNumber) {
-      return Tuple.of(schemaNumber, ID_CODEC.encode(entity.id()), X_CODEC.encode(entity.x()),
+      return Tuple.packOf(schemaNumber, ID_CODEC.encode(entity.id()), X_CODEC.encode(entity.x()),
               Y_CODEC.encode(entity.y()), LEVEL_CODEC.encode(entity.level()),
-              HEIGHT_CODEC.encode(entity.height()), NAME_CODEC.encode(entity.name())).pack();
+              HEIGHT_CODEC.encode(entity.height()), NAME_CODEC.encode(entity.name()));
     }
 
     @Override
@@ -258,6 +265,12 @@ public final class PlaceRepository extends EntityRepository<Place, String> {
       return new Place(ID_CODEC.decode(record.get(1)), X_CODEC.decode(record.get(2)),
               Y_CODEC.decode(record.get(3)), LEVEL_CODEC.decode(record.get(4)),
               HEIGHT_CODEC.decode(record.get(5)), NAME_CODEC.decode(record.get(6)));
+    }
+
+    @Override
+    public Place read(TupleReader parts) {
+      return new Place(ID_CODEC.read(parts), Codecs.readInt(parts), Codecs.readInt(parts),
+              LEVEL_CODEC.read(parts), Codecs.readDouble(parts), NAME_CODEC.read(parts));
     }
   }
 }

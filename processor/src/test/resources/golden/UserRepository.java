@@ -17,6 +17,7 @@ import dev.tessera.repository.RepositoryOptions;
 import dev.tessera.repository.Transaction;
 import dev.tessera.repository.Transactions;
 import dev.tessera.tuple.Tuple;
+import dev.tessera.tuple.TupleReader;
 import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Objects;
@@ -271,21 +272,33 @@ public final class UserRepository extends EntityRepository<User, String> {
     }
 
     @Override
+    public Tuple appendKeyParts(Tuple prefix, String id) {
+      Objects.requireNonNull(id, "id");
+      return prefix.addParts(ID_CODEC.encode(id));
+    }
+
+    @Override
     public String idFromKeyParts(Tuple parts) {
       return ID_CODEC.decode(parts.get(0));
     }
 
     @Override
     public byte[] encode(User entity, long schemaNumber) {
-      return Tuple.of(schemaNumber, ID_CODEC.encode(entity.id()), NAME_CODEC.encode(entity.name()),
-              EMAIL_CODEC.encode(entity.email()),
-              FAVORITE_COLOR_CODEC.encode(entity.favoriteColor())).pack();
+      return Tuple.packOf(schemaNumber, ID_CODEC.encode(entity.id()),
+              NAME_CODEC.encode(entity.name()), EMAIL_CODEC.encode(entity.email()),
+              FAVORITE_COLOR_CODEC.encode(entity.favoriteColor()));
     }
 
     @Override
     public User decode(Tuple record) {
       return new User(ID_CODEC.decode(record.get(1)), NAME_CODEC.decode(record.get(2)),
               EMAIL_CODEC.decode(record.get(3)), FAVORITE_COLOR_CODEC.decode(record.get(4)));
+    }
+
+    @Override
+    public User read(TupleReader parts) {
+      return new User(ID_CODEC.read(parts), NAME_CODEC.read(parts), EMAIL_CODEC.read(parts),
+              FAVORITE_COLOR_CODEC.read(parts));
     }
   }
 }

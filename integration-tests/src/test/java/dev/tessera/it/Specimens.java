@@ -20,7 +20,7 @@ import java.util.Random;
 import java.util.UUID;
 
 /** Random {@link Specimen}s, with nulls and extreme values, for fuzz and bad-input tests. */
-final class Specimens {
+public final class Specimens {
   private static final long[] EDGES = {0, 1, -1, Long.MIN_VALUE, Long.MAX_VALUE, 255, -256, 1L << 40};
   private static final double[] DOUBLES = {0.0, -0.0, 1.5, Double.NaN, Double.NEGATIVE_INFINITY,
       Double.MAX_VALUE, Double.MIN_VALUE};
@@ -28,7 +28,7 @@ final class Specimens {
   private Specimens() {}
 
   /** A specimen with every component set from {@code random}. */
-  static Specimen random(Random random) {
+  public static Specimen random(Random random) {
     return new Specimen(
         new UUID(random.nextLong(), random.nextLong()),
         random.nextBoolean(),

@@ -1,5 +1,7 @@
 package dev.tessera.mapping;
 
+import dev.tessera.tuple.TupleReader;
+
 /**
  * How values of one Java type are stored: {@link #encode} turns a value into a tuple part (what
  * {@link dev.tessera.tuple.Tuple#of} accepts), {@link #decode} reads what {@link
@@ -31,6 +33,20 @@ public interface Codec<V> {
    * @throws IllegalArgumentException if {@code part} is not a value this codec writes
    */
   V decode(Object part);
+
+  /**
+   * Reads the value stored as the next part of {@code parts}, straight from the packed bytes: the
+   * value {@link #decode decode(parts.next())} returns. A part {@link #decode} rejects is rejected
+   * here too, possibly with a {@link dev.tessera.tuple.TupleDecodingException} instead of its
+   * message. This default decodes the part as {@link dev.tessera.tuple.Tuple#get} returns it; the
+   * scalar codecs of {@link Codecs} read their values without boxing or building a tuple.
+   *
+   * @throws IllegalArgumentException if the part is not a value this codec writes
+   * @throws dev.tessera.tuple.TupleDecodingException if no valid part of the expected type is next
+   */
+  default V read(TupleReader parts) {
+    return decode(parts.next());
+  }
 
   /**
    * The tuple part an index entry holds for {@code value}: the stored part unless an index orders

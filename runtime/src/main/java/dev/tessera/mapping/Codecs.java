@@ -2,6 +2,7 @@ package dev.tessera.mapping;
 
 import dev.tessera.internal.mapping.FieldCodec;
 import dev.tessera.tuple.Tuple;
+import dev.tessera.tuple.TupleReader;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Duration;
@@ -48,6 +49,11 @@ public final class Codecs {
         public Boolean decode(Object part) {
           return FieldCodec.decodeBoolean(part);
         }
+
+        @Override
+        public Boolean read(TupleReader parts) {
+          return FieldCodec.readBoolean(parts);
+        }
       };
 
   /** {@code Boolean}: a tuple boolean or null. */
@@ -61,6 +67,11 @@ public final class Codecs {
         @Override
         public Boolean decode(Object part) {
           return FieldCodec.decodeBoxedBoolean(part);
+        }
+
+        @Override
+        public Boolean read(TupleReader parts) {
+          return FieldCodec.readBoxedBoolean(parts);
         }
       };
 
@@ -76,6 +87,11 @@ public final class Codecs {
         public Byte decode(Object part) {
           return FieldCodec.decodeByte(part);
         }
+
+        @Override
+        public Byte read(TupleReader parts) {
+          return FieldCodec.readByte(parts);
+        }
       };
 
   /** {@code Byte}: a tuple integer or null. */
@@ -89,6 +105,11 @@ public final class Codecs {
         @Override
         public Byte decode(Object part) {
           return FieldCodec.decodeBoxedByte(part);
+        }
+
+        @Override
+        public Byte read(TupleReader parts) {
+          return FieldCodec.readBoxedByte(parts);
         }
       };
 
@@ -104,6 +125,11 @@ public final class Codecs {
         public Short decode(Object part) {
           return FieldCodec.decodeShort(part);
         }
+
+        @Override
+        public Short read(TupleReader parts) {
+          return FieldCodec.readShort(parts);
+        }
       };
 
   /** {@code Short}: a tuple integer or null. */
@@ -117,6 +143,11 @@ public final class Codecs {
         @Override
         public Short decode(Object part) {
           return FieldCodec.decodeBoxedShort(part);
+        }
+
+        @Override
+        public Short read(TupleReader parts) {
+          return FieldCodec.readBoxedShort(parts);
         }
       };
 
@@ -132,6 +163,11 @@ public final class Codecs {
         public Integer decode(Object part) {
           return FieldCodec.decodeInt(part);
         }
+
+        @Override
+        public Integer read(TupleReader parts) {
+          return FieldCodec.readInt(parts);
+        }
       };
 
   /** {@code Integer}: a tuple integer or null. */
@@ -145,6 +181,11 @@ public final class Codecs {
         @Override
         public Integer decode(Object part) {
           return FieldCodec.decodeBoxedInt(part);
+        }
+
+        @Override
+        public Integer read(TupleReader parts) {
+          return FieldCodec.readBoxedInt(parts);
         }
       };
 
@@ -160,6 +201,11 @@ public final class Codecs {
         public Long decode(Object part) {
           return FieldCodec.decodeLong(part);
         }
+
+        @Override
+        public Long read(TupleReader parts) {
+          return FieldCodec.readLong(parts);
+        }
       };
 
   /** {@code Long}: a tuple integer or null. */
@@ -173,6 +219,11 @@ public final class Codecs {
         @Override
         public Long decode(Object part) {
           return FieldCodec.decodeBoxedLong(part);
+        }
+
+        @Override
+        public Long read(TupleReader parts) {
+          return FieldCodec.readBoxedLong(parts);
         }
       };
 
@@ -188,6 +239,11 @@ public final class Codecs {
         public Character decode(Object part) {
           return FieldCodec.decodeChar(part);
         }
+
+        @Override
+        public Character read(TupleReader parts) {
+          return FieldCodec.readChar(parts);
+        }
       };
 
   /** {@code Character}: its UTF-16 code unit as a tuple integer, or null. */
@@ -201,6 +257,11 @@ public final class Codecs {
         @Override
         public Character decode(Object part) {
           return FieldCodec.decodeBoxedChar(part);
+        }
+
+        @Override
+        public Character read(TupleReader parts) {
+          return FieldCodec.readBoxedChar(parts);
         }
       };
 
@@ -216,6 +277,11 @@ public final class Codecs {
         public Float decode(Object part) {
           return FieldCodec.decodeFloat(part);
         }
+
+        @Override
+        public Float read(TupleReader parts) {
+          return FieldCodec.readFloat(parts);
+        }
       };
 
   /** {@code Float}: a tuple float or null, every NaN as the canonical NaN. */
@@ -229,6 +295,11 @@ public final class Codecs {
         @Override
         public Float decode(Object part) {
           return FieldCodec.decodeBoxedFloat(part);
+        }
+
+        @Override
+        public Float read(TupleReader parts) {
+          return FieldCodec.readBoxedFloat(parts);
         }
       };
 
@@ -244,6 +315,11 @@ public final class Codecs {
         public Double decode(Object part) {
           return FieldCodec.decodeDouble(part);
         }
+
+        @Override
+        public Double read(TupleReader parts) {
+          return FieldCodec.readDouble(parts);
+        }
       };
 
   /** {@code Double}: a tuple double or null, every NaN as the canonical NaN. */
@@ -257,6 +333,11 @@ public final class Codecs {
         @Override
         public Double decode(Object part) {
           return FieldCodec.decodeBoxedDouble(part);
+        }
+
+        @Override
+        public Double read(TupleReader parts) {
+          return FieldCodec.readBoxedDouble(parts);
         }
       };
 
@@ -272,6 +353,11 @@ public final class Codecs {
         public String decode(Object part) {
           return FieldCodec.decodeString(part);
         }
+
+        @Override
+        public String read(TupleReader parts) {
+          return FieldCodec.readString(parts);
+        }
       };
 
   /** {@code byte[]}: a tuple byte string (a copy) or null. */
@@ -286,6 +372,11 @@ public final class Codecs {
         public byte[] decode(Object part) {
           return FieldCodec.decodeBytes(part);
         }
+
+        @Override
+        public byte[] read(TupleReader parts) {
+          return FieldCodec.readBytes(parts);
+        }
       };
 
   /** {@code UUID}: a tuple UUID or null. */
@@ -299,6 +390,11 @@ public final class Codecs {
         @Override
         public UUID decode(Object part) {
           return FieldCodec.decodeUuid(part);
+        }
+
+        @Override
+        public UUID read(TupleReader parts) {
+          return FieldCodec.readUuid(parts);
         }
       };
 
@@ -434,6 +530,50 @@ public final class Codecs {
         }
       };
 
+  // ---- primitives read without boxing ----
+  // Generated mappings read a primitive component through these rather than through its constant's
+  // read, which returns a box: the same value, read by the same FieldCodec method.
+
+  /** What {@link #BOOLEAN} reads, unboxed. */
+  public static boolean readBoolean(TupleReader parts) {
+    return FieldCodec.readBoolean(parts);
+  }
+
+  /** What {@link #BYTE} reads, unboxed. */
+  public static byte readByte(TupleReader parts) {
+    return FieldCodec.readByte(parts);
+  }
+
+  /** What {@link #SHORT} reads, unboxed. */
+  public static short readShort(TupleReader parts) {
+    return FieldCodec.readShort(parts);
+  }
+
+  /** What {@link #INT} reads, unboxed. */
+  public static int readInt(TupleReader parts) {
+    return FieldCodec.readInt(parts);
+  }
+
+  /** What {@link #LONG} reads, unboxed. */
+  public static long readLong(TupleReader parts) {
+    return FieldCodec.readLong(parts);
+  }
+
+  /** What {@link #CHAR} reads, unboxed. */
+  public static char readChar(TupleReader parts) {
+    return FieldCodec.readChar(parts);
+  }
+
+  /** What {@link #FLOAT} reads, unboxed. */
+  public static float readFloat(TupleReader parts) {
+    return FieldCodec.readFloat(parts);
+  }
+
+  /** What {@link #DOUBLE} reads, unboxed. */
+  public static double readDouble(TupleReader parts) {
+    return FieldCodec.readDouble(parts);
+  }
+
   /**
    * The codec of the scalar type a stored schema names, e.g. {@code int} ({@link #INT}), {@code
    * INT} ({@link #BOXED_INT}) or {@code BIG_DECIMAL} ({@link #BIG_DECIMAL}): the very constant a
@@ -506,6 +646,11 @@ public final class Codecs {
       @Override
       public E decode(Object part) {
         return FieldCodec.decodeEnum(part, type);
+      }
+
+      @Override
+      public E read(TupleReader parts) {
+        return FieldCodec.readEnum(parts, type);
       }
 
       @Override

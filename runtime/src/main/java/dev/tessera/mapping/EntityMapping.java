@@ -3,6 +3,7 @@ package dev.tessera.mapping;
 import dev.tessera.annotations.KeyGeneration;
 import dev.tessera.kv.CorruptRecordException;
 import dev.tessera.tuple.Tuple;
+import dev.tessera.tuple.TupleReader;
 import java.util.List;
 
 /**
@@ -45,6 +46,15 @@ public interface EntityMapping<T, ID> {
    */
   Tuple keyParts(ID id);
 
+  /**
+   * {@code prefix} followed by the {@link #keyParts key parts} of {@code id}: a record key, built in
+   * one step. This default appends {@link #keyParts}; generated mappings append the encoded parts
+   * without building the key parts' tuple. Throws as {@link #keyParts} does.
+   */
+  default Tuple appendKeyParts(Tuple prefix, ID id) {
+    return prefix.addAll(keyParts(id));
+  }
+
   /** The inverse of {@link #keyParts}: reads a primary key back from its key parts. */
   ID idFromKeyParts(Tuple parts);
 
@@ -82,6 +92,23 @@ public interface EntityMapping<T, ID> {
    * no stored value can make them load or instantiate a class it names.
    */
   T decode(Tuple record);
+
+  /**
+   * Builds the record straight from a stored value in the current layout, reading its parts in
+   * order from {@code parts}, which stands after the part naming the shape: one part per component
+   * in declaration order, through the same codecs as {@link #decode(Tuple)}, without unpacking the
+   * value into a tuple first. For every value it must return a record equal to the one {@link
+   * #decode(Tuple)} builds from {@code Tuple.unpack} of the value, or throw (any runtime exception)
+   * where {@link #decode(Tuple)} throws; it need not read the whole value (the repository checks
+   * that no part is left) and may throw with another message, since the repository then decodes
+   * the value through {@link #decode(Tuple)} to report the failure.
+   *
+   * @return the record, or {@code null} if this mapping does not read values part by part (this
+   *     default): the repository then decodes every value through {@link #decode(Tuple)}
+   */
+  default T read(TupleReader parts) {
+    return null;
+  }
 
   /**
    * Decodes a value as {@link #encode} writes it (starting with the current schema's identifier).

@@ -7,6 +7,7 @@ import dev.tessera.internal.catalog.RecordTranslator;
 import dev.tessera.internal.index.IndexLifecycle;
 import dev.tessera.internal.query.RecordQueries;
 import dev.tessera.internal.store.RecordCount;
+import dev.tessera.internal.write.DecodedEntries;
 import dev.tessera.internal.write.RecordLayout;
 import dev.tessera.internal.write.RecordWriter;
 import dev.tessera.kv.CorruptRecordException;
@@ -150,8 +151,11 @@ public abstract class EntityRepository<T, ID> {
     this.mapping = repository.mapping;
     this.keys = repository.keys;
     this.lifecycle = repository.lifecycle;
-    this.writer = repository.writer.on(view);
-    this.queries = repository.queries.on(view);
+    // Reads and writes of one binding share what they decoded: an update after a find of the same
+    // record does not decode the stored record a second time.
+    DecodedEntries decoded = DecodedEntries.forTransaction();
+    this.writer = repository.writer.on(view, decoded);
+    this.queries = repository.queries.on(view, decoded);
     this.admin = repository.admin;
   }
 

@@ -143,6 +143,28 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
   }
 
   /**
+   * Packs {@code parts} as {@code Tuple.of(parts).pack()} does, without building the tuple (nor,
+   * when every part is already in its normal form, copying the array; {@code parts} is never
+   * modified). The parts are checked as {@link #of(Object...)} checks them.
+   *
+   * @throws IllegalArgumentException if a part has an unsupported type
+   * @throws InvalidTuplePartException if a part cannot be encoded
+   */
+  public static byte[] packOf(Object... parts) {
+    Object[] normalised = parts == null ? new Object[] {null} : parts;
+    for (int i = 0; i < normalised.length; i++) {
+      Object part = normalise(normalised[i], i);
+      if (part != normalised[i]) {
+        if (normalised == parts) {
+          normalised = parts.clone();
+        }
+        normalised[i] = part;
+      }
+    }
+    return encode(normalised);
+  }
+
+  /**
    * Decodes packed bytes.
    *
    * @throws TupleDecodingException if the bytes are not a valid packing (the message gives the offset)
@@ -246,6 +268,11 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
   }
 
   private byte[] encode() {
+    return encode(parts);
+  }
+
+  /** The packing of normalised parts. */
+  private static byte[] encode(Object[] parts) {
     long size = TupleEncoder.size(parts, false);
     if (size > Integer.MAX_VALUE - 16) {
       throw new IllegalStateException("Tuple packs to " + size + " bytes, more than an array holds");
@@ -264,6 +291,38 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
   public Tuple add(Object part) {
     Object[] longer = Arrays.copyOf(parts, parts.length + 1);
     longer[parts.length] = normalise(part, parts.length);
+    return new Tuple(longer);
+  }
+
+  /**
+   * A new tuple with {@code more} appended, in one copy: {@code addAll(Tuple.of(more))} without
+   * building the second tuple. The parts are checked as {@link #of(Object...)} checks them, and an
+   * exception names a part by its index in {@code more}.
+   *
+   * @throws IllegalArgumentException if a part has an unsupported type
+   * @throws InvalidTuplePartException if a part cannot be encoded
+   */
+  public Tuple addParts(Object... more) {
+    if (more == null) {
+      return addParts((Object) null); // what addParts(null) passes, as in of(null): one null part
+    }
+    Object[] longer = Arrays.copyOf(parts, parts.length + more.length);
+    for (int i = 0; i < more.length; i++) {
+      longer[parts.length + i] = normalise(more[i], i);
+    }
+    return new Tuple(longer);
+  }
+
+  /**
+   * {@link #addParts(Object...)} of one part, without the varargs array: a record key is usually a
+   * prefix and one key part. An exception names the part as part 0.
+   *
+   * @throws IllegalArgumentException if the part has an unsupported type
+   * @throws InvalidTuplePartException if the part cannot be encoded
+   */
+  public Tuple addParts(Object part) {
+    Object[] longer = Arrays.copyOf(parts, parts.length + 1);
+    longer[parts.length] = normalise(part, 0);
     return new Tuple(longer);
   }
 

@@ -33,9 +33,10 @@ import java.util.UUID;
  * parts (a listing whose caller only counts keys).
  *
  * <p>One instance decodes one input at a time on one thread (each thread reuses its decoder and
- * its validating decoder, one input after another); not thread-safe.
+ * its validating decoder, one input after another; a {@link TupleReader} is a decoder of its own);
+ * not thread-safe.
  */
-final class TupleDecoder {
+class TupleDecoder {
   private static final BigInteger TWO_64_MINUS_1 = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
 
   /**
@@ -55,11 +56,15 @@ final class TupleDecoder {
   private final boolean materialize;
   private int pos;
 
-  private TupleDecoder(boolean materialize) {
+  /**
+   * A decoder; {@link TupleReader} is one of its own, which reads one part at a time: between two
+   * parts its caller may run code that decodes other tuples, so it cannot borrow the thread's.
+   */
+  TupleDecoder(boolean materialize) {
     this.materialize = materialize;
   }
 
-  private void reset(byte[] in, int offset, int length) {
+  final void reset(byte[] in, int offset, int length) {
     if (offset < 0 || length < 0 || offset > in.length - length) {
       throw new IndexOutOfBoundsException(
           "offset " + offset + " and length " + length + " do not fit an array of " + in.length);
@@ -108,6 +113,103 @@ final class TupleDecoder {
     } finally {
       decoder.in = null;
     }
+  }
+
+  // ---- one top-level part at a time (TupleReader), each checked as decode() checks it ----
+
+  boolean hasNext() {
+    return pos < end;
+  }
+
+  Object nextPart() {
+    requirePart();
+    return topLevelPart();
+  }
+
+  boolean skipNull() {
+    requirePart();
+    if (in[pos] == NULL) {
+      pos++;
+      return true;
+    }
+    return false;
+  }
+
+  long nextLong() {
+    int start = requirePart();
+    int code = in[pos] & 0xFF;
+    if (code <= NEG_INT_BIG || code >= POS_INT_BIG) {
+      throw unexpected(start, "an integer");
+    }
+    pos++;
+    long raw = integerBits(start, code);
+    if (!fitsLong(code, raw)) {
+      pos = start; // as for a part of another type: the caller may read it otherwise
+      throw fail(start, "integer out of the range of long");
+    }
+    return toLong(code, raw);
+  }
+
+  String nextString() {
+    requireCode(STRING, "a string");
+    return string();
+  }
+
+  byte[] nextBytes() {
+    requireCode(BYTES, "a byte string");
+    return bytes();
+  }
+
+  double nextDouble() {
+    requireCode(DOUBLE, "a double");
+    return Double.longBitsToDouble(unsortableDouble(fixed(8, "double")));
+  }
+
+  float nextFloat() {
+    requireCode(FLOAT, "a float");
+    return Float.intBitsToFloat(unsortableFloat((int) fixed(4, "float")));
+  }
+
+  boolean nextBoolean() {
+    int start = requirePart();
+    int code = in[pos] & 0xFF;
+    if (code != TRUE && code != FALSE) {
+      throw unexpected(start, "a boolean");
+    }
+    pos++;
+    return code == TRUE;
+  }
+
+  UUID nextUuid() {
+    requireCode(UUID_CODE, "a UUID");
+    return uuid();
+  }
+
+  /** Fails unless every part was read. */
+  void requireEnd() {
+    if (pos < end) {
+      throw fail(pos, "a part follows the last one read");
+    }
+  }
+
+  private int requirePart() {
+    if (pos >= end) {
+      throw fail(pos, "no part starts at offset " + pos + ": the tuple ends there");
+    }
+    return pos;
+  }
+
+  /** Steps past the type code {@code code} of the next part, or fails naming what was expected. */
+  private void requireCode(int code, String expected) {
+    int start = requirePart();
+    if ((in[pos] & 0xFF) != code) {
+      throw unexpected(start, expected);
+    }
+    pos++;
+  }
+
+  private TupleDecodingException unexpected(int start, String expected) {
+    return fail(start, String.format("expected %s but found type code 0x%02x", expected, in[start] & 0xFF));
   }
 
   private Object[] topLevel() {
@@ -344,11 +446,29 @@ final class TupleDecoder {
   }
 
   private Object integer(int start, int code) {
-    if (code == INT_ZERO) {
-      return materialize ? 0L : null;
-    }
     if (code == POS_INT_BIG || code == NEG_INT_BIG) {
       return bigInteger(start, code == NEG_INT_BIG);
+    }
+    long raw = integerBits(start, code);
+    if (!materialize) {
+      return null;
+    }
+    if (fitsLong(code, raw)) {
+      return toLong(code, raw);
+    }
+    // Eight bytes beyond the long range: above Long.MAX_VALUE, or below Long.MIN_VALUE.
+    return code > INT_ZERO
+        ? new BigInteger(Long.toUnsignedString(raw))
+        : BigInteger.valueOf(raw).subtract(TWO_64_MINUS_1);
+  }
+
+  /**
+   * Reads and checks the bytes of an integer of at most 8 bytes (type code {@code code}, already
+   * read, at {@code start}): the raw big-endian bits, which {@link #toLong} turns into the value.
+   */
+  private long integerBits(int start, int code) {
+    if (code == INT_ZERO) {
+      return 0;
     }
     boolean negative = code < INT_ZERO;
     int n = negative ? INT_ZERO - code : code - INT_ZERO;
@@ -358,22 +478,25 @@ final class TupleDecoder {
     if (in[pos] == (negative ? (byte) 0xFF : 0)) {
       throw fail(start, "non-canonical integer encoding (redundant leading byte)");
     }
-    long raw = fixed(n, "integer");
-    if (!materialize) {
-      return null;
-    }
-    if (!negative) {
-      // Eight bytes with the top bit set are above Long.MAX_VALUE.
-      return raw >= 0 ? (Object) raw : new BigInteger(Long.toUnsignedString(raw));
-    }
-    if (n < 8) {
-      return raw - ((1L << (8 * n)) - 1);
+    return fixed(n, "integer");
+  }
+
+  /** True if the integer of type code {@code code} and bits {@code raw} is within the long range. */
+  private static boolean fitsLong(int code, long raw) {
+    if (code >= INT_ZERO) {
+      return raw >= 0; // eight bytes with the top bit set are above Long.MAX_VALUE
     }
     // raw - (2^64 - 1) fits a long exactly when raw >= 2^63 - 1 (unsigned).
-    if (raw == Long.MAX_VALUE || raw < 0) {
-      return raw + 1;
+    return INT_ZERO - code < 8 || raw == Long.MAX_VALUE || raw < 0;
+  }
+
+  /** The value of an integer that {@link #fitsLong fits a long}. */
+  private static long toLong(int code, long raw) {
+    int n = INT_ZERO - code;
+    if (n <= 0) {
+      return raw;
     }
-    return BigInteger.valueOf(raw).subtract(TWO_64_MINUS_1);
+    return n < 8 ? raw - ((1L << (8 * n)) - 1) : raw + 1;
   }
 
   private BigInteger bigInteger(int start, boolean negative) {

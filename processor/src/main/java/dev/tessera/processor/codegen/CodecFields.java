@@ -68,6 +68,18 @@ final class CodecFields {
     return CodeBlock.of("$N.decode($L)", componentFields.get(component.name()), part);
   }
 
+  /**
+   * {@code EMAIL_CODEC.read(parts)}: a top-level component's value read from a tuple reader; for a
+   * primitive, {@code Codecs.readLong(parts)} and so on, which read the same value unboxed.
+   */
+  CodeBlock read(ComponentModel component, CodeBlock parts) {
+    FieldType type = component.type();
+    if (type.primitive()) {
+      return CodeBlock.of("$T.$N($L)", TypeNames.CODECS, RuntimeCodec.of(type).unboxedReader(), parts);
+    }
+    return CodeBlock.of("$N.read($L)", componentFields.get(component.name()), parts);
+  }
+
   /** {@code EMAIL_CODEC}: the codec constant of a top-level component. */
   CodeBlock codecOf(ComponentModel component) {
     return CodeBlock.of("$N", componentFields.get(component.name()));

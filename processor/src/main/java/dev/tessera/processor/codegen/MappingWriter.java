@@ -56,9 +56,11 @@ final class MappingWriter {
         .addMethod(idOf())
         .addMethod(withId())
         .addMethod(keyParts())
+        .addMethod(appendKeyParts())
         .addMethod(idFromKeyParts())
         .addMethod(encode())
         .addMethod(decode())
+        .addMethod(read())
         .build();
   }
 
@@ -85,22 +87,33 @@ final class MappingWriter {
   }
 
   private MethodSpec keyParts() {
-    FieldType key = model.primaryKey().type();
-    CodeBlock parts;
-    if (key.kind() == ValueKind.RECORD) {
-      // A composite key: one key part per component, so keys sort component by component.
-      parts =
-          key.components().stream()
-              .map(c -> codecs.encode(c.type(), CodeBlock.of("id.$N()", c.name())))
-              .collect(CodeBlock.joining(", "));
-    } else {
-      parts = codecs.encode(model.primaryKey(), CodeBlock.of("id"));
-    }
     return override("keyParts", TypeNames.TUPLE)
         .addParameter(id, "id")
         .addStatement("$T.requireNonNull(id, $S)", TypeNames.OBJECTS, model.primaryKey().name())
-        .addStatement("return $T.of($L)", TypeNames.TUPLE, parts)
+        .addStatement("return $T.of($L)", TypeNames.TUPLE, encodedKeyParts())
         .build();
+  }
+
+  /** The key parts appended straight to the prefix, so a record key is one tuple, not two. */
+  private MethodSpec appendKeyParts() {
+    return override("appendKeyParts", TypeNames.TUPLE)
+        .addParameter(TypeNames.TUPLE, "prefix")
+        .addParameter(id, "id")
+        .addStatement("$T.requireNonNull(id, $S)", TypeNames.OBJECTS, model.primaryKey().name())
+        .addStatement("return prefix.addParts($L)", encodedKeyParts())
+        .build();
+  }
+
+  /** The encoded key parts of {@code id}, as arguments. */
+  private CodeBlock encodedKeyParts() {
+    FieldType key = model.primaryKey().type();
+    if (key.kind() == ValueKind.RECORD) {
+      // A composite key: one key part per component, so keys sort component by component.
+      return key.components().stream()
+          .map(c -> codecs.encode(c.type(), CodeBlock.of("id.$N()", c.name())))
+          .collect(CodeBlock.joining(", "));
+    }
+    return codecs.encode(model.primaryKey(), CodeBlock.of("id"));
   }
 
   private MethodSpec idFromKeyParts() {
@@ -134,7 +147,7 @@ final class MappingWriter {
         .addParameter(entity, "entity")
         .addParameter(TypeName.LONG, "schemaNumber")
         .addStatement(
-            "return $T.of($>$>$L$<$<).pack()", TypeNames.TUPLE, CodeBlock.join(parts, ",$W"))
+            "return $T.packOf($>$>$L$<$<)", TypeNames.TUPLE, CodeBlock.join(parts, ",$W"))
         .build();
   }
 
@@ -146,6 +159,19 @@ final class MappingWriter {
     }
     return override("decode", entity)
         .addParameter(TypeNames.TUPLE, "record")
+        .addStatement(
+            "return new $T($>$>$L$<$<)", entity, CodeBlock.join(components, ",$W"))
+        .build();
+  }
+
+  private MethodSpec read() {
+    List<CodeBlock> components = new ArrayList<>();
+    for (ComponentModel component : model.components()) {
+      components.add(codecs.read(component, CodeBlock.of("parts")));
+    }
+    // Java evaluates the arguments left to right: one part per component, in declaration order.
+    return override("read", entity)
+        .addParameter(TypeNames.TUPLE_READER, "parts")
         .addStatement(
             "return new $T($>$>$L$<$<)", entity, CodeBlock.join(components, ",$W"))
         .build();

@@ -45,6 +45,34 @@ enum RuntimeCodec {
     return CodeBlock.of("$T.$N", TypeNames.CODECS, name());
   }
 
+  /**
+   * {@code Codecs.readLong(parts)} and so on: the runtime method that reads this primitive codec's
+   * values without boxing them, or null for a codec of reference values (read through {@code
+   * Codec.read}).
+   */
+  String unboxedReader() {
+    switch (this) {
+      case BOOLEAN:
+        return "readBoolean";
+      case BYTE:
+        return "readByte";
+      case SHORT:
+        return "readShort";
+      case INT:
+        return "readInt";
+      case LONG:
+        return "readLong";
+      case CHAR:
+        return "readChar";
+      case FLOAT:
+        return "readFloat";
+      case DOUBLE:
+        return "readDouble";
+      default:
+        return null;
+    }
+  }
+
   /** The codec of scalar {@code type} (primitive or boxed as the type says). */
   static RuntimeCodec of(FieldType type) {
     boolean primitive = type.primitive();

@@ -43,6 +43,7 @@ final class TypeNames {
   static final ClassName TYPE_DESCRIPTOR_COMPONENT = TYPE_DESCRIPTOR.nestedClass("Component");
   static final ClassName KV_STORE = ClassName.get("dev.tessera.kv", "KvStore");
   static final ClassName TUPLE = ClassName.get("dev.tessera.tuple", "Tuple");
+  static final ClassName TUPLE_READER = ClassName.get("dev.tessera.tuple", "TupleReader");
   static final ClassName KEY_QUERY = ClassName.get("dev.tessera.query", "KeyQuery");
   static final ClassName KEY_GENERATION = ClassName.get(KeyGeneration.class);
   static final ClassName NORMALIZE = ClassName.get(Normalize.class);

@@ -40,6 +40,27 @@ class RuntimeCodecTest {
   }
 
   @ParameterizedTest
+  @EnumSource(RuntimeCodec.class)
+  void everyUnboxedReaderTheProcessorCallsReadsItsPrimitive(RuntimeCodec codec) throws Exception {
+    String reader = codec.unboxedReader();
+    Class<?> values = (Class<?>) ((java.lang.reflect.ParameterizedType)
+        Codecs.class.getField(codec.name()).getGenericType()).getActualTypeArguments()[0];
+    Set<RuntimeCodec> primitives = EnumSet.of(RuntimeCodec.BOOLEAN, RuntimeCodec.BYTE,
+        RuntimeCodec.SHORT, RuntimeCodec.INT, RuntimeCodec.LONG, RuntimeCodec.CHAR,
+        RuntimeCodec.FLOAT, RuntimeCodec.DOUBLE);
+    if (!primitives.contains(codec)) {
+      assertThat(reader).as("%s reads references", codec).isNull();
+      return;
+    }
+    Method method = Codecs.class.getMethod(reader, dev.tessera.tuple.TupleReader.class);
+    assertThat(Modifier.isStatic(method.getModifiers())).isTrue();
+    assertThat(java.lang.invoke.MethodType.methodType(method.getReturnType()).wrap().returnType())
+        .as("Codecs.%s returns the primitive of %s", reader, codec)
+        .isEqualTo(values);
+    assertThat(method.getReturnType().isPrimitive()).isTrue();
+  }
+
+  @ParameterizedTest
   @EnumSource(CodecCombinator.class)
   void everyCombinatorTheProcessorCallsIsAPublicStaticMethodWithItsArity(
       CodecCombinator combinator) {

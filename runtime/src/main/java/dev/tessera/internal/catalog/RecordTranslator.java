@@ -95,6 +95,14 @@ public final class RecordTranslator {
   }
 
   /**
+   * True if a stored value whose first part is {@code firstPart} was written with the current
+   * schema, so it is in the current layout if it has the current schema's number of parts.
+   */
+  public boolean isCurrent(long firstPart) {
+    return firstPart == currentNumber || currentIdentifierValues && firstPart == current.id();
+  }
+
+  /**
    * {@code record} (an unpacked stored value) in the current layout: itself if it was stored with
    * the current schema (its first part then is the schema's number or identifier, which generated
    * decoders do not read), else translated from the schema its first part names.
@@ -115,8 +123,7 @@ public final class RecordTranslator {
                   : record.get(0) == null ? "null" : record.get(0).getClass().getSimpleName()));
     }
     long firstPart = (Long) record.get(0);
-    if (record.size() == width
-        && (firstPart == currentNumber || currentIdentifierValues && firstPart == current.id())) {
+    if (record.size() == width && isCurrent(firstPart)) {
       return record;
     }
     SchemaTranslation plan = plans.get(firstPart);

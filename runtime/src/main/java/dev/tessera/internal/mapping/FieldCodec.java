@@ -2,6 +2,7 @@ package dev.tessera.internal.mapping;
 
 import dev.tessera.mapping.Codecs;
 import dev.tessera.tuple.Tuple;
+import dev.tessera.tuple.TupleReader;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.DateTimeException;
@@ -559,6 +560,112 @@ public final class FieldCodec {
           what + " needs " + size + " parts, found " + tuple.size() + ": " + tuple);
     }
     return tuple;
+  }
+
+  // ---- reading straight from packed bytes ----
+  // Each readX reads the next part of a TupleReader and returns what decodeX returns for that part
+  // (Tuple.unpack's value of it). A part decodeX rejects is rejected too, though with another
+  // message or a TupleDecodingException: repositories then decode the record through decodeX to
+  // report it (see EntityMapping#read).
+
+  /** Reads a {@code boolean}, as {@link #decodeBoolean} decodes it. */
+  public static boolean readBoolean(TupleReader parts) {
+    return parts.nextBoolean();
+  }
+
+  /** Reads a {@code Boolean} or {@code null}, as {@link #decodeBoxedBoolean} decodes it. */
+  public static Boolean readBoxedBoolean(TupleReader parts) {
+    return parts.skipNull() ? null : parts.nextBoolean();
+  }
+
+  /** Reads a {@code byte}, as {@link #decodeByte} decodes it. */
+  public static byte readByte(TupleReader parts) {
+    return (byte) inRange(parts.nextLong(), Byte.MIN_VALUE, Byte.MAX_VALUE, "byte");
+  }
+
+  /** Reads a {@code Byte} or {@code null}, as {@link #decodeBoxedByte} decodes it. */
+  public static Byte readBoxedByte(TupleReader parts) {
+    return parts.skipNull() ? null : readByte(parts);
+  }
+
+  /** Reads a {@code short}, as {@link #decodeShort} decodes it. */
+  public static short readShort(TupleReader parts) {
+    return (short) inRange(parts.nextLong(), Short.MIN_VALUE, Short.MAX_VALUE, "short");
+  }
+
+  /** Reads a {@code Short} or {@code null}, as {@link #decodeBoxedShort} decodes it. */
+  public static Short readBoxedShort(TupleReader parts) {
+    return parts.skipNull() ? null : readShort(parts);
+  }
+
+  /** Reads an {@code int}, as {@link #decodeInt} decodes it. */
+  public static int readInt(TupleReader parts) {
+    return (int) inRange(parts.nextLong(), Integer.MIN_VALUE, Integer.MAX_VALUE, "int");
+  }
+
+  /** Reads an {@code Integer} or {@code null}, as {@link #decodeBoxedInt} decodes it. */
+  public static Integer readBoxedInt(TupleReader parts) {
+    return parts.skipNull() ? null : readInt(parts);
+  }
+
+  /** Reads a {@code long}, as {@link #decodeLong} decodes it. */
+  public static long readLong(TupleReader parts) {
+    return parts.nextLong();
+  }
+
+  /** Reads a {@code Long} or {@code null}, as {@link #decodeBoxedLong} decodes it. */
+  public static Long readBoxedLong(TupleReader parts) {
+    return parts.skipNull() ? null : parts.nextLong();
+  }
+
+  /** Reads a {@code char}, as {@link #decodeChar} decodes it. */
+  public static char readChar(TupleReader parts) {
+    return (char) inRange(parts.nextLong(), Character.MIN_VALUE, Character.MAX_VALUE, "char");
+  }
+
+  /** Reads a {@code Character} or {@code null}, as {@link #decodeBoxedChar} decodes it. */
+  public static Character readBoxedChar(TupleReader parts) {
+    return parts.skipNull() ? null : readChar(parts);
+  }
+
+  /** Reads a {@code float}, as {@link #decodeFloat} decodes it. */
+  public static float readFloat(TupleReader parts) {
+    return parts.nextFloat();
+  }
+
+  /** Reads a {@code Float} or {@code null}, as {@link #decodeBoxedFloat} decodes it. */
+  public static Float readBoxedFloat(TupleReader parts) {
+    return parts.skipNull() ? null : parts.nextFloat();
+  }
+
+  /** Reads a {@code double}, as {@link #decodeDouble} decodes it. */
+  public static double readDouble(TupleReader parts) {
+    return parts.nextDouble();
+  }
+
+  /** Reads a {@code Double} or {@code null}, as {@link #decodeBoxedDouble} decodes it. */
+  public static Double readBoxedDouble(TupleReader parts) {
+    return parts.skipNull() ? null : parts.nextDouble();
+  }
+
+  /** Reads a {@code String} or {@code null}, as {@link #decodeString} decodes it. */
+  public static String readString(TupleReader parts) {
+    return parts.skipNull() ? null : parts.nextString();
+  }
+
+  /** Reads a {@code byte[]} (a new array) or {@code null}, as {@link #decodeBytes} decodes it. */
+  public static byte[] readBytes(TupleReader parts) {
+    return parts.skipNull() ? null : parts.nextBytes();
+  }
+
+  /** Reads a {@code UUID} or {@code null}, as {@link #decodeUuid} decodes it. */
+  public static UUID readUuid(TupleReader parts) {
+    return parts.skipNull() ? null : parts.nextUuid();
+  }
+
+  /** Reads an enum constant or {@code null}, as {@link #decodeEnum} decodes it. */
+  public static <E extends Enum<E>> E readEnum(TupleReader parts, Class<E> type) {
+    return parts.skipNull() ? null : decodeEnum(parts.nextString(), type);
   }
 
   private static <E> Object encodeElements(Collection<E> value, Function<? super E, ?> element) {

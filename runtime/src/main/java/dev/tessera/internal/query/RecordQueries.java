@@ -3,6 +3,7 @@ package dev.tessera.internal.query;
 import dev.tessera.internal.index.IndexLifecycle;
 import dev.tessera.internal.index.UniqueClaim;
 import dev.tessera.internal.store.RecordCount;
+import dev.tessera.internal.write.DecodedEntries;
 import dev.tessera.internal.write.RecordLayout;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvSnapshot;
@@ -43,6 +44,8 @@ public final class RecordQueries<T, ID> {
   private final String entityName;
   private final IndexLifecycle<T> lifecycle;
   private final RecordReader<T> reader;
+  /** The entries of these reads' transaction known to decode; {@link DecodedEntries#NONE} on a store. */
+  private final DecodedEntries decoded;
 
   public RecordQueries(KvStore store, RecordLayout<T, ID> layout, IndexLifecycle<T> lifecycle) {
     this(store, layout, lifecycle, new RecordReader<>() {
@@ -55,11 +58,12 @@ public final class RecordQueries<T, ID> {
       public Tuple pointer(KvEntry uniqueIndexEntry) {
         return UniqueClaim.pointedKey(uniqueIndexEntry);
       }
-    });
+    }, DecodedEntries.NONE);
   }
 
-  private RecordQueries(
-      KvStore store, RecordLayout<T, ID> layout, IndexLifecycle<T> lifecycle, RecordReader<T> reader) {
+  private RecordQueries(KvStore store, RecordLayout<T, ID> layout, IndexLifecycle<T> lifecycle,
+      RecordReader<T> reader, DecodedEntries decoded) {
+    this.decoded = decoded;
     this.store = store;
     this.layout = layout;
     this.mapping = layout.mapping();
@@ -68,22 +72,25 @@ public final class RecordQueries<T, ID> {
     this.reader = reader;
   }
 
-  /** These reads on {@code view} (a transaction's view of the store) instead of its store. */
-  public RecordQueries<T, ID> on(KvStore view) {
-    return new RecordQueries<>(view, layout, lifecycle, reader);
+  /**
+   * These reads on {@code view} (a transaction's view of the store) instead of its store, noting in
+   * {@code decoded} the records they decode by id.
+   */
+  public RecordQueries<T, ID> on(KvStore view, DecodedEntries decoded) {
+    return new RecordQueries<>(view, layout, lifecycle, reader, decoded);
   }
 
   // ---------------------------------------------------------------- by primary key
 
   public Optional<T> findById(ID id) {
     KvEntry entry = store.get(layout.recordKey(id));
-    return entry.exists() ? Optional.of(layout.decode(entry)) : Optional.empty();
+    return entry.exists() ? Optional.of(layout.decode(entry, decoded)) : Optional.empty();
   }
 
   public Optional<Versioned<T>> findVersionedById(ID id) {
     KvEntry entry = store.get(layout.recordKey(id));
     return entry.exists()
-        ? Optional.of(new Versioned<>(layout.decode(entry), entry.versionstamp()))
+        ? Optional.of(new Versioned<>(layout.decode(entry, decoded), entry.versionstamp()))
         : Optional.empty();
   }
 

@@ -21,7 +21,7 @@ import java.util.Objects;
  * {@link TransactionView#PENDING}: the real one exists once the transaction commits. Not
  * thread-safe.
  */
-public final class ViewOperation implements AtomicOperation {
+public final class ViewOperation implements AtomicOperation, OwnedValues {
   /** What the operation holds, in the order added: checks, range checks and mutations. */
   private sealed interface Step permits Check, RangeCheck, Mutation {}
 
@@ -53,11 +53,7 @@ public final class ViewOperation implements AtomicOperation {
     TransactionView.Write applyTo(TransactionView.Write before, AtomicOperation target) {
       if (value != null) {
         // The value is this operation's copy, never changed: the store may keep it as it is.
-        if (target instanceof OwnedValues owned) {
-          owned.setOwned(key, value);
-        } else {
-          target.set(key, value);
-        }
+        OwnedValues.set(target, key, value);
         return TransactionView.Write.set(key, value);
       }
       if (counter == null) {
@@ -100,6 +96,12 @@ public final class ViewOperation implements AtomicOperation {
     Objects.requireNonNull(value, "value");
     // A copy: the caller may change its array afterwards, and what the transaction commits must not.
     return add(Mutation.set(key, value.clone()));
+  }
+
+  /** As {@link #set}, keeping {@code value} (a repository's own encoding) instead of a copy. */
+  @Override
+  public void setOwned(Tuple key, byte[] value) {
+    add(Mutation.set(key, Objects.requireNonNull(value, "value")));
   }
 
   @Override

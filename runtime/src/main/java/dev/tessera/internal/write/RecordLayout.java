@@ -12,6 +12,7 @@ import dev.tessera.kv.KvStore;
 import dev.tessera.mapping.EntityMapping;
 import dev.tessera.mapping.IndexDefinition;
 import dev.tessera.tuple.Tuple;
+import dev.tessera.tuple.TupleReader;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -105,7 +106,7 @@ public final class RecordLayout<T, ID> {
     if (id == null) {
       throw new NullPointerException("primary key '" + mapping.primaryKeyName() + "' of " + entityName);
     }
-    return entityPrefix.addAll(mapping.keyParts(id));
+    return mapping.appendKeyParts(entityPrefix, id);
   }
 
   /**
@@ -153,13 +154,18 @@ public final class RecordLayout<T, ID> {
   /**
    * Decodes a stored record, which must hold a primary key: a record decoding to a null one was not
    * written by a repository (every write requires the key), so it is reported, never returned.
+   * A value of the current shape is read part by part ({@link EntityMapping#read}); any other
+   * value, and any value that reading fails on, is unpacked, translated and decoded as a tuple,
+   * which builds the record or reports the damage.
    */
- public T decode(KvEntry entry) {
-    T record;
-    try {
-      record = mapping.decode(translator.toCurrent(Tuple.unpack(entry.value())));
-    } catch (RuntimeException e) {
-      throw new CorruptRecordException(entry.key(), e);
+  public T decode(KvEntry entry) {
+    T record = readCurrent(entry.value());
+    if (record == null) {
+      try {
+        record = mapping.decode(translator.toCurrent(Tuple.unpack(entry.value())));
+      } catch (RuntimeException e) {
+        throw new CorruptRecordException(entry.key(), e);
+      }
     }
     if (mapping.idOf(record) == null) {
       throw new CorruptRecordException(entry.key(), new IllegalArgumentException(
@@ -167,6 +173,50 @@ public final class RecordLayout<T, ID> {
               + mapping.primaryKeyName() + "'"));
     }
     return record;
+  }
+
+  /**
+   * The record of a value of the current shape, read straight from its bytes; null if the value
+   * has another shape or anything about it is unusual (damaged, a part of another type, parts left
+   * over), or if the mapping does not read part by part: {@link #decode} then takes the tuple path,
+   * which reports a damaged value as it always has.
+   */
+  private T readCurrent(byte[] value) {
+    try {
+      TupleReader parts = TupleReader.of(value);
+      if (!translator.isCurrent(parts.nextLong())) {
+        return null;
+      }
+      T record = mapping.read(parts);
+      if (record != null) {
+        parts.requireEnd();
+      }
+      return record;
+    } catch (RuntimeException unusual) {
+      return null;
+    }
+  }
+
+  /**
+   * {@link #decode} of an entry read in a transaction, noting in {@code decoded} that it decodes
+   * (see {@link DecodedEntries}).
+   */
+  public T decode(KvEntry entry, DecodedEntries decoded) {
+    T record = decode(entry);
+    decoded.add(entry);
+    return record;
+  }
+
+  /**
+   * Checks that {@code entry} decodes, as {@link #decode} does, unless {@code decoded} noted it
+   * (the same entry decoded before).
+   *
+   * @throws CorruptRecordException if it does not decode or holds no primary key
+   */
+  void requireDecodes(KvEntry entry, DecodedEntries decoded) {
+    if (!decoded.contains(entry)) {
+      decode(entry, decoded);
+    }
   }
 
   /**
@@ -180,7 +230,7 @@ public final class RecordLayout<T, ID> {
     boolean matches;
     try {
       storedId = mapping.idOf(record);
-      matches = storedId != null && entry.key().equals(entityPrefix.addAll(mapping.keyParts(storedId)));
+      matches = storedId != null && entry.key().equals(mapping.appendKeyParts(entityPrefix, storedId));
     } catch (RuntimeException e) {
       throw new CorruptRecordException(entry.key(), e);
     }

@@ -7,6 +7,7 @@ import dev.tessera.internal.index.IndexLifecycle;
 import dev.tessera.internal.index.IndexModes;
 import dev.tessera.internal.index.IndexWrite;
 import dev.tessera.internal.index.UniqueClaim;
+import dev.tessera.internal.kv.OwnedValues;
 import dev.tessera.internal.mapping.ComponentValues;
 import dev.tessera.internal.retry.Attempt;
 import dev.tessera.internal.retry.Retry;
@@ -74,10 +75,19 @@ public final class RecordWriter<T, ID> {
   private final Tuple[] countShardKeys;
   /** The most records a bulk delete commits at once. */
   private final int batchSize;
+  /** The entries of this writer's transaction known to decode; {@link DecodedEntries#NONE} on a store. */
+  private final DecodedEntries decoded;
 
   public RecordWriter(
       KvStore store, RecordLayout<T, ID> layout, IndexLifecycle<T> lifecycle, Tuple[] countShardKeys,
       int batchSize) {
+    this(store, layout, lifecycle, countShardKeys, batchSize, DecodedEntries.NONE);
+  }
+
+  private RecordWriter(
+      KvStore store, RecordLayout<T, ID> layout, IndexLifecycle<T> lifecycle, Tuple[] countShardKeys,
+      int batchSize, DecodedEntries decoded) {
+    this.decoded = decoded;
     this.store = store;
     this.layout = layout;
     this.mapping = layout.mapping();
@@ -87,9 +97,12 @@ public final class RecordWriter<T, ID> {
     this.batchSize = batchSize;
   }
 
-  /** This writer on {@code view} (a transaction's view of the store) instead of its store. */
-  public RecordWriter<T, ID> on(KvStore view) {
-    return new RecordWriter<>(view, layout, lifecycle, countShardKeys, batchSize);
+  /**
+   * This writer on {@code view} (a transaction's view of the store) instead of its store, sharing
+   * {@code decoded} with the transaction's reads.
+   */
+  public RecordWriter<T, ID> on(KvStore view, DecodedEntries decoded) {
+    return new RecordWriter<>(view, layout, lifecycle, countShardKeys, batchSize, decoded);
   }
 
   // ---------------------------------------------------------------- inserts and updates
@@ -280,7 +293,8 @@ public final class RecordWriter<T, ID> {
       List<RecordWrite<T, ID>> batch, List<IndexEntry<T>> entries, boolean takenKeyIsRace, R inserted) {
     AtomicOperation op = store.atomic();
     for (RecordWrite<T, ID> record : batch) {
-      op.check(record.key(), null).set(record.key(), record.encoded());
+      // the encoding is the write's own array, never changed: the operation may keep it
+      OwnedValues.set(op.check(record.key(), null), record.key(), record.encoded());
     }
     IndexWrite<T> write = plan(op, List.of(), entries);
     CommitResult result = RecordCount.add(countShardKeys, op, batch.size()).commit();
@@ -325,7 +339,7 @@ public final class RecordWriter<T, ID> {
           layout.entriesOf(layout.decodeStored(current), record.pkParts()), record.entries());
       write = plan(op, diff.removed(), diff.added(), diff.after());
     }
-    CommitResult result = op.set(record.key(), record.encoded()).commit();
+    CommitResult result = OwnedValues.set(op, record.key(), record.encoded()).commit();
     if (result.ok()) {
       return Attempt.done(record.value());
     }
@@ -345,15 +359,16 @@ public final class RecordWriter<T, ID> {
    * The index part of an update from {@code current} to {@code record} that leaves every index
    * entry as it is, known from the bytes alone ({@link RecordLayout#keepsIndexEntries}), so neither
    * record's entries are derived; null when that is not certain, or an index being built rewrites
-   * kept entries: then the entries are derived and compared. The stored record is still decoded,
-   * so an update of one that does not decode fails as before; it holds the primary key it is
+   * kept entries: then the entries are derived and compared. The stored record is still decoded
+   * (unless this transaction decoded the very entry already, see {@link DecodedEntries}), so an
+   * update of one that does not decode fails as before; it holds the primary key it is
    * stored under, since its key part has the new record's bytes.
    */
   private IndexWrite<T> keptIndexWrite(KvEntry current, RecordWrite<T, ID> record) {
     if (!layout.keepsIndexEntries(current.value(), record.encoded())) {
       return null;
     }
-    layout.decode(current);
+    layout.requireDecodes(current, decoded);
     return lifecycle.prepareKept(store);
   }
 
@@ -510,17 +525,16 @@ public final class RecordWriter<T, ID> {
     private final RecordLayout<T, ID> layout;
     private final T value;
     private final ID id;
-    private final Tuple pkParts;
     private final Tuple key;
     private final byte[] encoded;
+    private Tuple pkParts;
     private List<IndexEntry<T>> entries;
 
     private RecordWrite(RecordLayout<T, ID> layout, T value) {
       this.layout = layout;
       this.value = value;
       this.id = layout.mapping().idOf(value);
-      this.pkParts = layout.mapping().keyParts(id);
-      this.key = layout.recordKeyOfParts(pkParts);
+      this.key = layout.recordKey(id);
       this.encoded = layout.encode(value);
     }
 
@@ -532,7 +546,11 @@ public final class RecordWriter<T, ID> {
       return id;
     }
 
+    /** The key parts of the primary key, derived on first use: the key was built without them. */
     Tuple pkParts() {
+      if (pkParts == null) {
+        pkParts = layout.mapping().keyParts(id);
+      }
       return pkParts;
     }
 
@@ -546,7 +564,7 @@ public final class RecordWriter<T, ID> {
 
     List<IndexEntry<T>> entries() {
       if (entries == null) {
-        entries = layout.entriesOf(value, pkParts);
+        entries = layout.entriesOf(value, pkParts());
       }
       return entries;
     }

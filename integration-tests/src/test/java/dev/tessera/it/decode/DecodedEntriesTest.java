@@ -1,0 +1,108 @@
+package dev.tessera.it.decode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.tessera.it.StoredKeys;
+import dev.tessera.kv.CorruptRecordException;
+import dev.tessera.kv.KvStore;
+import dev.tessera.kv.lmdb.LmdbKvStore;
+import dev.tessera.repository.ForwardingMapping;
+import dev.tessera.repository.GeneratedMappings;
+import dev.tessera.repository.MappedRepository;
+import dev.tessera.repository.Transactions;
+import dev.tessera.tuple.Tuple;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * An update that keeps every index entry decodes the stored record only to check that it decodes;
+ * in a transaction that found the record first, the entry it found has passed that check, and the
+ * update does not decode it again. Everywhere else it still does: a damaged record fails the
+ * update as before, and repositories on the store (shared by threads) remember nothing.
+ */
+class DecodedEntriesTest {
+  @TempDir Path directory;
+
+  private KvStore store;
+  private CountingMapping mapping;
+  private MappedRepository<Assortment, Long> assortments;
+
+  /** The generated mapping on the tuple path, counting its decodes. */
+  private static final class CountingMapping extends ForwardingMapping<Assortment, Long> {
+    int decodes;
+
+    CountingMapping(KvStore store) {
+      super(GeneratedMappings.of(new AssortmentRepository(store)));
+    }
+
+    @Override
+    public Assortment decode(Tuple record) {
+      decodes++;
+      return super.decode(record);
+    }
+  }
+
+  @BeforeEach
+  void open() {
+    store = LmdbKvStore.open(directory);
+    mapping = new CountingMapping(store);
+    assortments = new MappedRepository<>(store, mapping);
+    assortments.insert(assortment(1, (byte) 1));
+    assortments.insert(assortment(2, (byte) 2));
+  }
+
+  @AfterEach
+  void close() {
+    store.close();
+  }
+
+  /** Assortment {@code id}; updates change {@code small}, which no index reads. */
+  private static Assortment assortment(long id, byte small) {
+    return new Assortment(id, small, null, null, null, null, null, Optional.empty(), null, null,
+        null, "name" + id);
+  }
+
+  @Test
+  void anUpdateAfterAFindInOneTransactionDecodesTheStoredRecordOnce() {
+    mapping.decodes = 0;
+    Transactions.run(store, tx -> {
+      MappedRepository<Assortment, Long> bound = assortments.in(tx);
+      bound.findById(1L).orElseThrow();
+      bound.findById(2L).orElseThrow();
+      bound.update(assortment(1, (byte) 10));
+      return bound.update(assortment(2, (byte) 20));
+    });
+    assertThat(mapping.decodes).as("two finds; the updates decode nothing more").isEqualTo(2);
+    assertThat(assortments.findById(1L).orElseThrow().small()).isEqualTo((byte) 10);
+    assertThat(assortments.findById(2L).orElseThrow().small()).isEqualTo((byte) 20);
+  }
+
+  @Test
+  void anUpdateWithoutAFindOrOnTheStoreStillDecodesTheStoredRecord() {
+    mapping.decodes = 0;
+    Transactions.run(store, tx -> assortments.in(tx).update(assortment(1, (byte) 10)));
+    assertThat(mapping.decodes).as("the update's check").isEqualTo(1);
+
+    mapping.decodes = 0;
+    assortments.findById(2L);
+    assortments.update(assortment(2, (byte) 20));
+    assertThat(mapping.decodes).as("on the store: the find and the update's check").isEqualTo(2);
+  }
+
+  @Test
+  void anUpdateOfADamagedRecordFailsAfterTheFindFailed() {
+    Tuple key = StoredKeys.key(store, AssortmentRepository.ENTITY_NAME, 1L);
+    assertThat(store.atomic().set(key, new byte[] {0x02, 'x', 0}).commit().ok()).isTrue();
+    assertThatThrownBy(() -> Transactions.run(store, tx -> {
+      MappedRepository<Assortment, Long> bound = assortments.in(tx);
+      assertThatThrownBy(() -> bound.findById(1L)).isInstanceOf(CorruptRecordException.class);
+      return bound.update(assortment(1, (byte) 10));
+    })).isInstanceOf(CorruptRecordException.class);
+    assertThat(store.get(key).value()).containsExactly(0x02, 'x', 0);
+  }
+}

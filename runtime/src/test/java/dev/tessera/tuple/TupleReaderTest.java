@@ -1,0 +1,160 @@
+package dev.tessera.tuple;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.math.BigInteger;
+import java.util.Arrays;
+import java.util.Random;
+import java.util.UUID;
+import java.util.function.Function;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link TupleReader} agrees with {@link Tuple#unpack}: every part it reads, generic or typed, is
+ * the part unpack gives, and it fails (with {@link TupleDecodingException}) wherever unpack fails
+ * or the part has another type than the one asked for.
+ */
+class TupleReaderTest {
+
+  @Provide
+  Arbitrary<Tuple> tuples() {
+    return TupleArbitraries.tuples();
+  }
+
+  @Property(tries = 3000)
+  void readingEveryPartGivesTheUnpackedParts(@ForAll("tuples") Tuple tuple) {
+    TupleReader parts = TupleReader.of(tuple.pack());
+    for (int i = 0; i < tuple.size(); i++) {
+      assertThat(parts.hasNext()).isTrue();
+      Object expected = tuple.get(i);
+      Object typed = typed(parts, expected);
+      assertThat(typed).as("part %d of %s", i, tuple).isEqualTo(expected);
+    }
+    assertThat(parts.hasNext()).isFalse();
+    parts.requireEnd();
+    assertThatThrownBy(parts::next).isInstanceOf(TupleDecodingException.class);
+  }
+
+  /** Reads the next part with the typed method for {@code expected}'s type, else generically. */
+  private static Object typed(TupleReader parts, Object expected) {
+    if (expected == null) {
+      assertThat(parts.skipNull()).isTrue();
+      return null;
+    }
+    assertThat(parts.skipNull()).isFalse();
+    if (expected instanceof Long) {
+      return parts.nextLong();
+    } else if (expected instanceof String) {
+      return parts.nextString();
+    } else if (expected instanceof byte[]) {
+      return parts.nextBytes();
+    } else if (expected instanceof Double) {
+      return parts.nextDouble();
+    } else if (expected instanceof Float) {
+      return parts.nextFloat();
+    } else if (expected instanceof Boolean) {
+      return parts.nextBoolean();
+    } else if (expected instanceof UUID) {
+      return parts.nextUuid();
+    }
+    return parts.next();
+  }
+
+  @Property(tries = 3000)
+  void aTypedReadOfAnotherTypeFailsAndLeavesTheReaderWhereItWas(
+      @ForAll("tuples") Tuple tuple) {
+    byte[] packed = tuple.pack();
+    for (int i = 0; i < tuple.size(); i++) {
+      Object part = tuple.get(i);
+      for (Function<TupleReader, Object> read : TYPED_READS) {
+        TupleReader parts = TupleReader.of(packed);
+        for (int j = 0; j < i; j++) {
+          parts.next();
+        }
+        Object value;
+        try {
+          value = read.apply(parts);
+        } catch (TupleDecodingException otherType) {
+          assertThat(parts.next()).as("part %d of %s after a failed read", i, tuple).isEqualTo(part);
+          continue;
+        }
+        assertThat(value).as("part %d of %s", i, tuple).isEqualTo(part);
+      }
+    }
+  }
+
+  private static final java.util.List<Function<TupleReader, Object>> TYPED_READS =
+      java.util.List.of(
+          TupleReader::nextLong,
+          TupleReader::nextString,
+          TupleReader::nextBytes,
+          TupleReader::nextDouble,
+          TupleReader::nextFloat,
+          TupleReader::nextBoolean,
+          TupleReader::nextUuid);
+
+  @Test
+  void integersBeyondTheLongRangeAreNotLongs() {
+    BigInteger[] beyond = {
+      BigInteger.ONE.shiftLeft(63),
+      BigInteger.ONE.shiftLeft(63).negate().subtract(BigInteger.ONE),
+      BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE),
+      BigInteger.ONE.shiftLeft(64).negate().add(BigInteger.ONE),
+      BigInteger.ONE.shiftLeft(300)
+    };
+    for (BigInteger big : beyond) {
+      TupleReader parts = TupleReader.of(Tuple.of(big).pack());
+      assertThatThrownBy(parts::nextLong).as("%s", big).isInstanceOf(TupleDecodingException.class);
+    }
+    long[] edges = {Long.MIN_VALUE, Long.MIN_VALUE + 1, -1L << 56, -(1L << 56) - 1, -256, -255, -1, 0,
+        1, 255, 256, 1L << 56, Long.MAX_VALUE - 1, Long.MAX_VALUE};
+    for (long edge : edges) {
+      assertThat(TupleReader.of(Tuple.of(edge).pack()).nextLong()).isEqualTo(edge);
+    }
+  }
+
+  @Test
+  void damagedPackingsFailAsUnpackFails() {
+    Random random = new Random(5);
+    Tuple sample = Tuple.of(7L, "a\u0000b\u00e9\ud83d\ude00", new byte[] {0, 1}, -0.0, Float.NaN,
+        true, new UUID(1, 2), Tuple.of(1L, null), null, BigInteger.TEN.pow(40));
+    byte[] packed = sample.pack();
+    int failures = 0;
+    for (int i = 0; i < 20_000; i++) {
+      byte[] damaged = i % 2 == 0
+          ? Arrays.copyOf(packed, random.nextInt(packed.length))
+          : flip(packed, random);
+      boolean unpacks;
+      try {
+        Tuple.unpack(damaged);
+        unpacks = true;
+      } catch (TupleDecodingException e) {
+        unpacks = false;
+        failures++;
+      }
+      boolean reads;
+      try {
+        TupleReader parts = TupleReader.of(damaged);
+        while (parts.hasNext()) {
+          parts.next();
+        }
+        reads = true;
+      } catch (TupleDecodingException e) {
+        reads = false;
+      }
+      assertThat(reads).as("reading %s", Arrays.toString(damaged)).isEqualTo(unpacks);
+    }
+    assertThat(failures).as("most damaged packings fail").isGreaterThan(5_000);
+  }
+
+  private static byte[] flip(byte[] packed, Random random) {
+    byte[] out = packed.clone();
+    out[random.nextInt(out.length)] ^= (byte) (1 << random.nextInt(8));
+    return out;
+  }
+}
