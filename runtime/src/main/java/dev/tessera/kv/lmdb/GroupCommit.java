@@ -44,7 +44,7 @@ import org.lmdbjava.Txn;
  * was to cover.
  *
  * <p>Each commit, batch and explicit flush is a Java Flight Recorder event ({@link
- * GroupCommitEvents}), off unless a recording enables it.
+ * GroupCommitEvents}), off unless a recording enables it by name.
  *
  * <p>Thread-safe.
  */

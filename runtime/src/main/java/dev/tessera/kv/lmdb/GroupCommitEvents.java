@@ -3,6 +3,7 @@ package dev.tessera.kv.lmdb;
 import jdk.jfr.Category;
 import jdk.jfr.DataAmount;
 import jdk.jfr.Description;
+import jdk.jfr.Enabled;
 import jdk.jfr.Event;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
@@ -13,9 +14,10 @@ import jdk.jfr.Timespan;
  * The Java Flight Recorder events of a durable store's {@link GroupCommit}: where a durable
  * commit's time goes (waiting for its batch, writing it, waiting for the flush that makes it
  * durable), how many operations each write transaction carries, and what the explicit flushes cost.
- * Off unless a recording enables them (say {@code -XX:StartFlightRecording:settings=profile} with
- * {@code dev.tessera.*} enabled, or {@code jfr configure}); then a commit costs a few clock reads
- * more. Read them with {@code jfr print --events dev.tessera.DurableCommit recording.jfr}.
+ * Off unless a recording enables them by name (a settings file passed to {@code
+ * -XX:StartFlightRecording=settings=...}, or {@code Recording.enable}): a flight recording with the
+ * JDK's own settings leaves them out. Enabled, they cost a commit a few clock reads. Read them with
+ * {@code jfr print --events dev.tessera.DurableCommit recording.jfr}.
  *
  * <p>Not instantiable; each event is built and committed by the thread it describes.
  */
@@ -28,6 +30,7 @@ final class GroupCommitEvents {
   @Category({"Tessera", "Group Commit"})
   @Description("One commit of a durable store, from the call until its outcome is durable")
   @StackTrace(false)
+  @Enabled(false)
   static final class Commit extends Event {
     @Label("Store")
     String store;
@@ -59,6 +62,7 @@ final class GroupCommitEvents {
   @Category({"Tessera", "Group Commit"})
   @Description("One write transaction carrying queued durable commits, each in a nested one")
   @StackTrace(false)
+  @Enabled(false)
   static final class Batch extends Event {
     @Label("Store")
     String store;
@@ -83,6 +87,7 @@ final class GroupCommitEvents {
   @Description("An fdatasync of the store file outside the writer lock, making written batches "
       + "durable when no later batch's commit would")
   @StackTrace(false)
+  @Enabled(false)
   static final class Flush extends Event {
     @Label("Store")
     String store;
