@@ -173,11 +173,12 @@ final class GroupCommit {
         }
       }
     } finally {
-      record(event, mine);
+      report(event, mine);
     }
   }
 
-  private void record(GroupCommitEvents.Commit event, Pending mine) {
+  // Completes the commit's flight recorder event, if a recording enabled it.
+  private void report(GroupCommitEvents.Commit event, Pending mine) {
     long now = System.nanoTime();
     event.end();
     if (event.shouldCommit()) {
