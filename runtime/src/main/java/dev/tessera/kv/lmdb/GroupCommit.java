@@ -43,6 +43,9 @@ import org.lmdbjava.Txn;
  * retried one by one so only those that do not fit fail. A failed flush fails every operation it
  * was to cover.
  *
+ * <p>Each commit, batch and explicit flush is a Java Flight Recorder event ({@link
+ * GroupCommitEvents}), off unless a recording enables it by name.
+ *
  * <p>Thread-safe.
  */
 final class GroupCommit {
@@ -91,14 +94,20 @@ final class GroupCommit {
   }
 
   /**
-   * One operation waiting for its outcome. The writer records its transaction's outcome before it
-   * moves the state under the monitor; everything else is guarded by the monitor.
+   * One operation waiting for its outcome. The writer records its transaction's outcome and start
+   * before it moves the state under the monitor; everything else is guarded by the monitor.
    */
   private static final class Pending {
     private final LmdbAtomicOperation operation;
     private State state = State.QUEUED;
     /** The number of the batch that wrote it, once {@link State#WRITTEN}. */
     private long batch;
+    /** {@link System#nanoTime()} when it was queued, its batch began and its batch committed. */
+    private final long queuedAt = System.nanoTime();
+    private long startedAt;
+    private long writtenAt;
+    /** The number of operations its batch wrote. */
+    private int batchOperations;
     /** What its nested transaction ended with, once its write transaction committed; else null. */
     private Outcome written;
     /** A failure of its write transaction or of the flush meant to cover it. */
@@ -145,20 +154,46 @@ final class GroupCommit {
 
   /** Commits {@code operation} in the next batch and returns its own outcome once durable. */
   CommitResult commit(LmdbAtomicOperation operation) {
+    GroupCommitEvents.Commit event = new GroupCommitEvents.Commit();
+    event.begin();
     Pending mine = new Pending(operation);
     synchronized (monitor) {
       queue.add(mine);
     }
-    while (true) {
-      Task task = nextTask(mine);
-      if (task == null) {
-        return outcome(mine);
+    try {
+      while (true) {
+        Task task = nextTask(mine);
+        if (task == null) {
+          return outcome(mine);
+        }
+        if (task.batch() != null) {
+          writeBatch(task.batch(), task.upTo());
+        } else {
+          flush(task.upTo());
+        }
       }
-      if (task.batch() != null) {
-        writeBatch(task.batch(), task.upTo());
-      } else {
-        flush(task.upTo());
+    } finally {
+      report(event, mine);
+    }
+  }
+
+  // Completes the commit's flight recorder event, if a recording enabled it.
+  private void report(GroupCommitEvents.Commit event, Pending mine) {
+    long now = System.nanoTime();
+    event.end();
+    if (event.shouldCommit()) {
+      event.store = environment.name();
+      if (mine.startedAt != 0) {
+        event.queued = mine.startedAt - mine.queuedAt;
+        if (mine.writtenAt != 0) {
+          event.writing = mine.writtenAt - mine.startedAt;
+          event.awaitingFlush = now - mine.writtenAt;
+        } else {
+          event.writing = now - mine.startedAt;
+        }
       }
+      event.batchOperations = mine.batchOperations;
+      event.commit();
     }
   }
 
@@ -247,11 +282,14 @@ final class GroupCommit {
     try {
       write(batch);
     } finally {
+      long writtenAt = System.nanoTime();
       synchronized (monitor) {
         writing = false;
         long number = ++batchesWritten;
         boolean wrote = false;
         for (Pending p : batch) {
+          p.writtenAt = writtenAt;
+          p.batchOperations = batch.size();
           if (p.written != null) {
             wrote |= p.written.applied();
             p.batch = number;
@@ -273,6 +311,8 @@ final class GroupCommit {
 
   // An explicit flush covering every batch written before it began.
   private void flush(long upTo) {
+    GroupCommitEvents.Flush event = new GroupCommitEvents.Flush();
+    event.begin();
     RuntimeException failure = null;
     boolean flushed = false;
     try {
@@ -282,17 +322,26 @@ final class GroupCommit {
     } catch (RuntimeException e) {
       failure = e;
     } finally {
+      int covered;
       synchronized (monitor) {
         syncing = false;
-        markDurable(upTo, failure, flushed);
+        covered = markDurable(upTo, failure, flushed);
         wakeNextRoles();
+      }
+      event.end();
+      if (event.shouldCommit()) {
+        event.store = environment.name();
+        event.operations = covered;
+        event.commit();
       }
     }
   }
 
-  // Under the monitor: completes the operations of batches up to upTo.
-  private void markDurable(long upTo, RuntimeException failure, boolean flushed) {
+  // Under the monitor: completes the operations of batches up to upTo; returns how many.
+  private int markDurable(long upTo, RuntimeException failure, boolean flushed) {
+    int done = 0;
     while (!unflushed.isEmpty() && unflushed.peek().batch <= upTo) {
+      done++;
       Pending p = unflushed.poll();
       if (failure != null) {
         p.failure = failure;
@@ -302,6 +351,7 @@ final class GroupCommit {
       p.state = State.DONE;
       p.wake();
     }
+    return done;
   }
 
   /**
@@ -311,10 +361,25 @@ final class GroupCommit {
    * begins.
    */
   private void write(List<Pending> batch) {
+    GroupCommitEvents.Batch event = new GroupCommitEvents.Batch();
+    event.begin();
+    long startedAt = System.nanoTime();
+    int queued = batch.size();
     List<LmdbAtomicOperation> operations = new ArrayList<>(batch.size());
-    batch.forEach(p -> operations.add(p.operation));
+    for (Pending p : batch) {
+      p.startedAt = startedAt;
+      operations.add(p.operation);
+    }
     try {
       record(batch, writeTogether(operations, () -> admitLatecomer(batch)));
+      event.end();
+      if (event.shouldCommit()) {
+        event.store = environment.name();
+        event.operations = batch.size();
+        event.latecomers = batch.size() - queued;
+        event.bytes = operations.stream().mapToLong(LmdbAtomicOperation::bytes).sum();
+        event.commit();
+      }
     } catch (MapSizeLimitException e) {
       // Too big together: each alone, so only those that do not fit fail.
       for (Pending p : batch) {
@@ -342,6 +407,7 @@ final class GroupCommit {
         return null;
       }
       Pending p = queue.poll();
+      p.startedAt = System.nanoTime();
       batch.add(p);
       return p.operation;
     }

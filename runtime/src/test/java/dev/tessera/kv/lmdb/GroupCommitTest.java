@@ -21,6 +21,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntConsumer;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,24 +37,14 @@ class GroupCommitTest {
     int perThread = 60;
     try (LmdbKvStore store = LmdbKvStore.open(dir)) {
       List<Versionstamp> stamps = Collections.synchronizedList(new ArrayList<>());
-      ExecutorService pool = Executors.newFixedThreadPool(threads);
-      List<Future<?>> futures = new ArrayList<>();
-      for (int t = 0; t < threads; t++) {
-        int thread = t;
-        futures.add(pool.submit(() -> {
-          for (int i = 0; i < perThread; i++) {
-            CommitResult result = store.atomic().sum(Tuple.of("total"), 1)
-                .set(Tuple.of("item", thread, i), new byte[] {1}).commit();
-            assertThat(result.ok()).isTrue();
-            stamps.add(result.versionstamp());
-          }
-          return null;
-        }));
-      }
-      for (Future<?> future : futures) {
-        future.get(60, TimeUnit.SECONDS);
-      }
-      pool.shutdown();
+      inThreads(threads, thread -> {
+        for (int i = 0; i < perThread; i++) {
+          CommitResult result = store.atomic().sum(Tuple.of("total"), 1)
+              .set(Tuple.of("item", thread, i), new byte[] {1}).commit();
+          assertThat(result.ok()).isTrue();
+          stamps.add(result.versionstamp());
+        }
+      });
       int commits = threads * perThread;
       assertThat(KeySpace.u64(store.get(Tuple.of("total")).value())).isEqualTo(commits);
       Set<String> unique = new HashSet<>();
@@ -67,6 +61,80 @@ class GroupCommitTest {
           .as("flushes shared: alone, each commit would flush twice")
           .isLessThan(2L * commits);
     }
+  }
+
+  @Test
+  void flightRecorderEventsAccountForEveryCommitBatchAndFlush() throws Exception {
+    int threads = 4;
+    int perThread = 25;
+    Path recorded = dir.resolve("group-commit.jfr");
+    long transactions;
+    long flushes;
+    try (Recording recording = new Recording()) {
+      recording.enable("dev.tessera.DurableCommit").withoutThreshold();
+      recording.enable("dev.tessera.GroupCommitBatch").withoutThreshold();
+      recording.enable("dev.tessera.GroupCommitFlush").withoutThreshold();
+      recording.start();
+      try (LmdbKvStore store = LmdbKvStore.open(dir.resolve("store"))) {
+        inThreads(threads, thread -> {
+          for (int i = 0; i < perThread; i++) {
+            store.atomic().set(Tuple.of("item", thread, i), new byte[] {1}).commit();
+          }
+        });
+        transactions = store.groupCommit().transactions();
+        flushes = store.groupCommit().flushes();
+      }
+      recording.stop();
+      recording.dump(recorded);
+    }
+    List<RecordedEvent> events = RecordingFile.readAllEvents(recorded);
+    List<RecordedEvent> commits = ofType(events, "dev.tessera.DurableCommit");
+    List<RecordedEvent> batches = ofType(events, "dev.tessera.GroupCommitBatch");
+    List<RecordedEvent> explicit = ofType(events, "dev.tessera.GroupCommitFlush");
+
+    assertThat(commits).hasSize(threads * perThread);
+    for (RecordedEvent commit : commits) {
+      long queued = commit.getDuration("queued").toNanos();
+      long writing = commit.getDuration("writing").toNanos();
+      long awaitingFlush = commit.getDuration("awaitingFlush").toNanos();
+      assertThat(queued).isNotNegative();
+      assertThat(writing).as("its batch's commit flushed the file").isPositive();
+      assertThat(awaitingFlush).as("a later flush made it durable").isPositive();
+      // The parts are read from System.nanoTime(), the event's duration from JFR's clock.
+      assertThat(queued + writing + awaitingFlush)
+          .isLessThanOrEqualTo(commit.getDuration().toNanos() + 1_000_000);
+      assertThat(commit.getInt("batchOperations")).isBetween(1, threads);
+      assertThat(commit.getString("store")).endsWith("store");
+    }
+    assertThat(batches).hasSize((int) transactions);
+    assertThat(batches.stream().mapToInt(b -> b.getInt("operations")).sum())
+        .isEqualTo(threads * perThread);
+    assertThat(explicit).hasSize((int) flushes);
+    assertThat(explicit.stream().mapToInt(f -> f.getInt("operations")).sum())
+        .as("each commit is made durable once: by an explicit flush or by a later batch")
+        .isLessThanOrEqualTo(threads * perThread)
+        .isPositive();
+  }
+
+  // Runs body(0) ... body(threads - 1) at the same time and waits for all.
+  private static void inThreads(int threads, IntConsumer body) throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try {
+      List<Future<?>> futures = new ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        int thread = t;
+        futures.add(pool.submit(() -> body.accept(thread)));
+      }
+      for (Future<?> future : futures) {
+        future.get(60, TimeUnit.SECONDS);
+      }
+    } finally {
+      pool.shutdown();
+    }
+  }
+
+  private static List<RecordedEvent> ofType(List<RecordedEvent> events, String name) {
+    return events.stream().filter(e -> e.getEventType().getName().equals(name)).toList();
   }
 
   @Test
