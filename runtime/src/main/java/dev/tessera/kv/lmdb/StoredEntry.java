@@ -35,22 +35,23 @@ final class StoredEntry {
    */
   static byte[] packKey(Tuple key) {
     byte[] packed = PackedKeys.of(key);
-    checkKey(key, packed);
+    if (packed.length > MAX_KEY_SIZE || packed.length == 0) {
+      throw refusedKey(key, packed);
+    }
     return packed;
   }
 
   /**
-   * Fails as {@link #packKey} does if LMDB would refuse {@code packed}, the packing of {@code key}
-   * ({@code null}: decoded from {@code packed} when an exception needs it).
+   * Why LMDB would refuse {@code packed}, the packing of {@code key} ({@code null}: decoded from
+   * {@code packed} when the exception names it): it is too long or empty. Kept out of the callers
+   * so that their common path stays short enough to inline.
    */
-  private static void checkKey(Tuple key, byte[] packed) {
-    if (packed.length > MAX_KEY_SIZE) {
-      Tuple named = key != null ? key : Tuple.unpack(packed);
-      throw new KeyTooLargeException(named, packed.length, MAX_KEY_SIZE);
-    }
+  private static RuntimeException refusedKey(Tuple key, byte[] packed) {
     if (packed.length == 0) {
-      throw new IllegalArgumentException("The empty tuple is not a valid key");
+      return new IllegalArgumentException("The empty tuple is not a valid key");
     }
+    Tuple named = key != null ? key : Tuple.unpack(packed);
+    return new KeyTooLargeException(named, packed.length, MAX_KEY_SIZE);
   }
 
   /** Fails with {@link ValueTooLargeException} if {@code value} exceeds {@link #MAX_VALUE_SIZE}. */
@@ -107,12 +108,17 @@ final class StoredEntry {
     if (pointer.capacity() < STAMP_SIZE) {
       throw tooShort(packedPointerKey, pointer);
     }
-    int length = userLength(packedPointerKey, pointerKey, pointer);
+    int length = pointer.capacity() - STAMP_SIZE;
+    if (length > MAX_VALUE_SIZE) {
+      throw tooLarge(packedPointerKey, pointerKey, pointer);
+    }
     byte[] target = new byte[targetPrefix.length + length];
     System.arraycopy(targetPrefix, 0, target, 0, targetPrefix.length);
     pointer.getBytes(STAMP_SIZE, target, targetPrefix.length, length);
     Pointer.checkParts(pointerKey, target, targetPrefix.length, length);
-    checkKey(null, target);
+    if (target.length > MAX_KEY_SIZE || target.length == 0) {
+      throw refusedKey(null, target);
+    }
     return target;
   }
 
@@ -204,7 +210,10 @@ final class StoredEntry {
    *     damaged size field: copying it would exhaust the heap or read past the file)
    */
   static byte[] userBytes(byte[] packedKey, Tuple key, DirectBuffer stored) {
-    int length = userLength(packedKey, key, stored);
+    int length = stored.capacity() - STAMP_SIZE;
+    if (length < 0 || length > MAX_VALUE_SIZE) {
+      throw tooLarge(packedKey, key, stored);
+    }
     if (length == 0) {
       return EMPTY; // an index entry: shared, as every value is never modified
     }
@@ -213,21 +222,12 @@ final class StoredEntry {
     return value;
   }
 
-  /**
-   * The length of the user's bytes of the value stored under {@code key} (given packed, as a tuple,
-   * or both).
-   *
-   * @throws CorruptEntryException as {@link #userBytes} documents
-   */
-  private static int userLength(byte[] packedKey, Tuple key, DirectBuffer stored) {
-    int length = stored.capacity() - STAMP_SIZE;
-    if (length < 0 || length > MAX_VALUE_SIZE) {
-      throw new CorruptEntryException(packedKey != null ? packedKey : key.pack(),
-          key != null ? key : Tuple.unpack(packedKey), "its stored size is "
-          + Integer.toUnsignedString(stored.capacity()) + " bytes, more than the " + MAX_VALUE_SIZE
-          + "-byte largest value plus the " + STAMP_SIZE + "-byte versionstamp this store writes", null);
-    }
-    return length;
+  /** The exception of a stored size no value this store writes has (see {@link #userBytes}). */
+  private static CorruptEntryException tooLarge(byte[] packedKey, Tuple key, DirectBuffer stored) {
+    return new CorruptEntryException(packedKey != null ? packedKey : key.pack(),
+        key != null ? key : Tuple.unpack(packedKey), "its stored size is "
+        + Integer.toUnsignedString(stored.capacity()) + " bytes, more than the " + MAX_VALUE_SIZE
+        + "-byte largest value plus the " + STAMP_SIZE + "-byte versionstamp this store writes", null);
   }
 
   /** Decodes a stored value read for {@code key}; {@code stored == null} means absent. */
