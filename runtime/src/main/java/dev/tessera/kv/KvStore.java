@@ -1,5 +1,6 @@
 package dev.tessera.kv;
 
+import dev.tessera.internal.kv.Pointer;
 import dev.tessera.tuple.Tuple;
 import java.util.List;
 
@@ -46,6 +47,30 @@ public interface KvStore extends KvReader, AutoCloseable {
    * the records it points to) go through one snapshot.
    */
   KvSnapshot snapshot();
+
+  /**
+   * Reads the entry a pointer names, both reads in one snapshot: the value stored under {@code
+   * pointerKey} is the packing of some key parts (a unique index entry holds the primary key parts
+   * of its record), and the entry read is the key {@code targetPrefix} followed by those parts. The
+   * same as reading both keys through one {@link #snapshot()}, which the default does; a store may
+   * do it in one short read (LMDB: one read transaction, the pointer never copied out of the map).
+   *
+   * <pre>{@code
+   * // (7, "a@x") -> packed ("u1");  (1, "u1") -> the record
+   * KvEntry record = store.getPointed(Tuple.of(7, "a@x"), Tuple.of(1));   // the entry of (1, "u1")
+   * }</pre>
+   *
+   * @param pointerKey the key of the pointer
+   * @param targetPrefix the parts the named key starts with
+   * @return the entry of the named key (absent when nothing is stored there), or {@code null} when
+   *     nothing is stored under {@code pointerKey}
+   * @throws CorruptRecordException naming {@code pointerKey} if its value is not a packed tuple
+   */
+  default KvEntry getPointed(Tuple pointerKey, Tuple targetPrefix) {
+    try (KvSnapshot snapshot = snapshot()) {
+      return Pointer.follow(snapshot, pointerKey, targetPrefix);
+    }
+  }
 
   /** Starts an atomic operation: checks and mutations applied together by {@code commit()}. */
   AtomicOperation atomic();

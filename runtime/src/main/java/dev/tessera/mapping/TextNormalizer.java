@@ -5,6 +5,7 @@ import com.ibm.icu.lang.UCharacterCategory;
 import com.ibm.icu.text.Normalizer2;
 import com.ibm.icu.util.VersionInfo;
 import dev.tessera.annotations.Normalize;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -65,9 +66,14 @@ public final class TextNormalizer {
     if (value == null) {
       return null;
     }
+    if (mode == Normalize.NONE) {
+      return value;
+    }
+    String ascii = asciiFolded(value);
+    if (ascii != null) {
+      return ascii;
+    }
     switch (mode) {
-      case NONE:
-        return value;
       case CASE_INSENSITIVE:
         return NFKC_CASEFOLD.normalize(value);
       case CASE_AND_ACCENT_INSENSITIVE:
@@ -75,6 +81,25 @@ public final class TextNormalizer {
       default:
         throw new IllegalArgumentException("unknown normalisation " + mode);
     }
+  }
+
+  /**
+   * What both modes make of {@code value} when it is all ASCII, or {@code null} when it is not:
+   * {@code A}-{@code Z} folded to {@code a}-{@code z}, every other character kept (NFKC leaves
+   * ASCII as it is, case folding maps only those 26 letters, and ASCII holds no default-ignorable
+   * code point and no mark). Most index values are ASCII (e-mail addresses, codes): one pass over
+   * the characters instead of the Unicode normaliser's lookups.
+   */
+  private static String asciiFolded(String value) {
+    boolean upper = false;
+    for (int i = 0; i < value.length(); i++) {
+      char c = value.charAt(i);
+      if (c >= 0x80) {
+        return null;
+      }
+      upper |= c >= 'A' && c <= 'Z';
+    }
+    return upper ? value.toLowerCase(Locale.ROOT) : value;
   }
 
   /**

@@ -255,6 +255,70 @@ public abstract class KvStoreContract {
         .isInstanceOf(IllegalStateException.class).hasMessageContaining("closed");
   }
 
+  /** Key parts a pointer may hold, edge values among them (none, an empty string, a 0x00 byte). */
+  private static final List<Tuple> POINTED_PARTS = List.of(
+      Tuple.of(), Tuple.of(""), Tuple.of("u1"), Tuple.of("a\u0000b"), Tuple.of("é", 7),
+      Tuple.of(-1L), Tuple.of(Long.MAX_VALUE), Tuple.of(Long.MIN_VALUE), Tuple.of((Object) null),
+      Tuple.of(new byte[] {0, (byte) 0xFF}), Tuple.of(Tuple.of("nested", 1)), Tuple.of(1.5, true),
+      Tuple.of(java.util.UUID.fromString("00000000-0000-0001-0000-000000000002")));
+
+  @Test
+  void getPointedReadsTheEntryItsPointerNamesAsReadingBothKeysWould() {
+    java.util.Random random = new java.util.Random(25);
+    Tuple prefix = Tuple.of("rec", 3);
+    AtomicOperation targets = store.atomic();
+    for (Tuple parts : POINTED_PARTS) {
+      if (random.nextInt(3) > 0) {
+        byte[] value = new byte[random.nextInt(4)]; // an empty value too
+        random.nextBytes(value);
+        targets.set(prefix.addAll(parts), value);
+      }
+    }
+    targets.commit();
+    AtomicOperation pointers = store.atomic();
+    for (int i = 0; i < 40; i++) {
+      if (random.nextInt(5) > 0) {
+        pointers.set(Tuple.of("ptr", i), POINTED_PARTS.get(random.nextInt(POINTED_PARTS.size())).pack());
+      }
+    }
+    pointers.commit();
+
+    for (int i = 0; i < 40; i++) {
+      Tuple pointerKey = Tuple.of("ptr", i);
+      KvEntry pointer = store.get(pointerKey);
+      KvEntry read = store.getPointed(pointerKey, prefix);
+      if (!pointer.exists()) {
+        assertThat(read).as("pointer %s", pointerKey).isNull();
+        continue;
+      }
+      KvEntry expected = store.get(prefix.addAll(Tuple.unpack(pointer.value())));
+      assertThat((Object) read.key()).as("pointer %s", pointerKey).isEqualTo(expected.key());
+      assertThat(read.packedKey()).isEqualTo(expected.packedKey());
+      assertThat(read.exists()).isEqualTo(expected.exists());
+      assertThat(read.value()).isEqualTo(expected.value());
+      assertThat(read.versionstamp()).isEqualTo(expected.versionstamp());
+    }
+  }
+
+  @Test
+  void getPointedOfAPointerThatIsNoPackedTupleNamesThePointer() {
+    store.atomic().set(Tuple.of("ptr"), new byte[] {0x02, 'a'}).commit(); // an unterminated string
+    assertThatThrownBy(() -> store.getPointed(Tuple.of("ptr"), Tuple.of("rec")))
+        .isInstanceOfSatisfying(CorruptRecordException.class,
+            e -> assertThat((Object) e.key()).isEqualTo(Tuple.of("ptr")));
+  }
+
+  @Test
+  void getPointedOfAKeyOverTheLimitFailsAsItsGetWould() {
+    Tuple parts = Tuple.of("z".repeat(507)); // 509 bytes: fits alone, not after the prefix
+    store.atomic().set(Tuple.of("ptr"), parts.pack()).commit();
+    assertThatThrownBy(() -> store.get(Tuple.of("rec").addAll(parts)))
+        .isInstanceOf(KeyTooLargeException.class);
+    assertThatThrownBy(() -> store.getPointed(Tuple.of("ptr"), Tuple.of("rec")))
+        .isInstanceOfSatisfying(KeyTooLargeException.class,
+            e -> assertThat(e.size()).isEqualTo(Tuple.of("rec").addAll(parts).pack().length));
+  }
+
   @Test
   void getManyKeepsTheOrderOfTheKeys() {
     store.atomic().set(Tuple.of("a"), bytes("A")).set(Tuple.of("c"), bytes("C")).commit();

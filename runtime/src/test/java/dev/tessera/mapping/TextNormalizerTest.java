@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.ibm.icu.lang.UCharacter;
+import com.ibm.icu.text.Normalizer2;
 import dev.tessera.annotations.Normalize;
 import org.junit.jupiter.api.Test;
 
@@ -12,6 +13,34 @@ class TextNormalizerTest {
   @Test
   void noneKeepsTheValue() {
     assertThat(TextNormalizer.normalize("Bànana", Normalize.NONE)).isEqualTo("Bànana");
+  }
+
+  @Test
+  void asciiValuesFoldExactlyAsTheUnicodeNormaliserFoldsThem() {
+    // ASCII values take a path of their own: it must agree with NFKC_Casefold on every character,
+    // alone and in random strings (and leave an already folded value the same instance).
+    Normalizer2 unicode = Normalizer2.getNFKCCasefoldInstance();
+    java.util.Random random = new java.util.Random(25);
+    java.util.List<String> values = new java.util.ArrayList<>(java.util.List.of("", "a@b.org"));
+    for (char c = 0; c < 0x80; c++) {
+      values.add(String.valueOf(c));
+    }
+    for (int i = 0; i < 2_000; i++) {
+      char[] chars = new char[random.nextInt(40)];
+      for (int j = 0; j < chars.length; j++) {
+        chars[j] = (char) random.nextInt(0x80);
+      }
+      values.add(new String(chars));
+    }
+    for (String value : values) {
+      for (Normalize mode : new Normalize[] {
+          Normalize.CASE_INSENSITIVE, Normalize.CASE_AND_ACCENT_INSENSITIVE}) {
+        assertThat(TextNormalizer.normalize(value, mode)).as("%s of %s", mode, value)
+            .isEqualTo(unicode.normalize(value));
+      }
+    }
+    String folded = "user1@example.org";
+    assertThat(TextNormalizer.normalize(folded, Normalize.CASE_INSENSITIVE)).isSameAs(folded);
   }
 
   @Test

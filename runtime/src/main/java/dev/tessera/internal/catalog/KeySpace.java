@@ -25,12 +25,17 @@ public final class KeySpace {
   private final long entityId;
   private final Tuple recordPrefix;
   private final Map<String, Long> subspaceIds;
+  /** {@code (id)} of every subspace, shared so that each is packed once. */
+  private final Map<String, Tuple> subspaceKeys;
 
   private KeySpace(String entityName, long entityId, Map<String, Long> subspaceIds) {
     this.entityName = entityName;
     this.entityId = entityId;
     this.recordPrefix = recordPrefix(entityId);
     this.subspaceIds = Map.copyOf(subspaceIds);
+    Map<String, Tuple> keys = new LinkedHashMap<>();
+    subspaceIds.forEach((subspace, id) -> keys.put(subspace, IndexDefinition.subspaceKey(id)));
+    this.subspaceKeys = Map.copyOf(keys);
   }
 
   /**
@@ -107,6 +112,17 @@ public final class KeySpace {
    */
   public long indexId(IndexDefinition<?> index) {
     return subspaceId(index.subspace(), index.name());
+  }
+
+  /**
+   * {@code (indexId)}: the first part of every key of {@code index} ({@link
+   * IndexDefinition#subspaceKey}), one tuple shared by every caller.
+   *
+   * @throws IllegalArgumentException if {@code index} is not one of the entity's indexes here
+   */
+  public Tuple indexPrefix(IndexDefinition<?> index) {
+    subspaceId(index.subspace(), index.name()); // refuses what indexId refuses
+    return subspaceKeys.get(index.subspace());
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.tessera.internal.index;
 
+import dev.tessera.internal.kv.Pointer;
 import dev.tessera.kv.CorruptRecordException;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.tuple.Tuple;
@@ -57,15 +58,12 @@ public final class UniqueClaim {
   }
 
   /**
-   * The primary key parts {@code value}, the value stored under the unique entry {@code key}, names.
+   * The primary key parts {@code value}, the value stored under the unique entry {@code key},
+   * names (see {@link Pointer}).
    *
    * @throws CorruptRecordException naming {@code key} if the value is not a packed tuple
    */
   public static Tuple pointedKey(Tuple key, byte[] value) {
-    try {
-      return Tuple.unpack(value);
-    } catch (RuntimeException e) {
-      throw new CorruptRecordException(key, e);
-    }
+    return Pointer.parts(key, value);
   }
 }

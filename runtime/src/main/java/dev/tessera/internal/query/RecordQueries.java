@@ -2,11 +2,11 @@ package dev.tessera.internal.query;
 
 import dev.tessera.internal.index.IndexLifecycle;
 import dev.tessera.internal.index.UniqueClaim;
+import dev.tessera.internal.kv.PackedKeys;
 import dev.tessera.internal.store.RecordCount;
 import dev.tessera.internal.write.DecodedEntries;
 import dev.tessera.internal.write.RecordLayout;
 import dev.tessera.kv.KvEntry;
-import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
 import dev.tessera.mapping.EntityMapping;
 import dev.tessera.mapping.IndexDefinition;
@@ -19,6 +19,7 @@ import dev.tessera.repository.EntityRepository;
 import dev.tessera.repository.Versioned;
 import dev.tessera.tuple.Tuple;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -128,19 +129,36 @@ public final class RecordQueries<T, ID> {
     lifecycle.requireReadable(index, store);
   }
 
-  /** The record holding {@code values} in unique {@code index}: pointer and record in one snapshot. */
+  /**
+   * The record holding {@code values} in unique {@code index}: pointer and record read together
+   * ({@link KvStore#getPointed}); a record that no longer holds the values is not found.
+   */
   public Optional<T> findByUnique(IndexDefinition<T> index, Tuple values) {
     requireReadable(index);
-    try (KvSnapshot snapshot = store.snapshot()) {
-      Tuple indexKey = index.entryPrefix(layout.indexId(index), values);
-      KvEntry pointer = snapshot.get(indexKey);
-      if (!pointer.exists()) {
-        return Optional.empty();
-      }
-      Tuple pkParts = UniqueClaim.pointedKey(pointer);
-      KvEntry record = snapshot.get(layout.recordKeyOfParts(pkParts));
-      return Optional.ofNullable(decodeIfIndexed(record, index, values));
+    Tuple subspace = layout.keys().indexPrefix(index);
+    Tuple pointerKey = subspace.addAll(values); // index.entryPrefix(indexId, values)
+    KvEntry entry = store.getPointed(pointerKey, layout.keys().recordPrefix());
+    if (entry == null || !entry.exists()) {
+      return Optional.empty();
     }
+    T record = layout.decode(entry);
+    return holdsEntry(index, record, PackedKeys.of(pointerKey), PackedKeys.of(subspace).length)
+        ? Optional.of(record) : Optional.empty();
+  }
+
+  /**
+   * {@code index.holds(record, values)} for the entry whose key, packed, is {@code key}, its values
+   * starting at byte {@code from}: the key (packed once, for the read) stands in for the packed
+   * values, as a key's packing is its parts' packings one after another.
+   */
+  private static <T> boolean holdsEntry(IndexDefinition<T> index, T record, byte[] key, int from) {
+    for (Tuple held : index.entryValues(record)) {
+      byte[] packed = PackedKeys.of(held);
+      if (Arrays.equals(packed, 0, packed.length, key, from, key.length)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   public IndexQuery<T> query(IndexDefinition<T> index, Tuple values) {
@@ -153,13 +171,5 @@ public final class RecordQueries<T, ID> {
     requireReadable(index.definition());
     return index.within(
         store, layout.keys().entityId(), layout.indexId(index.definition()), reader, low, high);
-  }
-
-  private T decodeIfIndexed(KvEntry entry, IndexDefinition<T> index, Tuple values) {
-    if (!entry.exists()) {
-      return null;
-    }
-    T record = layout.decode(entry);
-    return index.holds(record, values) ? record : null;
   }
 }

@@ -5,6 +5,7 @@ import dev.tessera.internal.kv.Counter;
 import dev.tessera.internal.kv.KeyOrder;
 import dev.tessera.internal.kv.ListCursor;
 import dev.tessera.internal.kv.PackedKeys;
+import dev.tessera.internal.kv.Pointer;
 import dev.tessera.internal.kv.ReservedKeys;
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.CommitResult;
@@ -99,6 +100,12 @@ public final class TransactionView implements KvStore {
       entries.add(get(key));
     }
     return entries;
+  }
+
+  /** Both reads through the view: each sees the transaction's writes, or is recorded. */
+  @Override
+  public KvEntry getPointed(Tuple pointerKey, Tuple targetPrefix) {
+    return Pointer.follow(this, pointerKey, targetPrefix);
   }
 
   @Override

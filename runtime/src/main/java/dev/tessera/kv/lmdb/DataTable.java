@@ -32,6 +32,21 @@ final class DataTable {
     return StoredEntry.toEntry(key, raw(txn, packedKey));
   }
 
+  /**
+   * Reads the entry the pointer under {@code packedPointerKey} names, as {@link
+   * dev.tessera.kv.KvStore#getPointed} specifies: {@code null} without a pointer.
+   */
+  KvEntry getPointed(
+      Txn<DirectBuffer> txn, Tuple pointerKey, byte[] packedPointerKey, byte[] targetPrefix) {
+    KeyScratch scratch = KeyScratch.forCurrentThread();
+    DirectBuffer pointer = dbi.get(txn, scratch.load(packedPointerKey));
+    if (pointer == null) {
+      return null;
+    }
+    byte[] target = StoredEntry.pointedKey(pointerKey, packedPointerKey, pointer, targetPrefix);
+    return StoredEntry.toEntryOfTuple(target, dbi.get(txn, scratch.load(target)));
+  }
+
   /** Stores {@code value} under {@code packedKey} with {@code stamp}, writing straight into LMDB. */
   void put(Txn<DirectBuffer> txn, byte[] packedKey, Versionstamp stamp, byte[] value) {
     DirectBuffer key = KeyScratch.forCurrentThread().load(packedKey);

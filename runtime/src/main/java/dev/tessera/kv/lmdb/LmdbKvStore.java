@@ -1,5 +1,6 @@
 package dev.tessera.kv.lmdb;
 
+import dev.tessera.internal.kv.PackedKeys;
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
@@ -141,6 +142,15 @@ public final class LmdbKvStore implements KvStore {
     byte[] packed = StoredEntry.packKey(key);
     DataTable data = environment.data();
     return environment.read("get", txn -> data.get(txn, key, packed));
+  }
+
+  /** Both reads in one pooled read transaction; the pointer is never copied out on its own. */
+  @Override
+  public KvEntry getPointed(Tuple pointerKey, Tuple targetPrefix) {
+    byte[] packed = StoredEntry.packKey(pointerKey);
+    byte[] prefix = PackedKeys.of(targetPrefix);
+    DataTable data = environment.data();
+    return environment.read("getPointed", txn -> data.getPointed(txn, pointerKey, packed, prefix));
   }
 
   @Override

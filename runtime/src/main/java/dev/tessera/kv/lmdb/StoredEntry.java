@@ -1,6 +1,7 @@
 package dev.tessera.kv.lmdb;
 
 import dev.tessera.internal.kv.PackedKeys;
+import dev.tessera.internal.kv.Pointer;
 import dev.tessera.kv.CorruptEntryException;
 import dev.tessera.kv.KeyTooLargeException;
 import dev.tessera.kv.KvEntry;
@@ -34,13 +35,23 @@ final class StoredEntry {
    */
   static byte[] packKey(Tuple key) {
     byte[] packed = PackedKeys.of(key);
-    if (packed.length > MAX_KEY_SIZE) {
-      throw new KeyTooLargeException(key, packed.length, MAX_KEY_SIZE);
-    }
-    if (packed.length == 0) {
-      throw new IllegalArgumentException("The empty tuple is not a valid key");
+    if (packed.length > MAX_KEY_SIZE || packed.length == 0) {
+      throw refusedKey(key, packed);
     }
     return packed;
+  }
+
+  /**
+   * Why LMDB would refuse {@code packed}, the packing of {@code key} ({@code null}: decoded from
+   * {@code packed} when the exception names it): it is too long or empty. Kept out of the callers
+   * so that their common path stays short enough to inline.
+   */
+  private static RuntimeException refusedKey(Tuple key, byte[] packed) {
+    if (packed.length == 0) {
+      return new IllegalArgumentException("The empty tuple is not a valid key");
+    }
+    Tuple named = key != null ? key : Tuple.unpack(packed);
+    return new KeyTooLargeException(named, packed.length, MAX_KEY_SIZE);
   }
 
   /** Fails with {@link ValueTooLargeException} if {@code value} exceeds {@link #MAX_VALUE_SIZE}. */
@@ -61,10 +72,54 @@ final class StoredEntry {
     } catch (TupleDecodingException e) {
       throw new CorruptEntryException(packedKey, null, "the key is not a packed tuple: " + e.getMessage(), e);
     }
+    return toEntryOfTuple(packedKey, stored);
+  }
+
+  /**
+   * The entry stored under {@code packedKey}, known to be a packed tuple; {@code stored == null}
+   * means absent.
+   *
+   * @throws CorruptEntryException if the value has no versionstamp
+   */
+  static KvEntry toEntryOfTuple(byte[] packedKey, DirectBuffer stored) {
+    if (stored == null) {
+      return KvEntry.absent(Tuple.unpack(packedKey));
+    }
     if (stored.capacity() < STAMP_SIZE) {
       throw tooShort(packedKey, stored);
     }
     return KvEntry.ofPacked(packedKey, userBytes(packedKey, null, stored), stampOf(stored));
+  }
+
+  /**
+   * The packed key the pointer stored under {@code pointerKey} names (see {@link
+   * dev.tessera.kv.KvStore#getPointed}): {@code targetPrefix} followed by the pointer's user bytes,
+   * copied straight out of LMDB, with the checks reading the pointer as an entry and decoding it
+   * would make, in the same order.
+   *
+   * @throws CorruptEntryException if the pointer has no versionstamp or an impossible size
+   * @throws dev.tessera.kv.CorruptRecordException naming {@code pointerKey} if its user bytes are
+   *     not a packed tuple
+   * @throws KeyTooLargeException if the named key is longer than a key may be
+   * @throws IllegalArgumentException if the named key is empty
+   */
+  static byte[] pointedKey(Tuple pointerKey, byte[] packedPointerKey, DirectBuffer pointer,
+      byte[] targetPrefix) {
+    if (pointer.capacity() < STAMP_SIZE) {
+      throw tooShort(packedPointerKey, pointer);
+    }
+    int length = pointer.capacity() - STAMP_SIZE;
+    if (length > MAX_VALUE_SIZE) {
+      throw tooLarge(packedPointerKey, pointerKey, pointer);
+    }
+    byte[] target = new byte[targetPrefix.length + length];
+    System.arraycopy(targetPrefix, 0, target, 0, targetPrefix.length);
+    pointer.getBytes(STAMP_SIZE, target, targetPrefix.length, length);
+    Pointer.checkParts(pointerKey, target, targetPrefix.length, length);
+    if (target.length > MAX_KEY_SIZE || target.length == 0) {
+      throw refusedKey(null, target);
+    }
+    return target;
   }
 
   /**
@@ -157,10 +212,7 @@ final class StoredEntry {
   static byte[] userBytes(byte[] packedKey, Tuple key, DirectBuffer stored) {
     int length = stored.capacity() - STAMP_SIZE;
     if (length < 0 || length > MAX_VALUE_SIZE) {
-      throw new CorruptEntryException(packedKey != null ? packedKey : key.pack(),
-          key != null ? key : Tuple.unpack(packedKey), "its stored size is "
-          + Integer.toUnsignedString(stored.capacity()) + " bytes, more than the " + MAX_VALUE_SIZE
-          + "-byte largest value plus the " + STAMP_SIZE + "-byte versionstamp this store writes", null);
+      throw tooLarge(packedKey, key, stored);
     }
     if (length == 0) {
       return EMPTY; // an index entry: shared, as every value is never modified
@@ -168,6 +220,14 @@ final class StoredEntry {
     byte[] value = new byte[length];
     stored.getBytes(STAMP_SIZE, value);
     return value;
+  }
+
+  /** The exception of a stored size no value this store writes has (see {@link #userBytes}). */
+  private static CorruptEntryException tooLarge(byte[] packedKey, Tuple key, DirectBuffer stored) {
+    return new CorruptEntryException(packedKey != null ? packedKey : key.pack(),
+        key != null ? key : Tuple.unpack(packedKey), "its stored size is "
+        + Integer.toUnsignedString(stored.capacity()) + " bytes, more than the " + MAX_VALUE_SIZE
+        + "-byte largest value plus the " + STAMP_SIZE + "-byte versionstamp this store writes", null);
   }
 
   /** Decodes a stored value read for {@code key}; {@code stored == null} means absent. */

@@ -83,4 +83,13 @@ class LmdbKvStoreTest extends KvStoreContract {
     }
     assertThat(((LmdbKvStore) store).openTransactions()).isZero();
   }
+
+  @Test
+  void getPointedToTheEmptyKeyFailsAsItsGetWould() {
+    store.atomic().set(Tuple.of("ptr"), new byte[0]).commit(); // names no parts
+    assertThatThrownBy(() -> store.get(Tuple.of())).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("empty tuple");
+    assertThatThrownBy(() -> store.getPointed(Tuple.of("ptr"), Tuple.of()))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("empty tuple");
+  }
 }
