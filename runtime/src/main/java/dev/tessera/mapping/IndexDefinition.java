@@ -359,7 +359,19 @@ public record IndexDefinition<T>(
    * @return the key (prefix)
    */
   public Tuple entryPrefix(long subspaceId, Tuple values) {
-    return subspaceKey(subspaceId).addAll(values);
+    return entryPrefix(subspaceKey(subspaceId), values);
+  }
+
+  /**
+   * {@link #entryPrefix(long, Tuple)} with the index's first part, {@link #subspaceKey}{@code
+   * (subspaceId)}, given as built: a reader that keeps one such tuple per index packs it once.
+   *
+   * @param subspaceKey {@code subspaceKey(subspaceId)}
+   * @param values normalised, encoded values, from {@link #valuesOf} or a query
+   * @return the key (prefix)
+   */
+  public Tuple entryPrefix(Tuple subspaceKey, Tuple values) {
+    return subspaceKey.addAll(values);
   }
 
   /**

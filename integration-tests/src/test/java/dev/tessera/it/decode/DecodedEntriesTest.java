@@ -83,6 +83,27 @@ class DecodedEntriesTest {
   }
 
   @Test
+  void aTransactionRemembersTheLastEightRecordsItFoundAndDecodesAnOlderOneAgain() {
+    for (long id = 3; id <= 10; id++) {
+      assortments.insert(assortment(id, (byte) id));
+    }
+    mapping.decodes = 0;
+    Transactions.run(store, tx -> {
+      MappedRepository<Assortment, Long> bound = assortments.in(tx);
+      for (long id = 1; id <= 10; id++) {
+        bound.findById(id).orElseThrow();
+      }
+      bound.update(assortment(10, (byte) 100)); // among the last eight found
+      bound.update(assortment(3, (byte) 30)); // the oldest of them
+      return bound.update(assortment(1, (byte) 11)); // found before them: forgotten
+    });
+    assertThat(mapping.decodes).as("ten finds and the check of record 1").isEqualTo(11);
+    assertThat(assortments.findById(1L).orElseThrow().small()).isEqualTo((byte) 11);
+    assertThat(assortments.findById(3L).orElseThrow().small()).isEqualTo((byte) 30);
+    assertThat(assortments.findById(10L).orElseThrow().small()).isEqualTo((byte) 100);
+  }
+
+  @Test
   void anUpdateWithoutAFindOrOnTheStoreStillDecodesTheStoredRecord() {
     mapping.decodes = 0;
     Transactions.run(store, tx -> assortments.in(tx).update(assortment(1, (byte) 10)));

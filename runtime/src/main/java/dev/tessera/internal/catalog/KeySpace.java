@@ -25,17 +25,21 @@ public final class KeySpace {
   private final long entityId;
   private final Tuple recordPrefix;
   private final Map<String, Long> subspaceIds;
-  /** {@code (id)} of every subspace, shared so that each is packed once. */
-  private final Map<String, Tuple> subspaceKeys;
+  /** {@code (id)} of every index subspace, shared so that each is packed once. */
+  private final Map<String, Tuple> indexPrefixes;
 
   private KeySpace(String entityName, long entityId, Map<String, Long> subspaceIds) {
     this.entityName = entityName;
     this.entityId = entityId;
     this.recordPrefix = recordPrefix(entityId);
     this.subspaceIds = Map.copyOf(subspaceIds);
-    Map<String, Tuple> keys = new LinkedHashMap<>();
-    subspaceIds.forEach((subspace, id) -> keys.put(subspace, IndexDefinition.subspaceKey(id)));
-    this.subspaceKeys = Map.copyOf(keys);
+    Map<String, Tuple> prefixes = new LinkedHashMap<>();
+    subspaceIds.forEach((subspace, id) -> {
+      if (!subspace.equals(entityName)) {
+        prefixes.put(subspace, IndexDefinition.subspaceKey(id));
+      }
+    });
+    this.indexPrefixes = Map.copyOf(prefixes);
   }
 
   /**
@@ -121,8 +125,11 @@ public final class KeySpace {
    * @throws IllegalArgumentException if {@code index} is not one of the entity's indexes here
    */
   public Tuple indexPrefix(IndexDefinition<?> index) {
-    subspaceId(index.subspace(), index.name()); // refuses what indexId refuses
-    return subspaceKeys.get(index.subspace());
+    Tuple prefix = indexPrefixes.get(index.subspace());
+    if (prefix == null) {
+      throw notAnIndex(index.subspace(), index.name());
+    }
+    return prefix;
   }
 
   /**
@@ -133,9 +140,13 @@ public final class KeySpace {
   public long subspaceId(String subspace, String indexName) {
     Long id = subspaceIds.get(subspace);
     if (id == null || subspace.equals(entityName)) {
-      throw new IllegalArgumentException("index '" + indexName + "' (subspace '" + subspace
-          + "') is not an index of entity '" + entityName + "' in this store");
+      throw notAnIndex(subspace, indexName);
     }
     return id;
+  }
+
+  private IllegalArgumentException notAnIndex(String subspace, String indexName) {
+    return new IllegalArgumentException("index '" + indexName + "' (subspace '" + subspace
+        + "') is not an index of entity '" + entityName + "' in this store");
   }
 }

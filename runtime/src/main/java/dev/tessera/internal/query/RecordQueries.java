@@ -136,7 +136,7 @@ public final class RecordQueries<T, ID> {
   public Optional<T> findByUnique(IndexDefinition<T> index, Tuple values) {
     requireReadable(index);
     Tuple subspace = layout.keys().indexPrefix(index);
-    Tuple pointerKey = subspace.addAll(values); // index.entryPrefix(indexId, values)
+    Tuple pointerKey = index.entryPrefix(subspace, values);
     KvEntry entry = store.getPointed(pointerKey, layout.keys().recordPrefix());
     if (entry == null || !entry.exists()) {
       return Optional.empty();
