@@ -14,6 +14,7 @@ import dev.tessera.kv.lmdb.LmdbKvStore;
 import dev.tessera.kv.lmdb.LmdbOptions;
 import dev.tessera.kv.lmdb.MapSizeLimitException;
 import dev.tessera.repository.MissingPrimaryKeyException;
+import dev.tessera.repository.Transactions;
 import dev.tessera.repository.UniqueConstraintViolationException;
 import dev.tessera.tuple.InvalidTuplePartException;
 import dev.tessera.tuple.Tuple;
@@ -99,6 +100,28 @@ class BadInputTest {
     assertThat(users.findByFavoriteColor("b".repeat(600))).isEmpty();
     assertThatThrownBy(() -> users.findByEmail(longEmail)).isInstanceOf(KeyTooLargeException.class)
         .hasMessageContaining("(" + StoredKeys.key(store, "user_by_email").get(0) + ", \"aaa");
+  }
+
+  @Test
+  void tooLongIndexedValueInATransactionIsRejectedNamingTheIndexAndWritesNothing() {
+    List<String> before = dumpKeySpace(store);
+    String longEmail = "a".repeat(600) + "@example.com";
+    assertThatThrownBy(() -> Transactions.run(store,
+            tx -> users.in(tx).insert(new User("u2", "Bob", longEmail, "red"))))
+        .isInstanceOfSatisfying(KeyTooLargeException.class,
+            e -> assertThat(e.owner()).isEqualTo("index 'email' of entity 'user'"));
+    assertThatThrownBy(() -> Transactions.run(store, tx -> {
+          UserRepository bound = users.in(tx);
+          User alice = bound.findById("u1").orElseThrow();
+          return bound.update(new User(alice.id(), alice.name(), longEmail, alice.favoriteColor()));
+        }))
+        .isInstanceOfSatisfying(KeyTooLargeException.class,
+            e -> assertThat(e.owner()).isEqualTo("index 'email' of entity 'user'"));
+    assertThatThrownBy(() -> Transactions.run(store,
+            tx -> users.in(tx).insert(new User("u".repeat(600), "D", null, null))))
+        .isInstanceOfSatisfying(KeyTooLargeException.class,
+            e -> assertThat(e.owner()).isEqualTo("primary key 'id' of entity 'user'"));
+    assertThat(dumpKeySpace(store)).isEqualTo(before);
   }
 
   @Test

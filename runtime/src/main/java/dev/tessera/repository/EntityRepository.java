@@ -7,7 +7,7 @@ import dev.tessera.internal.catalog.RecordTranslator;
 import dev.tessera.internal.index.IndexLifecycle;
 import dev.tessera.internal.query.RecordQueries;
 import dev.tessera.internal.store.RecordCount;
-import dev.tessera.internal.write.DecodedEntries;
+import dev.tessera.internal.write.BindingMemory;
 import dev.tessera.internal.write.RecordLayout;
 import dev.tessera.internal.write.RecordWriter;
 import dev.tessera.kv.CorruptRecordException;
@@ -151,11 +151,11 @@ public abstract class EntityRepository<T, ID> {
     this.mapping = repository.mapping;
     this.keys = repository.keys;
     this.lifecycle = repository.lifecycle;
-    // Reads and writes of one binding share what they decoded: an update after a find of the same
-    // record does not decode the stored record a second time.
-    DecodedEntries decoded = DecodedEntries.forTransaction();
-    this.writer = repository.writer.on(view, decoded);
-    this.queries = repository.queries.on(view, decoded);
+    // Reads and writes of one binding share what they decoded and the keys they built: an update
+    // after a find of the same record neither decodes the stored record again nor builds its key.
+    BindingMemory memory = BindingMemory.forTransaction();
+    this.writer = repository.writer.on(view, memory);
+    this.queries = repository.queries.on(view, memory);
     this.admin = repository.admin;
   }
 

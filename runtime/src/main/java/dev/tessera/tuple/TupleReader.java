@@ -35,6 +35,16 @@ public final class TupleReader extends TupleDecoder {
     return new TupleReader(Objects.requireNonNull(packed, "packed"));
   }
 
+  /**
+   * This reader, now at the first part of {@code packed}: one reader may read many values in turn
+   * (a hot loop then allocates no reader per value).
+   */
+  public TupleReader reset(byte[] packed) {
+    Objects.requireNonNull(packed, "packed");
+    reset(packed, 0, packed.length);
+    return this;
+  }
+
   /** True if a part follows. */
   @Override
   public boolean hasNext() {

@@ -4,7 +4,7 @@ import dev.tessera.internal.index.IndexLifecycle;
 import dev.tessera.internal.index.UniqueClaim;
 import dev.tessera.internal.kv.PackedKeys;
 import dev.tessera.internal.store.RecordCount;
-import dev.tessera.internal.write.DecodedEntries;
+import dev.tessera.internal.write.BindingMemory;
 import dev.tessera.internal.write.RecordLayout;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvStore;
@@ -45,8 +45,8 @@ public final class RecordQueries<T, ID> {
   private final String entityName;
   private final IndexLifecycle<T> lifecycle;
   private final RecordReader<T> reader;
-  /** The entries of these reads' transaction known to decode; {@link DecodedEntries#NONE} on a store. */
-  private final DecodedEntries decoded;
+  /** What these reads' binding remembers (entries decoded, keys built); {@link BindingMemory#NONE} on a store. */
+  private final BindingMemory memory;
 
   public RecordQueries(KvStore store, RecordLayout<T, ID> layout, IndexLifecycle<T> lifecycle) {
     this(store, layout, lifecycle, new RecordReader<>() {
@@ -59,12 +59,12 @@ public final class RecordQueries<T, ID> {
       public Tuple pointer(KvEntry uniqueIndexEntry) {
         return UniqueClaim.pointedKey(uniqueIndexEntry);
       }
-    }, DecodedEntries.NONE);
+    }, BindingMemory.NONE);
   }
 
   private RecordQueries(KvStore store, RecordLayout<T, ID> layout, IndexLifecycle<T> lifecycle,
-      RecordReader<T> reader, DecodedEntries decoded) {
-    this.decoded = decoded;
+      RecordReader<T> reader, BindingMemory memory) {
+    this.memory = memory;
     this.store = store;
     this.layout = layout;
     this.mapping = layout.mapping();
@@ -75,28 +75,28 @@ public final class RecordQueries<T, ID> {
 
   /**
    * These reads on {@code view} (a transaction's view of the store) instead of its store, noting in
-   * {@code decoded} the records they decode by id.
+   * {@code memory} the records they decode by id and the keys they build.
    */
-  public RecordQueries<T, ID> on(KvStore view, DecodedEntries decoded) {
-    return new RecordQueries<>(view, layout, lifecycle, reader, decoded);
+  public RecordQueries<T, ID> on(KvStore view, BindingMemory memory) {
+    return new RecordQueries<>(view, layout, lifecycle, reader, memory);
   }
 
   // ---------------------------------------------------------------- by primary key
 
   public Optional<T> findById(ID id) {
-    KvEntry entry = store.get(layout.recordKey(id));
-    return entry.exists() ? Optional.of(layout.decode(entry, decoded)) : Optional.empty();
+    KvEntry entry = store.get(layout.recordKey(id, memory));
+    return entry.exists() ? Optional.of(layout.decode(entry, memory)) : Optional.empty();
   }
 
   public Optional<Versioned<T>> findVersionedById(ID id) {
-    KvEntry entry = store.get(layout.recordKey(id));
+    KvEntry entry = store.get(layout.recordKey(id, memory));
     return entry.exists()
-        ? Optional.of(new Versioned<>(layout.decode(entry, decoded), entry.versionstamp()))
+        ? Optional.of(new Versioned<>(layout.decode(entry, memory), entry.versionstamp()))
         : Optional.empty();
   }
 
   public boolean existsById(ID id) {
-    return store.get(layout.recordKey(id)).exists();
+    return store.get(layout.recordKey(id, memory)).exists();
   }
 
   public List<T> findAllById(Collection<ID> ids) {

@@ -28,6 +28,14 @@ import java.util.List;
  * @param <ID> the primary key type
  */
 public final class RecordLayout<T, ID> {
+  /**
+   * Each thread's reader for {@link #readCurrent}, reused from one record to the next; empty while
+   * one is in use.
+   */
+  private static final ThreadLocal<TupleReader[]> READERS =
+      ThreadLocal.withInitial(() -> new TupleReader[1]);
+  private static final byte[] NOTHING = new byte[0];
+
   private final EntityMapping<T, ID> mapping;
   private final String entityName;
   private final KeySpace keys;
@@ -110,6 +118,19 @@ public final class RecordLayout<T, ID> {
   }
 
   /**
+   * {@link #recordKey(Object)} for a repository bound to a transaction: the key {@code memory}
+   * noted for an equal primary key, else a new one, noted (see {@link BindingMemory}).
+   */
+  public Tuple recordKey(ID id, BindingMemory memory) {
+    Tuple key = memory.keyOf(id);
+    if (key == null) {
+      key = recordKey(id);
+      memory.addKey(id, key);
+    }
+    return key;
+  }
+
+  /**
    * The value to store for {@code record}: its encoding, starting with the number the store's
    * catalog gave its current schema.
    */
@@ -182,8 +203,12 @@ public final class RecordLayout<T, ID> {
    * which reports a damaged value as it always has.
    */
   private T readCurrent(byte[] value) {
+    // The thread's reader, taken out while it reads: a read that a codec causes takes a new one.
+    TupleReader[] slot = READERS.get();
+    TupleReader parts = slot[0];
+    slot[0] = null;
     try {
-      TupleReader parts = TupleReader.of(value);
+      parts = parts == null ? TupleReader.of(value) : parts.reset(value);
       if (!translator.isCurrent(parts.nextLong())) {
         return null;
       }
@@ -194,14 +219,18 @@ public final class RecordLayout<T, ID> {
       return record;
     } catch (RuntimeException unusual) {
       return null;
+    } finally {
+      if (parts != null) {
+        slot[0] = parts.reset(NOTHING); // keeps no reference to the value
+      }
     }
   }
 
   /**
    * {@link #decode} of an entry read in a transaction, noting in {@code decoded} that it decodes
-   * (see {@link DecodedEntries}).
+   * (see {@link BindingMemory}).
    */
-  public T decode(KvEntry entry, DecodedEntries decoded) {
+  public T decode(KvEntry entry, BindingMemory decoded) {
     T record = decode(entry);
     decoded.add(entry);
     return record;
@@ -213,7 +242,7 @@ public final class RecordLayout<T, ID> {
    *
    * @throws CorruptRecordException if it does not decode or holds no primary key
    */
-  void requireDecodes(KvEntry entry, DecodedEntries decoded) {
+  void requireDecodes(KvEntry entry, BindingMemory decoded) {
     if (!decoded.contains(entry)) {
       decode(entry, decoded);
     }

@@ -75,19 +75,19 @@ public final class RecordWriter<T, ID> {
   private final Tuple[] countShardKeys;
   /** The most records a bulk delete commits at once. */
   private final int batchSize;
-  /** The entries of this writer's transaction known to decode; {@link DecodedEntries#NONE} on a store. */
-  private final DecodedEntries decoded;
+  /** What this writer's binding remembers (entries decoded, keys built); {@link BindingMemory#NONE} on a store. */
+  private final BindingMemory memory;
 
   public RecordWriter(
       KvStore store, RecordLayout<T, ID> layout, IndexLifecycle<T> lifecycle, Tuple[] countShardKeys,
       int batchSize) {
-    this(store, layout, lifecycle, countShardKeys, batchSize, DecodedEntries.NONE);
+    this(store, layout, lifecycle, countShardKeys, batchSize, BindingMemory.NONE);
   }
 
   private RecordWriter(
       KvStore store, RecordLayout<T, ID> layout, IndexLifecycle<T> lifecycle, Tuple[] countShardKeys,
-      int batchSize, DecodedEntries decoded) {
-    this.decoded = decoded;
+      int batchSize, BindingMemory memory) {
+    this.memory = memory;
     this.store = store;
     this.layout = layout;
     this.mapping = layout.mapping();
@@ -99,10 +99,10 @@ public final class RecordWriter<T, ID> {
 
   /**
    * This writer on {@code view} (a transaction's view of the store) instead of its store, sharing
-   * {@code decoded} with the transaction's reads.
+   * {@code memory} with the binding's reads.
    */
-  public RecordWriter<T, ID> on(KvStore view, DecodedEntries decoded) {
-    return new RecordWriter<>(view, layout, lifecycle, countShardKeys, batchSize, decoded);
+  public RecordWriter<T, ID> on(KvStore view, BindingMemory memory) {
+    return new RecordWriter<>(view, layout, lifecycle, countShardKeys, batchSize, memory);
   }
 
   // ---------------------------------------------------------------- inserts and updates
@@ -110,6 +110,15 @@ public final class RecordWriter<T, ID> {
   public T insert(T entity) {
     RecordWrite<T, ID> record = recordWrite(withKey(entity));
     List<RecordWrite<T, ID>> batch = List.of(record);
+    if (inTransaction()) {
+      try {
+        if (tryInsert(batch, record.entries(), false, record.value()) instanceof Attempt.Done<T> done) {
+          return done.result();
+        }
+      } catch (KeyTooLargeException e) {
+        throw keyTooLarge(e, record.entries());
+      }
+    }
     return retrying("insert", record.id(), record::entries,
         () -> tryInsert(batch, record.entries(), false, record.value()));
   }
@@ -145,13 +154,43 @@ public final class RecordWriter<T, ID> {
 
   public T update(T entity) {
     RecordWrite<T, ID> record = recordWrite(requireKey(entity));
+    T updated = updatedInTransaction(record, null);
+    if (updated != null) {
+      return updated;
+    }
     return retrying("update", record.id(), record::entries, () -> tryUpdate(record, null, false));
   }
 
   public T update(T entity, Versionstamp expected) {
     Objects.requireNonNull(expected, "expected");
     RecordWrite<T, ID> record = recordWrite(requireKey(entity));
+    T updated = updatedInTransaction(record, expected);
+    if (updated != null) {
+      return updated;
+    }
     return retrying("update", record.id(), record::entries, () -> tryUpdate(record, expected, false));
+  }
+
+  /**
+   * In a transaction, the update's first attempt, run without the retry machinery (which allocates
+   * on every call): its reads and checks go to the transaction's view, which no other writer
+   * changes, so it is done at once; null outside a transaction, or if it lost all the same (then
+   * the retrying path runs it again, as it would have).
+   */
+  private T updatedInTransaction(RecordWrite<T, ID> record, Versionstamp expected) {
+    if (!inTransaction()) {
+      return null;
+    }
+    try {
+      return tryUpdate(record, expected, false) instanceof Attempt.Done<T> done ? done.result() : null;
+    } catch (KeyTooLargeException e) {
+      throw keyTooLarge(e, record.entries());
+    }
+  }
+
+  /** True if this writer writes through a transaction's view (see {@link #on}). */
+  private boolean inTransaction() {
+    return memory != BindingMemory.NONE;
   }
 
   /** Inserts or updates {@code entity}, whose primary key is not null. */
@@ -166,13 +205,13 @@ public final class RecordWriter<T, ID> {
   // ---------------------------------------------------------------- deletes
 
   public boolean delete(ID id) {
-    Tuple recordKey = layout.recordKey(id);
+    Tuple recordKey = layout.recordKey(id, memory);
     return retrying("delete", id, List::of, () -> tryDelete(recordKey, id, null));
   }
 
   public boolean delete(ID id, Versionstamp expected) {
     Objects.requireNonNull(expected, "expected");
-    Tuple recordKey = layout.recordKey(id);
+    Tuple recordKey = layout.recordKey(id, memory);
     return retrying("delete", id, List::of, () -> tryDelete(recordKey, id, expected));
   }
 
@@ -360,7 +399,7 @@ public final class RecordWriter<T, ID> {
    * entry as it is, known from the bytes alone ({@link RecordLayout#keepsIndexEntries}), so neither
    * record's entries are derived; null when that is not certain, or an index being built rewrites
    * kept entries: then the entries are derived and compared. The stored record is still decoded
-   * (unless this transaction decoded the very entry already, see {@link DecodedEntries}), so an
+   * (unless this transaction decoded the very entry already, see {@link BindingMemory}), so an
    * update of one that does not decode fails as before; it holds the primary key it is
    * stored under, since its key part has the new record's bytes.
    */
@@ -368,7 +407,7 @@ public final class RecordWriter<T, ID> {
     if (!layout.keepsIndexEntries(current.value(), record.encoded())) {
       return null;
     }
-    layout.requireDecodes(current, decoded);
+    layout.requireDecodes(current, memory);
     return lifecycle.prepareKept(store);
   }
 
@@ -530,11 +569,11 @@ public final class RecordWriter<T, ID> {
     private Tuple pkParts;
     private List<IndexEntry<T>> entries;
 
-    private RecordWrite(RecordLayout<T, ID> layout, T value) {
+    private RecordWrite(RecordLayout<T, ID> layout, T value, BindingMemory memory) {
       this.layout = layout;
       this.value = value;
       this.id = layout.mapping().idOf(value);
-      this.key = layout.recordKey(id);
+      this.key = layout.recordKey(id, memory);
       this.encoded = layout.encode(value);
     }
 
@@ -571,7 +610,7 @@ public final class RecordWriter<T, ID> {
   }
 
   private RecordWrite<T, ID> recordWrite(T record) {
-    return new RecordWrite<>(layout, record);
+    return new RecordWrite<>(layout, record, memory);
   }
 
   @SuppressWarnings("unchecked") // ULID keys are String keys: KeyGeneration.ULID is for String only

@@ -23,18 +23,20 @@ import org.junit.jupiter.api.io.TempDir;
  * An update that keeps every index entry decodes the stored record only to check that it decodes;
  * in a transaction that found the record first, the entry it found has passed that check, and the
  * update does not decode it again. Everywhere else it still does: a damaged record fails the
- * update as before, and repositories on the store (shared by threads) remember nothing.
+ * update as before, and repositories on the store (shared by threads) remember nothing. Likewise
+ * the record key a find built is the one the update of the same primary key writes.
  */
-class DecodedEntriesTest {
+class BindingMemoryTest {
   @TempDir Path directory;
 
   private KvStore store;
   private CountingMapping mapping;
   private MappedRepository<Assortment, Long> assortments;
 
-  /** The generated mapping on the tuple path, counting its decodes. */
+  /** The generated mapping on the tuple path, counting its decodes and the record keys it builds. */
   private static final class CountingMapping extends ForwardingMapping<Assortment, Long> {
     int decodes;
+    int keys;
 
     CountingMapping(KvStore store) {
       super(GeneratedMappings.of(new AssortmentRepository(store)));
@@ -44,6 +46,12 @@ class DecodedEntriesTest {
     public Assortment decode(Tuple record) {
       decodes++;
       return super.decode(record);
+    }
+
+    @Override
+    public Tuple keyParts(Long id) {
+      keys++;
+      return super.keyParts(id);
     }
   }
 
@@ -83,11 +91,12 @@ class DecodedEntriesTest {
   }
 
   @Test
-  void aTransactionRemembersTheLastEightRecordsItFoundAndDecodesAnOlderOneAgain() {
+  void aTransactionRemembersTheLastEightRecordsItFoundAndDecodesOrKeysAnOlderOneAgain() {
     for (long id = 3; id <= 10; id++) {
       assortments.insert(assortment(id, (byte) id));
     }
     mapping.decodes = 0;
+    mapping.keys = 0;
     Transactions.run(store, tx -> {
       MappedRepository<Assortment, Long> bound = assortments.in(tx);
       for (long id = 1; id <= 10; id++) {
@@ -98,9 +107,36 @@ class DecodedEntriesTest {
       return bound.update(assortment(1, (byte) 11)); // found before them: forgotten
     });
     assertThat(mapping.decodes).as("ten finds and the check of record 1").isEqualTo(11);
+    assertThat(mapping.keys).as("ten finds and the key of record 1").isEqualTo(11);
     assertThat(assortments.findById(1L).orElseThrow().small()).isEqualTo((byte) 11);
     assertThat(assortments.findById(3L).orElseThrow().small()).isEqualTo((byte) 30);
     assertThat(assortments.findById(10L).orElseThrow().small()).isEqualTo((byte) 100);
+  }
+
+  @Test
+  void anUpdateAfterAFindOfAnEqualPrimaryKeyWritesTheKeyTheFindBuilt() {
+    assortments.insert(assortment(1000, (byte) 1));
+    assortments.insert(assortment(1001, (byte) 2));
+    mapping.keys = 0;
+    Transactions.run(store, tx -> {
+      MappedRepository<Assortment, Long> bound = assortments.in(tx);
+      bound.findById(Long.valueOf(1000)).orElseThrow(); // equal, not the same objects as below
+      bound.findById(Long.valueOf(1001)).orElseThrow();
+      bound.update(assortment(1000, (byte) 10));
+      return bound.update(assortment(1001, (byte) 20));
+    });
+    assertThat(mapping.keys).as("one key per record").isEqualTo(2);
+    assertThat(assortments.findById(1000L).orElseThrow().small()).isEqualTo((byte) 10);
+    assertThat(assortments.findById(1001L).orElseThrow().small()).isEqualTo((byte) 20);
+    assertThat(assortments.count()).isEqualTo(4);
+  }
+
+  @Test
+  void onTheStoreEveryCallBuildsItsKey() {
+    mapping.keys = 0;
+    assortments.findById(1L).orElseThrow();
+    assortments.update(assortment(1, (byte) 10));
+    assertThat(mapping.keys).isEqualTo(2);
   }
 
   @Test
