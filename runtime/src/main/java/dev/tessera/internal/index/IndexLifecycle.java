@@ -138,6 +138,13 @@ public final class IndexLifecycle<T> {
   }
 
   /**
+   * The last write {@link #prepareKept} made that read nothing (no index guarded), for the modes it
+   * was made with: such a write depends on those modes alone and is immutable, so every update
+   * that keeps its entries under the same modes shares it. Null before the first.
+   */
+  private volatile IndexWrite<T> keptWrite;
+
+  /**
    * The modes a write through {@code kv} follows. On the store: the cached ones (the write's
    * commit checks their generation). Through a transaction's view: the ones of the view's snapshot,
    * read through it when they differ from the cached ones, so the transaction's commit validates
@@ -175,13 +182,21 @@ public final class IndexLifecycle<T> {
    */
   public IndexWrite<T> prepareKept(KvStore kv) {
     IndexModes current = modes(kv);
+    IndexWrite<T> shared = keptWrite;
+    if (shared != null && shared.modes() == current) {
+      return shared;
+    }
     for (int i = 0; i < indexes.size(); i++) { // indexed: no iterator on every update
       if (current.rewritesKept(indexes.get(i))) {
         return null;
       }
     }
-    return IndexWrite.prepare(
+    IndexWrite<T> write = IndexWrite.prepare(
         kv, entityName, indexes, current, statesKey, List.of(), List.of(), List.of());
+    if (write.readNothing()) {
+      keptWrite = write;
+    }
+    return write;
   }
 
   /**

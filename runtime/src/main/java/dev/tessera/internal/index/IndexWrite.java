@@ -20,7 +20,8 @@ import java.util.Set;
  * The index mutations of one write attempt, as {@link IndexModes} says each index is treated:
  * enforced unique entries are checked absent, guarded ones (a unique index that is not readable)
  * are read first and get a duplicate marker when another record holds their value, entries of a
- * failed index are skipped. Not thread-safe: one per attempt.
+ * failed index are skipped. Immutable: one that {@linkplain #readNothing() read nothing} depends
+ * on its modes alone and may be shared by attempts on any thread.
  *
  * @param <T> the record type
  */
@@ -109,6 +110,11 @@ public final class IndexWrite<T> {
         pointers,
         List.copyOf(read.subList(0, fenceCount)),
         statesKey);
+  }
+
+  /** True if preparing it read nothing: no index was guarded, so it holds no fence or pointer. */
+  boolean readNothing() {
+    return fences.isEmpty() && pointers.isEmpty();
   }
 
   /**
