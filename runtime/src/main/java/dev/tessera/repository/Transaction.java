@@ -79,7 +79,7 @@ public final class Transaction {
     }
     R view = bind.apply(repository, this);
     if (bound == null) {
-      bound = new Object[2 * SLOT];
+      bound = new Object[SLOT]; // most transactions bind one repository
     } else if (boundCount == bound.length) {
       bound = Arrays.copyOf(bound, 2 * bound.length);
     }

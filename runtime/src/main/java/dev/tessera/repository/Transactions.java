@@ -5,6 +5,7 @@ import dev.tessera.internal.retry.Backoff;
 import dev.tessera.internal.retry.Retry;
 import dev.tessera.kv.CommitResult;
 import dev.tessera.kv.KvStore;
+import dev.tessera.tuple.Versionstamp;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -43,7 +44,9 @@ import java.util.function.Supplier;
  * the calling thread.
  */
 public final class Transactions {
-  private static final int DEFAULT_RETRY_ATTEMPTS = TransactionOptions.defaults().maxAttempts();
+  /** The default options (immutable, so made once). */
+  private static final TransactionOptions DEFAULTS = TransactionOptions.defaults();
+  private static final int DEFAULT_RETRY_ATTEMPTS = DEFAULTS.maxAttempts();
   private static final Retry DEFAULT_RETRY =
       Retry.commits(DEFAULT_RETRY_ATTEMPTS, Backoff.TRANSACTIONS);
 
@@ -58,12 +61,12 @@ public final class Transactions {
    * @throws TransactionTooLargeException if an attempt read or wrote more than the limits allow
    */
   public static <R> R run(KvStore store, Function<Transaction, R> work) {
-    return runWithResult(store, TransactionOptions.defaults(), work).value();
+    return run(store, DEFAULTS, work);
   }
 
   /** As {@link #run(KvStore, Function)}, with {@code options}. */
   public static <R> R run(KvStore store, TransactionOptions options, Function<Transaction, R> work) {
-    return runWithResult(store, options, work).value();
+    return attempts(store, options, work).run();
   }
 
   /**
@@ -71,17 +74,23 @@ public final class Transactions {
    * transaction wrote carries it).
    */
   public static <R> TransactionResult<R> runWithResult(KvStore store, Function<Transaction, R> work) {
-    return runWithResult(store, TransactionOptions.defaults(), work);
+    return runWithResult(store, DEFAULTS, work);
   }
 
   /** As {@link #runWithResult(KvStore, Function)}, with {@code options}. */
   public static <R> TransactionResult<R> runWithResult(
       KvStore store, TransactionOptions options, Function<Transaction, R> work) {
+    Attempts<R> attempts = attempts(store, options, work);
+    R value = attempts.run();
+    return new TransactionResult<>(value, attempts.versionstamp);
+  }
+
+  private static <R> Attempts<R> attempts(
+      KvStore store, TransactionOptions options, Function<Transaction, R> work) {
     Objects.requireNonNull(store, "store");
     Objects.requireNonNull(options, "options");
     Objects.requireNonNull(work, "work");
-    Attempts<R> attempts = new Attempts<>(store, options, work);
-    return retry(options.maxAttempts()).run(attempts, attempts);
+    return new Attempts<>(store, options, work);
   }
 
   /** The retry of {@code maxAttempts} transaction attempts; the default one is made once. */
@@ -98,12 +107,14 @@ public final class Transactions {
    * thread).
    */
   private static final class Attempts<R>
-      implements Supplier<Attempt<TransactionResult<R>>>, Retry.GiveUp<TransactionResult<R>> {
+      implements Supplier<Attempt<R>>, Retry.GiveUp<R> {
     private final KvStore store;
     private final TransactionOptions options;
     private final Function<Transaction, R> work;
     /** The failed commits, in order; the shared empty list until the first. */
     private List<CommitResult> lost = List.of();
+    /** The versionstamp of the attempt that was done; null if it wrote nothing. */
+    private Versionstamp versionstamp;
 
     Attempts(KvStore store, TransactionOptions options, Function<Transaction, R> work) {
       this.store = store;
@@ -111,9 +122,14 @@ public final class Transactions {
       this.work = work;
     }
 
+    /** Runs attempts until one is done: its function's result. */
+    R run() {
+      return retry(options.maxAttempts()).run(this, this);
+    }
+
     /** Runs the function once and commits: done, or lost (its failed commit kept). */
     @Override
-    public Attempt<TransactionResult<R>> get() {
+    public Attempt<R> get() {
       Transaction tx = new Transaction(store, options, lost.size() + 1);
       CommitResult result;
       R value;
@@ -124,10 +140,11 @@ public final class Transactions {
         tx.end();
       }
       if (result == null) {
-        return Attempt.done(new TransactionResult<>(value, null));
+        return Attempt.done(value);
       }
       if (result.ok()) {
-        return Attempt.done(new TransactionResult<>(value, result.versionstamp()));
+        versionstamp = result.versionstamp();
+        return Attempt.done(value);
       }
       if (lost.isEmpty()) {
         lost = new ArrayList<>();
@@ -137,7 +154,7 @@ public final class Transactions {
     }
 
     @Override
-    public TransactionResult<R> after(Retry.Exhausted exhausted) {
+    public R after(Retry.Exhausted exhausted) {
       throw TransactionConflictException.of(exhausted.attempts(), lost);
     }
   }

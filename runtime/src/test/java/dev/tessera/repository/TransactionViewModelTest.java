@@ -143,7 +143,12 @@ class TransactionViewModelTest {
       Tuple key = valueKey(random.nextInt(KEYS));
       KvEntry seen = view.get(key);
       boolean holds = random.nextInt(4) != 0;
-      op.check(key, holds ? seen.versionstamp() : (seen.exists() ? null : Versionstamp.of(1, 0)));
+      if (random.nextBoolean()) { // the entry read itself, or one the key does not match
+        op.check(holds ? seen
+            : seen.exists() ? KvEntry.absent(key) : new KvEntry(key, new byte[0], Versionstamp.of(1, 0)));
+      } else {
+        op.check(key, holds ? seen.versionstamp() : (seen.exists() ? null : Versionstamp.of(1, 0)));
+      }
       checksHold = holds;
     }
     for (int m = 0; m < mutations; m++) {

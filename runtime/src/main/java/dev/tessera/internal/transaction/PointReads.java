@@ -2,9 +2,8 @@ package dev.tessera.internal.transaction;
 
 import dev.tessera.kv.KvEntry;
 import dev.tessera.tuple.Tuple;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -16,7 +15,9 @@ final class PointReads {
   /** Up to this many entries a lookup scans the list. */
   static final int SCANNED = 8;
 
-  private final List<KvEntry> entries = new ArrayList<>();
+  /** The entries, in the order first read; grown from 4 as needed. */
+  private KvEntry[] entries = new KvEntry[4];
+  private int size;
   /** By key, once there are more than {@link #SCANNED} entries; {@code null} before. */
   private Map<Tuple, KvEntry> index;
 
@@ -25,8 +26,8 @@ final class PointReads {
     if (index != null) {
       return index.get(key);
     }
-    for (int i = 0; i < entries.size(); i++) {
-      KvEntry entry = entries.get(i);
+    for (int i = 0; i < size; i++) {
+      KvEntry entry = entries[i];
       if (entry.key().equals(key)) {
         return entry;
       }
@@ -36,19 +37,27 @@ final class PointReads {
 
   /** Adds the entry read for a key not read before. */
   void add(KvEntry entry) {
-    entries.add(entry);
+    if (size == entries.length) {
+      entries = Arrays.copyOf(entries, 2 * size);
+    }
+    entries[size++] = entry;
     if (index != null) {
       index.put(entry.key(), entry);
-    } else if (entries.size() > SCANNED) {
+    } else if (size > SCANNED) {
       index = new HashMap<>();
-      for (KvEntry read : entries) {
-        index.put(read.key(), read);
+      for (int i = 0; i < size; i++) {
+        index.put(entries[i].key(), entries[i]);
       }
     }
   }
 
-  /** Every entry read, in the order first read. */
-  List<KvEntry> entries() {
-    return entries;
+  /** How many entries were read. */
+  int size() {
+    return size;
+  }
+
+  /** The {@code i}th entry read. */
+  KvEntry entry(int i) {
+    return entries[i];
   }
 }

@@ -5,6 +5,7 @@ import dev.tessera.internal.kv.Counter;
 import dev.tessera.internal.kv.KeyOrder;
 import dev.tessera.internal.kv.ListCursor;
 import dev.tessera.internal.kv.PackedKeys;
+import dev.tessera.internal.kv.OwnedValues;
 import dev.tessera.internal.kv.Pointer;
 import dev.tessera.internal.kv.ReservedKeys;
 import dev.tessera.kv.AtomicOperation;
@@ -284,9 +285,8 @@ public final class TransactionView implements KvStore {
       return null;
     }
     // Indexed loops: no iterator per commit.
-    List<KvEntry> reads = pointReads.entries();
-    for (int i = 0; i < reads.size(); i++) {
-      pending.check(reads.get(i));
+    for (int i = 0; i < pointReads.size(); i++) {
+      pending.check(pointReads.entry(i));
     }
     for (int i = 0; i < rangeReads.size(); i++) {
       rangeReads.get(i).addTo(pending);
@@ -356,7 +356,9 @@ public final class TransactionView implements KvStore {
   private Map<String, Long> readContributors() {
     Map<Long, String> names = SubspaceCatalog.names(store);
     Map<String, Long> counts = new HashMap<>();
-    pointReads.entries().forEach(read -> counts.merge(space(read.key(), names), 1L, Long::sum));
+    for (int i = 0; i < pointReads.size(); i++) {
+      counts.merge(space(pointReads.entry(i).key(), names), 1L, Long::sum);
+    }
     for (RangeRead range : rangeReads) {
       range.pulledKeys().forEach(key -> counts.merge(space(key, names), 1L, Long::sum));
     }
@@ -412,9 +414,11 @@ public final class TransactionView implements KvStore {
 
   /**
    * What the transaction wrote to one key: a value, a delete, or counter operations on whatever the
-   * store holds (a "blind" write, whose value needs the snapshot's). Immutable.
+   * store holds (a "blind" write, whose value needs the snapshot's). Immutable. An operation's set
+   * or delete is buffered as the write it makes ({@link #applyTo}).
    */
-  record Write(Tuple key, byte[] value, boolean deleted, List<CounterOp> counters) {
+  record Write(Tuple key, byte[] value, boolean deleted, List<CounterOp> counters)
+      implements ViewOperation.Mutation {
 
     static Write set(Tuple key, byte[] value) {
       return new Write(key, value, false, List.of());
@@ -427,6 +431,23 @@ public final class TransactionView implements KvStore {
     /** Counter operations on whatever the store holds: a blind write. */
     static Write counter(Tuple key, CounterOp op) {
       return new Write(key, null, false, List.of(op));
+    }
+
+    /**
+     * As an operation's set or delete: adds itself to the store's operation {@code target} and is
+     * the key's write after it, whatever was before (the value is the operation's own array, never
+     * changed: the store may keep it).
+     */
+    @Override
+    public Write applyTo(Write before, AtomicOperation target) {
+      if (deleted) {
+        target.delete(key);
+      } else if (value != null) {
+        OwnedValues.set(target, key, value);
+      } else {
+        throw new IllegalStateException("counter operations are buffered as CounterMutation");
+      }
+      return this;
     }
 
     /** True if the value depends on what the store holds (counter operations only). */

@@ -11,6 +11,7 @@ import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
 import dev.tessera.tuple.Versionstamp;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -22,44 +23,26 @@ import java.util.Objects;
  * thread-safe.
  */
 public final class ViewOperation implements AtomicOperation, OwnedValues {
-  /** What the operation holds, in the order added: checks, range checks and mutations. */
-  private sealed interface Step permits Check, RangeCheck, Mutation {}
-
-  private record Check(Tuple key, Versionstamp expected) implements Step {}
-
-  private record RangeCheck(TupleRange range, List<KvEntry> seen) implements Step {}
+  private record RangeCheck(TupleRange range, List<KvEntry> seen) {}
 
   /**
-   * One buffered mutation of {@code key}: a set of {@code value} (the operation's own copy), a
-   * delete, or a {@code counter} operation on whatever the key holds.
+   * One buffered mutation of {@code key()}: a set or a delete, which is the key's {@link
+   * TransactionView.Write} itself, or a counter operation on whatever the key holds.
    */
-  record Mutation(Tuple key, byte[] value, TransactionView.CounterOp counter) implements Step {
-    static Mutation set(Tuple key, byte[] value) {
-      return new Mutation(key, value, null);
-    }
-
-    static Mutation delete(Tuple key) {
-      return new Mutation(key, null, null);
-    }
-
-    static Mutation counter(Tuple key, TransactionView.CounterOp counter) {
-      return new Mutation(key, null, counter);
-    }
+  sealed interface Mutation permits TransactionView.Write, CounterMutation {
+    Tuple key();
 
     /**
      * The key's write after this mutation, given the one before ({@code null}: none); adds the
      * mutation to the store's operation {@code target} as well.
      */
-    TransactionView.Write applyTo(TransactionView.Write before, AtomicOperation target) {
-      if (value != null) {
-        // The value is this operation's copy, never changed: the store may keep it as it is.
-        OwnedValues.set(target, key, value);
-        return TransactionView.Write.set(key, value);
-      }
-      if (counter == null) {
-        target.delete(key);
-        return TransactionView.Write.delete(key);
-      }
+    TransactionView.Write applyTo(TransactionView.Write before, AtomicOperation target);
+  }
+
+  /** A counter operation on whatever {@code key} holds. */
+  record CounterMutation(Tuple key, TransactionView.CounterOp counter) implements Mutation {
+    @Override
+    public TransactionView.Write applyTo(TransactionView.Write before, AtomicOperation target) {
       counter.addTo(target, key);
       return before == null ? TransactionView.Write.counter(key, counter) : before.then(counter);
     }
@@ -69,44 +52,57 @@ public final class ViewOperation implements AtomicOperation, OwnedValues {
   private static final CommitResult PENDING_SUCCESS = CommitResult.success(TransactionView.PENDING);
 
   private final TransactionView view;
-  /** Most operations hold a few steps (an update: two checks and a set). */
-  private final List<Step> steps = new ArrayList<>(4);
+  /**
+   * What the operation holds, in the order added: checks, range checks and mutations. A check is a
+   * {@link KvEntry} (its key at its versionstamp) or, when given as a key and a versionstamp, the
+   * {@link Tuple} followed by the expected {@link Versionstamp} (or null: absent) in the next slot,
+   * so that no object is made for it. Most operations hold a few (an update: two checks and a set).
+   */
+  private Object[] steps = new Object[4];
+  private int stepCount;
   private boolean committed;
 
   ViewOperation(TransactionView view) {
     this.view = view;
   }
 
+  /** Keeps the entry itself as the check: its key at its versionstamp. */
+  @Override
+  public AtomicOperation check(KvEntry entry) {
+    ensureNotCommitted();
+    return add(Objects.requireNonNull(entry, "entry"));
+  }
+
   @Override
   public AtomicOperation check(Tuple key, Versionstamp expected) {
     ensureNotCommitted();
-    steps.add(new Check(Objects.requireNonNull(key, "key"), expected));
-    return this;
+    add(Objects.requireNonNull(key, "key"));
+    return add(expected);
   }
 
   @Override
   public AtomicOperation checkRange(TupleRange range, List<KvEntry> seen) {
     ensureNotCommitted();
-    steps.add(new RangeCheck(Objects.requireNonNull(range, "range"), List.copyOf(seen)));
-    return this;
+    return add(new RangeCheck(Objects.requireNonNull(range, "range"), List.copyOf(seen)));
   }
 
   @Override
   public AtomicOperation set(Tuple key, byte[] value) {
     Objects.requireNonNull(value, "value");
     // A copy: the caller may change its array afterwards, and what the transaction commits must not.
-    return add(Mutation.set(key, value.clone()));
+    return add(TransactionView.Write.set(requireKey(key), value.clone()));
   }
 
   /** As {@link #set}, keeping {@code value} (a repository's own encoding) instead of a copy. */
   @Override
   public void setOwned(Tuple key, byte[] value) {
-    add(Mutation.set(key, Objects.requireNonNull(value, "value")));
+    Objects.requireNonNull(value, "value");
+    add(TransactionView.Write.set(requireKey(key), value));
   }
 
   @Override
   public AtomicOperation delete(Tuple key) {
-    return add(Mutation.delete(key));
+    return add(TransactionView.Write.delete(requireKey(key)));
   }
 
   @Override
@@ -125,13 +121,19 @@ public final class ViewOperation implements AtomicOperation, OwnedValues {
   }
 
   private AtomicOperation counter(Tuple key, Counter kind, long operand) {
-    return add(Mutation.counter(key, new TransactionView.CounterOp(kind, operand)));
+    return add(new CounterMutation(requireKey(key), new TransactionView.CounterOp(kind, operand)));
   }
 
-  private AtomicOperation add(Mutation mutation) {
+  private Tuple requireKey(Tuple key) {
     ensureNotCommitted();
-    Objects.requireNonNull(mutation.key(), "key");
-    steps.add(mutation);
+    return Objects.requireNonNull(key, "key");
+  }
+
+  private AtomicOperation add(Object step) {
+    if (stepCount == steps.length) {
+      steps = Arrays.copyOf(steps, 2 * stepCount);
+    }
+    steps[stepCount++] = step;
     return this;
   }
 
@@ -143,29 +145,40 @@ public final class ViewOperation implements AtomicOperation, OwnedValues {
   public CommitResult commit() {
     ensureNotCommitted();
     committed = true;
-    // Indexed loops: an iterator per loop would be most of what a commit allocates here.
-    for (int i = 0; i < steps.size(); i++) {
-      if (steps.get(i) instanceof Check check) {
-        Versionstamp actual = view.get(check.key()).versionstamp();
-        if (!Objects.equals(check.expected(), actual)) {
-          return CommitResult.checkFailed(check.key(), check.expected(), actual);
+    for (int i = 0; i < stepCount; i++) {
+      Object step = steps[i];
+      if (step instanceof KvEntry entry) {
+        CommitResult failed = failedCheck(entry.key(), entry.versionstamp());
+        if (failed != null) {
+          return failed;
+        }
+      } else if (step instanceof Tuple key) {
+        CommitResult failed = failedCheck(key, (Versionstamp) steps[++i]);
+        if (failed != null) {
+          return failed;
         }
       }
     }
-    for (int i = 0; i < steps.size(); i++) {
-      if (steps.get(i) instanceof RangeCheck check) {
+    for (int i = 0; i < stepCount; i++) {
+      if (steps[i] instanceof RangeCheck check) {
         CommitResult failed = validate(check);
         if (failed != null) {
           return failed;
         }
       }
     }
-    for (int i = 0; i < steps.size(); i++) {
-      if (steps.get(i) instanceof Mutation mutation) {
+    for (int i = 0; i < stepCount; i++) {
+      if (steps[i] instanceof Mutation mutation) {
         view.apply(mutation);
       }
     }
     return PENDING_SUCCESS;
+  }
+
+  /** Null if {@code key} has versionstamp {@code expected} in the view, else the failed check. */
+  private CommitResult failedCheck(Tuple key, Versionstamp expected) {
+    Versionstamp actual = view.get(key).versionstamp();
+    return Objects.equals(expected, actual) ? null : CommitResult.checkFailed(key, expected, actual);
   }
 
   private CommitResult validate(RangeCheck check) {
