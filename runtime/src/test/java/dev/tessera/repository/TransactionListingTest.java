@@ -94,6 +94,47 @@ class TransactionListingTest {
     assertThat(listed).containsExactly(2L, 1L);
   }
 
+  /**
+   * A listing goes on while the transaction writes: each step shows the transaction's writes made
+   * before it, ahead of where the listing is (a new key, a changed value, a delete), and nothing
+   * behind it again. Snapshot keys 2, 4, 6, 8; the transaction wrote 3 and 5 before listing.
+   */
+  @Test
+  void aListingSeesTheWritesTheTransactionMakesWhileItListsAheadOfIt() {
+    assertThat(listWhileWriting(false))
+        .containsExactly("2=2", "3=3", "4=4", "5=50", "7=70", "8=8", "9=9");
+  }
+
+  @Test
+  void aReverseListingSeesTheWritesTheTransactionMakesWhileItListsAheadOfIt() {
+    assertThat(listWhileWriting(true))
+        .containsExactly("8=8", "7=70", "6=6", "5=50", "3=3", "2=2", "1=1");
+  }
+
+  /** Lists the items, writing after the first; each listed as {@code id=value}. */
+  private List<String> listWhileWriting(boolean reverse) {
+    return Transactions.run(store, tx -> {
+      KvStore view = tx.store();
+      view.atomic().set(Tuple.of("item", 3), new byte[] {3}).set(Tuple.of("item", 5), new byte[] {5}).commit();
+      List<String> seen = new ArrayList<>();
+      try (KvIterator it = view.list(ITEMS.reverse(reverse))) {
+        KvEntry first = it.next(); // 2 forward, 8 in reverse
+        seen.add(first.key().getLong(1) + "=" + first.value()[0]);
+        long ahead = reverse ? 1 : 9;
+        long behind = reverse ? 9 : 1;
+        view.atomic()
+            .set(Tuple.of("item", 7), new byte[] {70}) // new, between snapshot keys
+            .set(Tuple.of("item", 5), new byte[] {50}) // the transaction's own write, changed
+            .delete(Tuple.of("item", reverse ? 4 : 6)) // a snapshot key ahead, deleted
+            .set(Tuple.of("item", ahead), new byte[] {(byte) ahead}) // past the snapshot's last
+            .set(Tuple.of("item", behind), new byte[] {(byte) behind}) // behind the listing
+            .commit();
+        it.forEachRemaining(e -> seen.add(e.key().getLong(1) + "=" + e.value()[0]));
+      }
+      return seen;
+    });
+  }
+
   private static List<Long> ids(KvIterator iterator) {
     List<Long> ids = new ArrayList<>();
     iterator.forEachRemaining((KvEntry e) -> ids.add(e.key().getLong(1)));

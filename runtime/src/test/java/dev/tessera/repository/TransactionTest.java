@@ -1,6 +1,7 @@
 package dev.tessera.repository;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tessera.kv.AtomicOperation;
@@ -51,6 +52,23 @@ class TransactionTest {
 
   static User user(String id, String color) {
     return new User(id, "name " + id, id + "@example.com", color);
+  }
+
+  @Test
+  void streamingRecordsAndUpdatingEachInOneTransactionUpdatesThemAll() {
+    users.insert(user("a", "blue"));
+    users.insert(user("c", "blue"));
+    Transactions.run(store, tx -> {
+      UserRepository u = users.in(tx);
+      u.insert(user("b", "blue")); // the listing below merges this write with the snapshot's
+      u.insert(user("d", "blue"));
+      u.findAll().forEach(found -> u.update(new User(found.id(), "seen", found.email(), "red")));
+      return null;
+    });
+    assertThat(users.findAll()).extracting(User::id, User::name, User::favoriteColor).containsExactly(
+        tuple("a", "seen", "red"), tuple("b", "seen", "red"), tuple("c", "seen", "red"),
+        tuple("d", "seen", "red"));
+    assertThat(users.findByFavoriteColor("blue")).isEmpty();
   }
 
   @Test

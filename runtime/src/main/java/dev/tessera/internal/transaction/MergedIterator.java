@@ -4,8 +4,8 @@ import dev.tessera.internal.kv.ListCursor;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import java.util.Arrays;
-import java.util.Iterator;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.NoSuchElementException;
 
 /**
@@ -17,13 +17,21 @@ import java.util.NoSuchElementException;
 public final class MergedIterator implements KvIterator {
   private final TransactionView view;
   private final KvIterator scan;
-  private final Iterator<Map.Entry<byte[], TransactionView.Write>> writes;
+  /**
+   * The transaction's writes in the listed range, in the listing's order: a live view, so each step
+   * sees the writes made before it.
+   */
+  private final NavigableMap<byte[], TransactionView.Write> writes;
   private final RangeRead record;
   private final boolean reverse;
   private int remaining;
   private KvEntry scanned;
   private byte[] scannedPacked;
-  private Map.Entry<byte[], TransactionView.Write> written;
+  /**
+   * The packed key of the last entry the listing went past, from either side, shown or hidden:
+   * the next write it shows comes after it. Null before the first.
+   */
+  private byte[] passed;
   private KvEntry next;
   private byte[] nextPacked;
   /** The packed key of the last entry returned; its cursor is encoded only when asked for. */
@@ -31,10 +39,10 @@ public final class MergedIterator implements KvIterator {
   private boolean done;
 
   MergedIterator(TransactionView view, KvIterator scan,
-      Map<byte[], TransactionView.Write> writes, RangeRead record, boolean reverse, int limit) {
+      NavigableMap<byte[], TransactionView.Write> writes, RangeRead record, boolean reverse, int limit) {
     this.view = view;
     this.scan = scan;
-    this.writes = writes.entrySet().iterator();
+    this.writes = writes;
     this.record = record;
     this.reverse = reverse;
     this.remaining = limit;
@@ -79,7 +87,9 @@ public final class MergedIterator implements KvIterator {
   }
 
   // Finds the next visible entry: the smaller key (in the scan's direction) of the two sides; a
-  // write over the same key replaces the snapshot's entry, a delete hides it.
+  // write over the same key replaces the snapshot's entry, a delete hides it. The next write is
+  // looked up again at every step, after the last key passed: the transaction may have written
+  // since the last step (a key ahead shows, a changed value shows changed, a delete hides).
   private void advance() {
     view.ensureOpen();
     while (true) {
@@ -89,9 +99,8 @@ public final class MergedIterator implements KvIterator {
         record.pulled(scanned);
         view.countRead();
       }
-      if (written == null && writes.hasNext()) {
-        written = writes.next();
-      }
+      Map.Entry<byte[], TransactionView.Write> written =
+          passed == null ? writes.firstEntry() : writes.higherEntry(passed);
       if (scanned == null && written == null) {
         finish(true);
         return;
@@ -116,11 +125,11 @@ public final class MergedIterator implements KvIterator {
         packed = written.getKey();
         KvEntry base = order == 0 ? scanned : KvEntry.absent(write.key());
         candidate = write.entryOver(base);
-        written = null;
         if (order == 0) {
           scanned = null;
         }
       }
+      passed = packed;
       if (candidate.exists()) {
         next = candidate;
         nextPacked = packed;
