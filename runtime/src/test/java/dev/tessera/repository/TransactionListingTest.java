@@ -15,6 +15,9 @@ import dev.tessera.tuple.TupleRange;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -109,6 +112,80 @@ class TransactionListingTest {
   void aReverseListingSeesTheWritesTheTransactionMakesWhileItListsAheadOfIt() {
     assertThat(listWhileWriting(true))
         .containsExactly("8=8", "7=70", "6=6", "5=50", "3=3", "2=2", "1=1");
+  }
+
+  /**
+   * Against a model, with random writes between the steps of random listings (either direction,
+   * with or without a limit): each step yields the model's first item after the last one yielded,
+   * as the model stands at that step, and a listing ends when the model has none.
+   */
+  @Test
+  void listingsInterleavedWithWritesYieldWhatTheModelHoldsAheadAtEachStep() {
+    Random random = new Random(17);
+    for (int r = 0; r < 200; r++) {
+      int round = r;
+      TreeMap<Long, Byte> model = new TreeMap<>();
+      AtomicOperation setUp = store.atomic();
+      for (long id = 0; id < 30; id++) { // the store holds the even items 2..8 from open()
+        setUp.delete(Tuple.of("item", id));
+      }
+      for (long id = 0; id < 30; id++) {
+        if (random.nextInt(3) == 0) {
+          byte value = (byte) random.nextInt(100);
+          setUp.set(Tuple.of("item", id), new byte[] {value});
+          model.put(id, value);
+        }
+      }
+      assertThat(setUp.commit().ok()).isTrue();
+      boolean reverse = random.nextBoolean();
+      int limit = random.nextInt(4) == 0 ? 1 + random.nextInt(10) : 0;
+      Transactions.run(store, tx -> {
+        KvStore view = tx.store();
+        TreeMap<Long, Byte> now = new TreeMap<>(model);
+        writeRandomly(random, view, now, 1 + random.nextInt(4));
+        ListSelector selector = ITEMS.reverse(reverse);
+        try (KvIterator it = view.list(limit > 0 ? selector.limit(limit) : selector)) {
+          Long passed = null;
+          int yielded = 0;
+          while (true) {
+            if (random.nextInt(3) == 0) {
+              writeRandomly(random, view, now, 1 + random.nextInt(3));
+            }
+            Map.Entry<Long, Byte> expected = passed == null
+                ? (reverse ? now.lastEntry() : now.firstEntry())
+                : (reverse ? now.lowerEntry(passed) : now.higherEntry(passed));
+            if (expected == null || (limit > 0 && yielded == limit)) {
+              assertThat(it.hasNext()).as("round %d: nothing after %s", round, passed).isFalse();
+              break;
+            }
+            assertThat(it.hasNext()).as("round %d: %s after %s", round, expected, passed).isTrue();
+            KvEntry entry = it.next();
+            assertThat(entry.key().getLong(1)).as("round %d after %s", round, passed).isEqualTo(expected.getKey());
+            assertThat(entry.value()).containsExactly(expected.getValue());
+            passed = expected.getKey();
+            yielded++;
+          }
+        }
+        return null;
+      });
+    }
+  }
+
+  /** {@code writes} random sets and deletes of items 0..29 through {@code view}, mirrored in {@code model}. */
+  private static void writeRandomly(Random random, KvStore view, TreeMap<Long, Byte> model, int writes) {
+    AtomicOperation op = view.atomic();
+    for (int i = 0; i < writes; i++) {
+      long id = random.nextInt(30);
+      if (random.nextInt(3) == 0) {
+        op.delete(Tuple.of("item", id));
+        model.remove(id);
+      } else {
+        byte value = (byte) random.nextInt(100);
+        op.set(Tuple.of("item", id), new byte[] {value});
+        model.put(id, value);
+      }
+    }
+    assertThat(op.commit().ok()).isTrue();
   }
 
   /** Lists the items, writing after the first; each listed as {@code id=value}. */

@@ -32,6 +32,13 @@ public final class MergedIterator implements KvIterator {
    * the next write it shows comes after it. Null before the first.
    */
   private byte[] passed;
+  /**
+   * The first write after {@link #passed}, as looked up when the transaction's writes were at
+   * {@link #aheadAt} ({@link TransactionView#writeCount()}); looked up again once they change or it
+   * is used.
+   */
+  private Map.Entry<byte[], TransactionView.Write> ahead;
+  private long aheadAt = -1;
   private KvEntry next;
   private byte[] nextPacked;
   /** The packed key of the last entry returned; its cursor is encoded only when asked for. */
@@ -99,8 +106,7 @@ public final class MergedIterator implements KvIterator {
         record.pulled(scanned);
         view.countRead();
       }
-      Map.Entry<byte[], TransactionView.Write> written =
-          passed == null ? writes.firstEntry() : writes.higherEntry(passed);
+      Map.Entry<byte[], TransactionView.Write> written = writeAhead();
       if (scanned == null && written == null) {
         finish(true);
         return;
@@ -125,6 +131,7 @@ public final class MergedIterator implements KvIterator {
         packed = written.getKey();
         KvEntry base = order == 0 ? scanned : KvEntry.absent(write.key());
         candidate = write.entryOver(base);
+        aheadAt = -1; // used: the next one is looked up
         if (order == 0) {
           scanned = null;
         }
@@ -137,6 +144,14 @@ public final class MergedIterator implements KvIterator {
         return;
       }
     }
+  }
+
+  private Map.Entry<byte[], TransactionView.Write> writeAhead() {
+    if (aheadAt != view.writeCount()) {
+      ahead = passed == null ? writes.firstEntry() : writes.higherEntry(passed);
+      aheadAt = view.writeCount();
+    }
+    return ahead;
   }
 
   private void finish(boolean exhausted) {

@@ -74,6 +74,8 @@ public final class TransactionView implements KvStore {
   private List<KvIterator> openIterators = List.of();
   private long keysRead;
   private long bytesWritten;
+  /** How many writes the overlay has taken: a listing in progress looks up its next write anew. */
+  private long writeCount;
   private boolean open = true;
   private RuntimeException failedWrite;
 
@@ -208,6 +210,11 @@ public final class TransactionView implements KvStore {
     return snapshot;
   }
 
+  /** How many writes the overlay has taken so far (see {@link MergedIterator}). */
+  long writeCount() {
+    return writeCount;
+  }
+
   void countRead() {
     countReads(1);
   }
@@ -247,6 +254,7 @@ public final class TransactionView implements KvStore {
     Write before = overlay.get(packed);
     Write after = mutation.applyTo(before, target);
     overlay.put(packed, after);
+    writeCount++;
     bytesWritten += after.size(packed) - (before == null ? 0 : before.size(packed));
     if (overlay.size() > options.maxKeysWritten()) {
       throw new TransactionTooLargeException(
