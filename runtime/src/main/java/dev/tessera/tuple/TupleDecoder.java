@@ -86,14 +86,18 @@ class TupleDecoder {
 
   /** Checks that the bytes decode, as {@link #decode} would, without building the parts. */
   static void validate(byte[] in, int offset, int length) {
-    TupleDecoder decoder = VALIDATOR.get();
-    decoder.reset(in, offset, length);
+    VALIDATOR.get().validateAll(in, offset, length);
+  }
+
+  /** {@link #validate} on this decoder, which must be a validating one. */
+  final void validateAll(byte[] in, int offset, int length) {
+    reset(in, offset, length);
     try {
-      while (decoder.pos < decoder.end) {
-        decoder.topLevelPart();
+      while (pos < end) {
+        topLevelPart();
       }
     } finally {
-      decoder.in = null;
+      this.in = null;
     }
   }
 
