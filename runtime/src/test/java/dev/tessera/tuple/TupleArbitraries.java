@@ -2,7 +2,9 @@ package dev.tessera.tuple;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Random;
 import java.util.UUID;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -10,6 +12,27 @@ import net.jqwik.api.Arbitrary;
 /** jqwik generators for tuple parts of every supported type, biased towards edge cases. */
 public final class TupleArbitraries {
   private TupleArbitraries() {}
+
+  /**
+   * {@code count} damaged copies of a packing that holds every kind of part, cut short (even
+   * indexes) or with one bit flipped (odd ones), from {@code seed}.
+   */
+  public static List<byte[]> damagedPackings(long seed, int count) {
+    Random random = new Random(seed);
+    byte[] packed = Tuple.of(7L, "a\u0000b\u00e9\ud83d\ude00", new byte[] {0, 1}, -0.0, Float.NaN,
+        true, new UUID(1, 2), Tuple.of(1L, null), null, BigInteger.TEN.pow(40)).pack();
+    List<byte[]> damaged = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      if (i % 2 == 0) {
+        damaged.add(Arrays.copyOf(packed, random.nextInt(packed.length)));
+      } else {
+        byte[] flipped = packed.clone();
+        flipped[random.nextInt(flipped.length)] ^= (byte) (1 << random.nextInt(8));
+        damaged.add(flipped);
+      }
+    }
+    return damaged;
+  }
 
   /** Random tuples of up to 5 parts, nested up to 3 levels. */
   public static Arbitrary<Tuple> tuples() {

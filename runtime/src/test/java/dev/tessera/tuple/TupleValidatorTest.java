@@ -3,10 +3,7 @@ package dev.tessera.tuple;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.math.BigInteger;
 import java.util.Arrays;
-import java.util.Random;
-import java.util.UUID;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -34,13 +31,8 @@ class TupleValidatorTest {
 
   @Test
   void damagedPackingsFailWithTheMessageValidateGives() {
-    Random random = new Random(11);
-    Tuple sample = Tuple.of(7L, "a\u0000b\u00e9\ud83d\ude00", new byte[] {0, 1}, -0.0, Float.NaN,
-        true, new UUID(1, 2), Tuple.of(1L, null), null, BigInteger.TEN.pow(40));
-    byte[] packed = sample.pack();
     int failures = 0;
-    for (int i = 0; i < 20_000; i++) {
-      byte[] damaged = i % 2 == 0 ? Arrays.copyOf(packed, random.nextInt(packed.length)) : flip(packed, random);
+    for (byte[] damaged : TupleArbitraries.damagedPackings(11, 20_000)) {
       String expected = outcome(() -> Tuple.validate(damaged));
       String actual = outcome(() -> validator.validate(damaged, 0, damaged.length));
       assertThat(actual).as("validating %s", Arrays.toString(damaged)).isEqualTo(expected);
@@ -64,11 +56,5 @@ class TupleValidatorTest {
     } catch (TupleDecodingException e) {
       return e.getClass().getName() + ": " + e.getMessage();
     }
-  }
-
-  private static byte[] flip(byte[] packed, Random random) {
-    byte[] out = packed.clone();
-    out[random.nextInt(out.length)] ^= (byte) (1 << random.nextInt(8));
-    return out;
   }
 }
