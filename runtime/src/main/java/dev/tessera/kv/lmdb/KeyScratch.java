@@ -1,5 +1,7 @@
 package dev.tessera.kv.lmdb;
 
+import dev.tessera.tuple.TupleDecodingException;
+import dev.tessera.tuple.TupleValidator;
 import java.nio.ByteBuffer;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -21,6 +23,7 @@ final class KeyScratch {
   private final ByteBuffer memory = ByteBuffer.allocateDirect(StoredEntry.MAX_KEY_SIZE);
   private final UnsafeBuffer view = new UnsafeBuffer(memory);
   private final byte[] heap = new byte[StoredEntry.MAX_KEY_SIZE];
+  private final TupleValidator validator = new TupleValidator();
 
   private KeyScratch() {}
 
@@ -38,15 +41,21 @@ final class KeyScratch {
   }
 
   /**
-   * Copies a key read from LMDB into this thread's heap array, valid until the next call on the
-   * same thread; {@code null} if the key is longer than any stored key may be.
+   * True if {@code key}, read from LMDB, is no longer than any stored key may be and is a packed
+   * tuple: checked in this thread's heap array, by this thread's validator, allocating nothing.
    */
-  byte[] heapCopy(DirectBuffer key) {
-    if (key.capacity() > heap.length) {
-      return null;
+  boolean isTuple(DirectBuffer key) {
+    int length = key.capacity();
+    if (length > heap.length) {
+      return false;
     }
-    key.getBytes(0, heap, 0, key.capacity());
-    return heap;
+    key.getBytes(0, heap, 0, length);
+    try {
+      validator.validate(heap, 0, length);
+      return true;
+    } catch (TupleDecodingException e) {
+      return false;
+    }
   }
 
   /** A standalone off-heap copy of {@code bytes}, for constants shared between threads. */

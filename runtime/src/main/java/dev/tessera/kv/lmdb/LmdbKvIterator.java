@@ -143,6 +143,7 @@ final class LmdbKvIterator implements KvIterator {
           return new RangeCount(0, null, readVersion);
         }
         cursor = session.openCursor("count");
+        KeyScratch scratch = KeyScratch.forCurrentThread(); // once, not per key
         long counted = 0;
         boolean found = position();
         while (found) {
@@ -150,7 +151,7 @@ final class LmdbKvIterator implements KvIterator {
           if (reverse ? KeyBytes.compare(key, begin) < 0 : KeyBytes.compare(key, end) >= 0) {
             break;
           }
-          StoredEntry.checkCounted(key, cursor.val());
+          StoredEntry.checkCounted(key, cursor.val(), scratch);
           if (++counted == remaining) {
             return new RangeCount(counted, KeyBytes.copy(key), readVersion);
           }

@@ -128,21 +128,11 @@ final class StoredEntry {
    *
    * @throws CorruptEntryException as {@code toEntry} would
    */
-  static void checkCounted(DirectBuffer key, DirectBuffer stored) {
-    byte[] scratch = KeyScratch.forCurrentThread().heapCopy(key);
+  static void checkCounted(DirectBuffer key, DirectBuffer stored, KeyScratch scratch) {
     int length = stored.capacity() - STAMP_SIZE;
-    if (scratch == null || length < 0 || length > MAX_VALUE_SIZE || !isTuple(scratch, key.capacity())) {
+    if (length < 0 || length > MAX_VALUE_SIZE || !scratch.isTuple(key)) {
       toEntry(KeyBytes.copy(key), stored); // throws the listing's exception
       throw new IllegalStateException("A listing accepted an entry that a count refused");
-    }
-  }
-
-  private static boolean isTuple(byte[] bytes, int length) {
-    try {
-      Tuple.validate(bytes, 0, length);
-      return true;
-    } catch (TupleDecodingException e) {
-      return false;
     }
   }
 
