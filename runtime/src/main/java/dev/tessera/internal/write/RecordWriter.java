@@ -110,14 +110,9 @@ public final class RecordWriter<T, ID> {
   public T insert(T entity) {
     RecordWrite<T, ID> record = recordWrite(withKey(entity));
     List<RecordWrite<T, ID>> batch = List.of(record);
-    if (inTransaction()) {
-      try {
-        if (tryInsert(batch, record.entries(), false, record.value()) instanceof Attempt.Done<T> done) {
-          return done.result();
-        }
-      } catch (KeyTooLargeException e) {
-        throw keyTooLarge(e, record.entries());
-      }
+    T inserted = insertedInTransaction(batch, record);
+    if (inserted != null) {
+      return inserted;
     }
     return retrying("insert", record.id(), record::entries,
         () -> tryInsert(batch, record.entries(), false, record.value()));
@@ -169,6 +164,22 @@ public final class RecordWriter<T, ID> {
       return updated;
     }
     return retrying("update", record.id(), record::entries, () -> tryUpdate(record, expected, false));
+  }
+
+  /**
+   * In a transaction, the insert's first attempt, run without the retry machinery: see {@link
+   * #updatedInTransaction}.
+   */
+  private T insertedInTransaction(List<RecordWrite<T, ID>> batch, RecordWrite<T, ID> record) {
+    if (!inTransaction()) {
+      return null;
+    }
+    try {
+      return tryInsert(batch, record.entries(), false, record.value()) instanceof Attempt.Done<T> done
+          ? done.result() : null;
+    } catch (KeyTooLargeException e) {
+      throw keyTooLarge(e, record.entries());
+    }
   }
 
   /**
