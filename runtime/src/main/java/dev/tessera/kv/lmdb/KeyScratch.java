@@ -42,14 +42,16 @@ final class KeyScratch {
 
   /**
    * True if {@code key}, read from LMDB, is no longer than any stored key may be and is a packed
-   * tuple: checked in this thread's heap array, by this thread's validator, allocating nothing.
+   * tuple, given that its first {@code checkedLength} bytes are whole parts of one (see {@link
+   * StoredEntry#wholePartsShared}): only the rest is checked, in this thread's heap array, by this
+   * thread's validator, allocating nothing.
    */
-  boolean isTuple(DirectBuffer key) {
-    int length = key.capacity();
-    if (length > heap.length) {
+  boolean isTuple(DirectBuffer key, int checkedLength) {
+    int length = key.capacity() - checkedLength;
+    if (key.capacity() > heap.length || length < 0) {
       return false;
     }
-    key.getBytes(0, heap, 0, length);
+    key.getBytes(checkedLength, heap, 0, length);
     try {
       validator.validate(heap, 0, length);
       return true;

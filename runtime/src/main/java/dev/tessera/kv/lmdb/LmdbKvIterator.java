@@ -144,6 +144,7 @@ final class LmdbKvIterator implements KvIterator {
         }
         cursor = session.openCursor("count");
         KeyScratch scratch = KeyScratch.forCurrentThread(); // once, not per key
+        int checkedLength = StoredEntry.wholePartsShared(begin, end); // every key starts with them
         long counted = 0;
         boolean found = position();
         while (found) {
@@ -151,7 +152,7 @@ final class LmdbKvIterator implements KvIterator {
           if (reverse ? KeyBytes.compare(key, begin) < 0 : KeyBytes.compare(key, end) >= 0) {
             break;
           }
-          StoredEntry.checkCounted(key, cursor.val(), scratch);
+          StoredEntry.checkCounted(key, cursor.val(), scratch, checkedLength);
           if (++counted == remaining) {
             return new RangeCount(counted, KeyBytes.copy(key), readVersion);
           }

@@ -10,6 +10,7 @@ import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleDecodingException;
 import dev.tessera.tuple.Versionstamp;
 import java.nio.ByteOrder;
+import java.util.Arrays;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 
@@ -124,16 +125,40 @@ final class StoredEntry {
 
   /**
    * Checks an entry a count passes over as {@link #toEntry(byte[], DirectBuffer)} checks a listed
-   * one, without copying it out of LMDB.
+   * one, without copying it out of LMDB; its key's first {@code checkedLength} bytes are known to be
+   * whole tuple parts ({@link #wholePartsShared}).
    *
    * @throws CorruptEntryException as {@code toEntry} would
    */
-  static void checkCounted(DirectBuffer key, DirectBuffer stored, KeyScratch scratch) {
+  static void checkCounted(DirectBuffer key, DirectBuffer stored, KeyScratch scratch, int checkedLength) {
     int length = stored.capacity() - STAMP_SIZE;
-    if (length < 0 || length > MAX_VALUE_SIZE || !scratch.isTuple(key)) {
+    if (length < 0 || length > MAX_VALUE_SIZE || !scratch.isTuple(key, checkedLength)) {
       toEntry(KeyBytes.copy(key), stored); // throws the listing's exception
       throw new IllegalStateException("A listing accepted an entry that a count refused");
     }
+  }
+
+  /**
+   * How many leading bytes every key from {@code begin} (inclusive) to {@code end} (exclusive) has
+   * in common that are whole parts of a packed tuple: the bytes the two bounds share, up to the end
+   * of the last whole part in them. A key in the range starts with those bytes, so it is a packed
+   * tuple exactly when the rest of it is (parts follow one another, each checked on its own); a
+   * count checks only the rest.
+   */
+  static int wholePartsShared(byte[] begin, byte[] end) {
+    int shared = Arrays.mismatch(begin, end);
+    if (shared < 0) {
+      shared = begin.length; // equal bounds: an empty range
+    }
+    int whole = 0;
+    while (whole < shared) {
+      try {
+        whole = Tuple.partEnd(begin, whole, shared);
+      } catch (TupleDecodingException partRunsPastTheSharedBytes) {
+        break;
+      }
+    }
+    return whole;
   }
 
   /** True if the stored value's versionstamp is greater than {@code version}; its length checked. */

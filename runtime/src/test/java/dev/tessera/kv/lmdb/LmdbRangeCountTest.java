@@ -218,12 +218,16 @@ class LmdbRangeCountTest {
       Path store = dir.resolve("damaged" + damage[1].length);
       LmdbKvStore.open(store).close();
       dev.tessera.repository.RawLmdb.put(store, damage[0], damage[1]);
+      // The prefix range, whose bounds share whole parts, and one whose bounds share a part cut short.
+      TupleRange cutShort = TupleRange.ofPacked(Tuple.of("loan", "m").pack(), Tuple.of("loan", "n").pack());
       try (LmdbKvStore damaged = LmdbKvStore.open(store); KvSnapshot snapshot = damaged.snapshot()) {
-        Throwable listing = org.assertj.core.api.Assertions.catchThrowable(() -> list(snapshot, ListSelector.of(LOANS)));
-        Throwable counting = org.assertj.core.api.Assertions.catchThrowable(() -> snapshot.count(ListSelector.of(LOANS)));
-        assertThat(listing).isInstanceOf(dev.tessera.kv.CorruptEntryException.class);
-        assertThat(counting).isInstanceOf(dev.tessera.kv.CorruptEntryException.class)
-            .hasMessage(listing.getMessage());
+        for (TupleRange range : List.of(LOANS, cutShort)) {
+          Throwable listing = org.assertj.core.api.Assertions.catchThrowable(() -> list(snapshot, ListSelector.of(range)));
+          Throwable counting = org.assertj.core.api.Assertions.catchThrowable(() -> snapshot.count(ListSelector.of(range)));
+          assertThat(listing).as("%s", range).isInstanceOf(dev.tessera.kv.CorruptEntryException.class);
+          assertThat(counting).as("%s", range).isInstanceOf(dev.tessera.kv.CorruptEntryException.class)
+              .hasMessage(listing.getMessage());
+        }
       }
     }
   }
