@@ -121,6 +121,33 @@ class TupleWriterTest {
   }
 
   @Test
+  void partsEndingAtOrJustPastTheBuffersEndPackAsTupleDoes() {
+    // a prefix filling the buffer to just below, at and past its first two sizes, then a part whose
+    // packing is as long as it can be for its length: three-byte chars, escaped zero bytes
+    for (int prefix = 180; prefix < 560; prefix++) {
+      if (prefix == 300) {
+        prefix = 470;
+      }
+      for (int n = 0; n < 40; n++) {
+        byte[] filler = new byte[prefix];
+        String euros = "\u20ac".repeat(n);
+        byte[] zeros = new byte[n];
+        String mixed = "\ud83d\ude00\u0000\u07ff".repeat(n / 4 + 1);
+        try (TupleWriter writer = TupleWriter.open()) {
+          writer.addBytes(filler);
+          writer.addString(euros);
+          writer.addBytes(filler);
+          writer.addBytes(zeros);
+          writer.addBytes(filler);
+          writer.addString(mixed);
+          assertThat(writer.toByteArray()).as("prefix %d, n %d", prefix, n)
+              .isEqualTo(Tuple.of(filler, euros, filler, zeros, filler, mixed).pack());
+        }
+      }
+    }
+  }
+
+  @Test
   void aWriterOpenedWhileTheThreadsWriterIsOpenIsAnotherOne() {
     try (TupleWriter outer = TupleWriter.open()) {
       outer.addString("outer");
