@@ -54,7 +54,8 @@ public interface Codec<V> {
    * Appends the part storing {@code value} to {@code parts}, straight into the packed bytes: the
    * bytes {@link TupleWriter#add parts.add(encode(value))} appends, and what {@link #encode}
    * throws for a value it rejects (the same exception and message). This default does just that;
-   * the scalar codecs of {@link Codecs} and enums write their values without boxing them or
+   * the scalar codecs of {@link Codecs} (the time types and {@code BigDecimal} as nested tuples
+   * written in place), enums and {@code Optional} write their values without boxing them or
    * building a part.
    *
    * @throws dev.tessera.tuple.InvalidTuplePartException if the part cannot be encoded

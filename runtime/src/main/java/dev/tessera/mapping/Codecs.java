@@ -506,6 +506,11 @@ public final class Codecs {
         public Instant decode(Object part) {
           return FieldCodec.decodeInstant(part);
         }
+
+        @Override
+        public void write(TupleWriter parts, Instant value) {
+          FieldCodec.writeInstant(parts, value);
+        }
       };
 
   /** {@code LocalDate}: its epoch day or null. */
@@ -539,6 +544,11 @@ public final class Codecs {
         public LocalDateTime decode(Object part) {
           return FieldCodec.decodeLocalDateTime(part);
         }
+
+        @Override
+        public void write(TupleWriter parts, LocalDateTime value) {
+          FieldCodec.writeLocalDateTime(parts, value);
+        }
       };
 
   /** {@code LocalTime}: its nano of day or null. */
@@ -571,6 +581,11 @@ public final class Codecs {
         @Override
         public Duration decode(Object part) {
           return FieldCodec.decodeDuration(part);
+        }
+
+        @Override
+        public void write(TupleWriter parts, Duration value) {
+          FieldCodec.writeDuration(parts, value);
         }
       };
 
@@ -607,6 +622,11 @@ public final class Codecs {
         }
 
         @Override
+        public void write(TupleWriter parts, BigDecimal value) {
+          FieldCodec.writeBigDecimal(parts, value);
+        }
+
+        @Override
         public Object indexKey(BigDecimal value) {
           return FieldCodec.encodeBigDecimalOrder(value);
         }
@@ -628,6 +648,11 @@ public final class Codecs {
         @Override
         public OffsetDateTime decode(Object part) {
           return FieldCodec.decodeOffsetDateTime(part);
+        }
+
+        @Override
+        public void write(TupleWriter parts, OffsetDateTime value) {
+          FieldCodec.writeOffsetDateTime(parts, value);
         }
 
         @Override

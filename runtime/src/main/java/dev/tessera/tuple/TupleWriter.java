@@ -5,7 +5,8 @@ import java.util.UUID;
 
 /**
  * Packs a tuple part by part, in order, straight into bytes: {@link #addLong} and {@link
- * #addDouble} take primitives and nothing is built for a part, where {@link Tuple#packOf} first
+ * #addDouble} take primitives, {@link #beginNested} and {@link #endNested} enclose the parts of a
+ * nested tuple, and nothing is built for a part, where {@link Tuple#packOf} first
  * takes an array of boxed parts. The bytes are exactly those {@link Tuple#pack} gives for the same
  * parts ({@link Tuple} and this writer share one encoder), and each part is normalised and checked
  * as {@link Tuple#of} checks it: an exception names the part by its index in the tuple, as {@code
@@ -37,7 +38,11 @@ public final class TupleWriter implements AutoCloseable {
 
   private byte[] buffer = new byte[INITIAL_CAPACITY];
   private int length;
+  /** The parts of the tuple being written: the packing, or the innermost nested tuple begun. */
   private int parts;
+  /** The nested tuples begun and not ended, and the parts of each one's enclosing tuple. */
+  private int depth;
+  private int[] enclosingParts = new int[2];
   private boolean open;
 
   private TupleWriter() {}
@@ -53,14 +58,15 @@ public final class TupleWriter implements AutoCloseable {
     }
     writer.length = 0;
     writer.parts = 0;
+    writer.depth = 0;
     writer.open = true;
     return writer;
   }
 
   /** Appends the null part. */
   public void addNull() {
-    ensure(1);
-    length = TupleEncoder.writeNull(false, buffer, length);
+    ensure(2);
+    length = TupleEncoder.writeNull(depth > 0, buffer, length);
     parts++;
   }
 
@@ -146,12 +152,46 @@ public final class TupleWriter implements AutoCloseable {
       return;
     }
     Object normalised = Tuple.normalise(part, parts);
-    ensure(TupleEncoder.partSize(normalised, false));
-    length = TupleEncoder.writePart(normalised, false, buffer, length);
+    ensure(TupleEncoder.partSize(normalised, depth > 0));
+    length = TupleEncoder.writePart(normalised, depth > 0, buffer, length);
     parts++;
   }
 
-  /** The number of parts appended. */
+  /**
+   * Begins a nested tuple part: the parts appended until {@link #endNested} are its parts, as
+   * appending {@code Tuple.of(those parts)} would append them.
+   *
+   * @throws InvalidTuplePartException if {@link Tuple#MAX_NESTING_DEPTH} nested tuples are begun
+   */
+  public void beginNested() {
+    ensure(1);
+    if (depth == Tuple.MAX_NESTING_DEPTH) {
+      throw new InvalidTuplePartException(
+          parts, "tuples nested deeper than " + Tuple.MAX_NESTING_DEPTH + " levels");
+    }
+    if (depth == enclosingParts.length) {
+      enclosingParts = Arrays.copyOf(enclosingParts, 2 * depth);
+    }
+    enclosingParts[depth++] = parts;
+    parts = 0;
+    buffer[length++] = (byte) TupleEncoder.NESTED;
+  }
+
+  /**
+   * Ends the nested tuple last begun, which becomes one part of the tuple around it.
+   *
+   * @throws IllegalStateException if no nested tuple is begun
+   */
+  public void endNested() {
+    ensure(1);
+    if (depth == 0) {
+      throw new IllegalStateException("no nested tuple was begun");
+    }
+    buffer[length++] = 0;
+    parts = enclosingParts[--depth] + 1;
+  }
+
+  /** The number of parts appended to the tuple being written (the nested tuple last begun, if any). */
   public int size() {
     return parts;
   }
@@ -161,9 +201,16 @@ public final class TupleWriter implements AutoCloseable {
     return length;
   }
 
-  /** The packing of the parts appended, in a new array of exactly its length. */
+  /**
+   * The packing of the parts appended, in a new array of exactly its length.
+   *
+   * @throws IllegalStateException if a nested tuple is begun and not ended
+   */
   public byte[] toByteArray() {
     requireOpen();
+    if (depth > 0) {
+      throw new IllegalStateException(depth + " nested tuples were begun and not ended");
+    }
     return Arrays.copyOf(buffer, length);
   }
 

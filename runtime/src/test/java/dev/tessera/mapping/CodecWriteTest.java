@@ -76,16 +76,20 @@ class CodecWriteTest {
         "\ud83d\ude00", "\uffff", "x".repeat(1000), null, SURROGATE, "\udc00"));
     cases.add(of("BYTES", Codecs.BYTES, new byte[0], new byte[] {0, (byte) 0xFF, 0}, null));
     cases.add(of("UUID", Codecs.UUID, new UUID(0, 0), new UUID(-1, Long.MIN_VALUE), null));
-    cases.add(of("INSTANT", Codecs.INSTANT, Instant.MIN, Instant.EPOCH, Instant.MAX, null));
+    cases.add(of("INSTANT", Codecs.INSTANT, Instant.MIN, Instant.EPOCH, Instant.ofEpochSecond(-1, 1),
+        Instant.MAX, null));
     cases.add(of("LOCAL_DATE", Codecs.LOCAL_DATE, LocalDate.MIN, LocalDate.EPOCH, LocalDate.MAX, null));
     cases.add(of("LOCAL_DATE_TIME", Codecs.LOCAL_DATE_TIME, LocalDateTime.MIN, LocalDateTime.MAX, null));
     cases.add(of("LOCAL_TIME", Codecs.LOCAL_TIME, LocalTime.MIN, LocalTime.MAX, null));
     cases.add(of("OFFSET_DATE_TIME", Codecs.OFFSET_DATE_TIME,
         OffsetDateTime.of(2026, 5, 1, 12, 0, 0, 5, ZoneOffset.ofHours(-7)), OffsetDateTime.MIN, null));
-    cases.add(of("DURATION", Codecs.DURATION, Duration.ofSeconds(-5, 3), Duration.ZERO, null));
+    cases.add(of("DURATION", Codecs.DURATION, Duration.ofSeconds(-5, 3), Duration.ZERO,
+        Duration.ofSeconds(Long.MIN_VALUE), Duration.ofSeconds(Long.MAX_VALUE, 999_999_999), null));
     cases.add(of("BIG_INTEGER", Codecs.BIG_INTEGER, BigInteger.ZERO, BigInteger.valueOf(Long.MIN_VALUE),
         BigInteger.ONE.shiftLeft(63), BigInteger.TEN.pow(300), BigInteger.ONE.shiftLeft(255 * 8), null));
-    cases.add(of("BIG_DECIMAL", Codecs.BIG_DECIMAL, new BigDecimal("-1.10E-400"), BigDecimal.ZERO, null));
+    cases.add(of("BIG_DECIMAL", Codecs.BIG_DECIMAL, new BigDecimal("-1.10E-400"), BigDecimal.ZERO,
+        new BigDecimal(BigInteger.ONE.shiftLeft(63), Integer.MIN_VALUE),
+        new BigDecimal(BigInteger.ONE.shiftLeft(255 * 8).negate(), 3), null));
     cases.add(of("enum", Codecs.enumOf(Colour.class), Colour.RED, Colour.GREEN, null));
     cases.add(of("optional", Codecs.optional(Codecs.STRING), Optional.of("x\u0000"), Optional.of(SURROGATE),
         Optional.empty(), null));
@@ -135,8 +139,8 @@ class CodecWriteTest {
     }
     assertThat(written).isGreaterThan(100);
     // the strings with unpaired surrogates (alone, in an optional, a list and a record), the
-    // BigInteger of 256 bytes and the primitives given null
-    assertThat(rejected).isEqualTo(10);
+    // BigInteger and BigDecimal of 256 bytes and the primitives given null
+    assertThat(rejected).isEqualTo(11);
   }
 
   @Test

@@ -51,6 +51,72 @@ class TupleWriterTest {
     }
   }
 
+  @Provide
+  Arbitrary<Tuple> tuples() {
+    return TupleArbitraries.tuples();
+  }
+
+  @Property(tries = 5000)
+  void nestedTuplesWrittenInPlacePackAsTupleDoes(@ForAll("tuples") Tuple tuple) {
+    try (TupleWriter writer = TupleWriter.open()) {
+      writeInPlace(writer, tuple);
+      assertThat(writer.size()).isEqualTo(tuple.size());
+      assertThat(writer.toByteArray()).as("%s", tuple).isEqualTo(tuple.pack());
+    }
+  }
+
+  /** Appends the parts of {@code tuple}, each nested tuple between beginNested and endNested. */
+  private static void writeInPlace(TupleWriter writer, Tuple tuple) {
+    for (int i = 0; i < tuple.size(); i++) {
+      Object part = tuple.get(i);
+      if (part instanceof Tuple) {
+        writer.beginNested();
+        writeInPlace(writer, (Tuple) part);
+        writer.endNested();
+      } else {
+        addTyped(writer, part);
+      }
+    }
+  }
+
+  @Test
+  void nestingIsCheckedAsTupleChecksIt() {
+    // (1, deepest) is as deep as a tuple may be: 64 levels of nested tuples, the innermost (null, "x")
+    Tuple nested = Tuple.of(null, "x");
+    for (int i = 1; i < Tuple.MAX_NESTING_DEPTH; i++) {
+      nested = Tuple.of(nested);
+    }
+    Tuple deepest = nested;
+    try (TupleWriter writer = TupleWriter.open()) {
+      writer.addLong(1);
+      for (int i = 0; i < Tuple.MAX_NESTING_DEPTH; i++) {
+        writer.beginNested();
+      }
+      assertThatThrownBy(writer::beginNested).isInstanceOf(InvalidTuplePartException.class)
+          .hasMessage(catchOf(() -> Tuple.of(Tuple.of(deepest))).getMessage());
+      writer.addNull();
+      writer.addString("x");
+      assertThatThrownBy(writer::toByteArray).isInstanceOf(IllegalStateException.class);
+      for (int i = 0; i < Tuple.MAX_NESTING_DEPTH; i++) {
+        writer.endNested();
+      }
+      assertThatThrownBy(writer::endNested).isInstanceOf(IllegalStateException.class)
+          .hasMessage("no nested tuple was begun");
+      assertThat(writer.size()).isEqualTo(2);
+      assertThat(writer.toByteArray()).isEqualTo(Tuple.of(1L, deepest).pack());
+    }
+    // a bad part in a nested tuple is named by its index there, as building that tuple names it
+    Throwable expected = catchOf(() -> Tuple.of(5L, Tuple.of(null, "ok", "\ud800")));
+    try (TupleWriter writer = TupleWriter.open()) {
+      writer.addLong(5);
+      writer.beginNested();
+      writer.add(null);
+      writer.addString("ok");
+      assertThatThrownBy(() -> writer.addString("\ud800")).isInstanceOf(expected.getClass())
+          .hasMessage(expected.getMessage());
+    }
+  }
+
   /** Appends {@code part} through the writer's method for its type, or {@code add} if none. */
   private static void addTyped(TupleWriter writer, Object part) {
     if (part == null) {

@@ -823,6 +823,66 @@ public final class FieldCodec {
     }
   }
 
+  /** Writes an {@code Instant} or {@code null}, as {@link #encodeInstant} encodes it. */
+  public static void writeInstant(TupleWriter parts, Instant value) {
+    if (value == null) {
+      parts.addNull();
+    } else {
+      writePair(parts, value.getEpochSecond(), value.getNano());
+    }
+  }
+
+  /** Writes a {@code LocalDateTime} or {@code null}, as {@link #encodeLocalDateTime} encodes it. */
+  public static void writeLocalDateTime(TupleWriter parts, LocalDateTime value) {
+    if (value == null) {
+      parts.addNull();
+    } else {
+      writePair(parts, value.toLocalDate().toEpochDay(), value.toLocalTime().toNanoOfDay());
+    }
+  }
+
+  /** Writes a {@code Duration} or {@code null}, as {@link #encodeDuration} encodes it. */
+  public static void writeDuration(TupleWriter parts, Duration value) {
+    if (value == null) {
+      parts.addNull();
+    } else {
+      writePair(parts, value.getSeconds(), value.getNano());
+    }
+  }
+
+  /** Writes an {@code OffsetDateTime} or {@code null}, as {@link #encodeOffsetDateTime} encodes it. */
+  public static void writeOffsetDateTime(TupleWriter parts, OffsetDateTime value) {
+    if (value == null) {
+      parts.addNull();
+    } else {
+      parts.beginNested();
+      parts.addLong(value.toEpochSecond());
+      parts.addLong(value.getNano());
+      parts.addLong(value.getOffset().getTotalSeconds());
+      parts.endNested();
+    }
+  }
+
+  /** Writes a {@code BigDecimal} or {@code null}, as {@link #encodeBigDecimal} encodes it. */
+  public static void writeBigDecimal(TupleWriter parts, BigDecimal value) {
+    if (value == null) {
+      parts.addNull();
+    } else {
+      parts.beginNested();
+      parts.add(value.unscaledValue());
+      parts.addLong(value.scale());
+      parts.endNested();
+    }
+  }
+
+  /** The nested tuple {@code (first, second)}. */
+  private static void writePair(TupleWriter parts, long first, long second) {
+    parts.beginNested();
+    parts.addLong(first);
+    parts.addLong(second);
+    parts.endNested();
+  }
+
   private static float canonical(float value) {
     return Float.isNaN(value) ? Float.NaN : value;
   }
