@@ -18,6 +18,7 @@ import dev.tessera.repository.Transaction;
 import dev.tessera.repository.Transactions;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleReader;
+import dev.tessera.tuple.TupleWriter;
 import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Objects;
@@ -254,10 +255,13 @@ public final class PlaceRepository extends EntityRepository<Place, String> {
     }
 
     @Override
-    public byte[] encode(Place entity, long schemaNumber) {
-      return Tuple.packOf(schemaNumber, ID_CODEC.encode(entity.id()), X_CODEC.encode(entity.x()),
-              Y_CODEC.encode(entity.y()), LEVEL_CODEC.encode(entity.level()),
-              HEIGHT_CODEC.encode(entity.height()), NAME_CODEC.encode(entity.name()));
+    protected void write(Place entity, TupleWriter parts) {
+      ID_CODEC.write(parts, entity.id());
+      Codecs.writeInt(parts, entity.x());
+      Codecs.writeInt(parts, entity.y());
+      LEVEL_CODEC.write(parts, entity.level());
+      Codecs.writeDouble(parts, entity.height());
+      NAME_CODEC.write(parts, entity.name());
     }
 
     @Override

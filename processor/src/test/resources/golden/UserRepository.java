@@ -18,6 +18,7 @@ import dev.tessera.repository.Transaction;
 import dev.tessera.repository.Transactions;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleReader;
+import dev.tessera.tuple.TupleWriter;
 import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Objects;
@@ -283,10 +284,11 @@ public final class UserRepository extends EntityRepository<User, String> {
     }
 
     @Override
-    public byte[] encode(User entity, long schemaNumber) {
-      return Tuple.packOf(schemaNumber, ID_CODEC.encode(entity.id()),
-              NAME_CODEC.encode(entity.name()), EMAIL_CODEC.encode(entity.email()),
-              FAVORITE_COLOR_CODEC.encode(entity.favoriteColor()));
+    protected void write(User entity, TupleWriter parts) {
+      ID_CODEC.write(parts, entity.id());
+      NAME_CODEC.write(parts, entity.name());
+      EMAIL_CODEC.write(parts, entity.email());
+      FAVORITE_COLOR_CODEC.write(parts, entity.favoriteColor());
     }
 
     @Override

@@ -1,11 +1,13 @@
 package dev.tessera.mapping;
 
 import dev.tessera.tuple.TupleReader;
+import dev.tessera.tuple.TupleWriter;
 
 /**
  * How values of one Java type are stored: {@link #encode} turns a value into a tuple part (what
- * {@link dev.tessera.tuple.Tuple#of} accepts), {@link #decode} reads what {@link
- * dev.tessera.tuple.Tuple#get} returns for that part, and {@link #indexKey} gives the part an index
+ * {@link dev.tessera.tuple.Tuple#of} accepts) and {@link #write} appends that part to a packing
+ * directly; {@link #decode} reads what {@link dev.tessera.tuple.Tuple#get} returns for that part
+ * and {@link #read} reads it from a packing directly; {@link #indexKey} gives the part an index
  * entry holds, whose packed bytes sort as the values should. Generated repositories declare one codec
  * per record component, built from the constants and combinators of {@link Codecs}.
  *
@@ -46,6 +48,20 @@ public interface Codec<V> {
    */
   default V read(TupleReader parts) {
     return decode(parts.next());
+  }
+
+  /**
+   * Appends the part storing {@code value} to {@code parts}, straight into the packed bytes: the
+   * bytes {@link TupleWriter#add parts.add(encode(value))} appends, and what {@link #encode}
+   * throws for a value it rejects (the same exception and message). This default does just that;
+   * the scalar codecs of {@link Codecs} (the time types and {@code BigDecimal} as nested tuples
+   * written in place), enums and {@code Optional} write their values without boxing them or
+   * building a part.
+   *
+   * @throws dev.tessera.tuple.InvalidTuplePartException if the part cannot be encoded
+   */
+  default void write(TupleWriter parts, V value) {
+    parts.add(encode(value));
   }
 
   /**

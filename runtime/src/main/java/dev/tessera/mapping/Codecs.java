@@ -3,6 +3,7 @@ package dev.tessera.mapping;
 import dev.tessera.internal.mapping.FieldCodec;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleReader;
+import dev.tessera.tuple.TupleWriter;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Duration;
@@ -54,6 +55,11 @@ public final class Codecs {
         public Boolean read(TupleReader parts) {
           return FieldCodec.readBoolean(parts);
         }
+
+        @Override
+        public void write(TupleWriter parts, Boolean value) {
+          FieldCodec.writeBoolean(parts, value);
+        }
       };
 
   /** {@code Boolean}: a tuple boolean or null. */
@@ -72,6 +78,11 @@ public final class Codecs {
         @Override
         public Boolean read(TupleReader parts) {
           return FieldCodec.readBoxedBoolean(parts);
+        }
+
+        @Override
+        public void write(TupleWriter parts, Boolean value) {
+          FieldCodec.writeBoxedBoolean(parts, value);
         }
       };
 
@@ -92,6 +103,11 @@ public final class Codecs {
         public Byte read(TupleReader parts) {
           return FieldCodec.readByte(parts);
         }
+
+        @Override
+        public void write(TupleWriter parts, Byte value) {
+          FieldCodec.writeByte(parts, value);
+        }
       };
 
   /** {@code Byte}: a tuple integer or null. */
@@ -110,6 +126,11 @@ public final class Codecs {
         @Override
         public Byte read(TupleReader parts) {
           return FieldCodec.readBoxedByte(parts);
+        }
+
+        @Override
+        public void write(TupleWriter parts, Byte value) {
+          FieldCodec.writeBoxedByte(parts, value);
         }
       };
 
@@ -130,6 +151,11 @@ public final class Codecs {
         public Short read(TupleReader parts) {
           return FieldCodec.readShort(parts);
         }
+
+        @Override
+        public void write(TupleWriter parts, Short value) {
+          FieldCodec.writeShort(parts, value);
+        }
       };
 
   /** {@code Short}: a tuple integer or null. */
@@ -148,6 +174,11 @@ public final class Codecs {
         @Override
         public Short read(TupleReader parts) {
           return FieldCodec.readBoxedShort(parts);
+        }
+
+        @Override
+        public void write(TupleWriter parts, Short value) {
+          FieldCodec.writeBoxedShort(parts, value);
         }
       };
 
@@ -168,6 +199,11 @@ public final class Codecs {
         public Integer read(TupleReader parts) {
           return FieldCodec.readInt(parts);
         }
+
+        @Override
+        public void write(TupleWriter parts, Integer value) {
+          FieldCodec.writeInt(parts, value);
+        }
       };
 
   /** {@code Integer}: a tuple integer or null. */
@@ -186,6 +222,11 @@ public final class Codecs {
         @Override
         public Integer read(TupleReader parts) {
           return FieldCodec.readBoxedInt(parts);
+        }
+
+        @Override
+        public void write(TupleWriter parts, Integer value) {
+          FieldCodec.writeBoxedInt(parts, value);
         }
       };
 
@@ -206,6 +247,11 @@ public final class Codecs {
         public Long read(TupleReader parts) {
           return FieldCodec.readLong(parts);
         }
+
+        @Override
+        public void write(TupleWriter parts, Long value) {
+          FieldCodec.writeLong(parts, value);
+        }
       };
 
   /** {@code Long}: a tuple integer or null. */
@@ -224,6 +270,11 @@ public final class Codecs {
         @Override
         public Long read(TupleReader parts) {
           return FieldCodec.readBoxedLong(parts);
+        }
+
+        @Override
+        public void write(TupleWriter parts, Long value) {
+          FieldCodec.writeBoxedLong(parts, value);
         }
       };
 
@@ -244,6 +295,11 @@ public final class Codecs {
         public Character read(TupleReader parts) {
           return FieldCodec.readChar(parts);
         }
+
+        @Override
+        public void write(TupleWriter parts, Character value) {
+          FieldCodec.writeChar(parts, value);
+        }
       };
 
   /** {@code Character}: its UTF-16 code unit as a tuple integer, or null. */
@@ -262,6 +318,11 @@ public final class Codecs {
         @Override
         public Character read(TupleReader parts) {
           return FieldCodec.readBoxedChar(parts);
+        }
+
+        @Override
+        public void write(TupleWriter parts, Character value) {
+          FieldCodec.writeBoxedChar(parts, value);
         }
       };
 
@@ -282,6 +343,11 @@ public final class Codecs {
         public Float read(TupleReader parts) {
           return FieldCodec.readFloat(parts);
         }
+
+        @Override
+        public void write(TupleWriter parts, Float value) {
+          FieldCodec.writeFloat(parts, value);
+        }
       };
 
   /** {@code Float}: a tuple float or null, every NaN as the canonical NaN. */
@@ -300,6 +366,11 @@ public final class Codecs {
         @Override
         public Float read(TupleReader parts) {
           return FieldCodec.readBoxedFloat(parts);
+        }
+
+        @Override
+        public void write(TupleWriter parts, Float value) {
+          FieldCodec.writeBoxedFloat(parts, value);
         }
       };
 
@@ -320,6 +391,11 @@ public final class Codecs {
         public Double read(TupleReader parts) {
           return FieldCodec.readDouble(parts);
         }
+
+        @Override
+        public void write(TupleWriter parts, Double value) {
+          FieldCodec.writeDouble(parts, value);
+        }
       };
 
   /** {@code Double}: a tuple double or null, every NaN as the canonical NaN. */
@@ -338,6 +414,11 @@ public final class Codecs {
         @Override
         public Double read(TupleReader parts) {
           return FieldCodec.readBoxedDouble(parts);
+        }
+
+        @Override
+        public void write(TupleWriter parts, Double value) {
+          FieldCodec.writeBoxedDouble(parts, value);
         }
       };
 
@@ -358,6 +439,11 @@ public final class Codecs {
         public String read(TupleReader parts) {
           return FieldCodec.readString(parts);
         }
+
+        @Override
+        public void write(TupleWriter parts, String value) {
+          FieldCodec.writeString(parts, value);
+        }
       };
 
   /** {@code byte[]}: a tuple byte string (a copy) or null. */
@@ -376,6 +462,11 @@ public final class Codecs {
         @Override
         public byte[] read(TupleReader parts) {
           return FieldCodec.readBytes(parts);
+        }
+
+        @Override
+        public void write(TupleWriter parts, byte[] value) {
+          FieldCodec.writeBytes(parts, value);
         }
       };
 
@@ -396,6 +487,11 @@ public final class Codecs {
         public UUID read(TupleReader parts) {
           return FieldCodec.readUuid(parts);
         }
+
+        @Override
+        public void write(TupleWriter parts, UUID value) {
+          FieldCodec.writeUuid(parts, value);
+        }
       };
 
   /** {@code Instant}: the nested tuple {@code (epochSecond, nano)} or null. */
@@ -409,6 +505,11 @@ public final class Codecs {
         @Override
         public Instant decode(Object part) {
           return FieldCodec.decodeInstant(part);
+        }
+
+        @Override
+        public void write(TupleWriter parts, Instant value) {
+          FieldCodec.writeInstant(parts, value);
         }
       };
 
@@ -424,6 +525,11 @@ public final class Codecs {
         public LocalDate decode(Object part) {
           return FieldCodec.decodeLocalDate(part);
         }
+
+        @Override
+        public void write(TupleWriter parts, LocalDate value) {
+          FieldCodec.writeLocalDate(parts, value);
+        }
       };
 
   /** {@code LocalDateTime}: the nested tuple {@code (epochDay, nanoOfDay)} or null. */
@@ -437,6 +543,11 @@ public final class Codecs {
         @Override
         public LocalDateTime decode(Object part) {
           return FieldCodec.decodeLocalDateTime(part);
+        }
+
+        @Override
+        public void write(TupleWriter parts, LocalDateTime value) {
+          FieldCodec.writeLocalDateTime(parts, value);
         }
       };
 
@@ -452,6 +563,11 @@ public final class Codecs {
         public LocalTime decode(Object part) {
           return FieldCodec.decodeLocalTime(part);
         }
+
+        @Override
+        public void write(TupleWriter parts, LocalTime value) {
+          FieldCodec.writeLocalTime(parts, value);
+        }
       };
 
   /** {@code Duration}: the nested tuple {@code (seconds, nano)} (nano in [0, 10^9), so it sorts by length, negative durations first) or null. */
@@ -465,6 +581,11 @@ public final class Codecs {
         @Override
         public Duration decode(Object part) {
           return FieldCodec.decodeDuration(part);
+        }
+
+        @Override
+        public void write(TupleWriter parts, Duration value) {
+          FieldCodec.writeDuration(parts, value);
         }
       };
 
@@ -501,6 +622,11 @@ public final class Codecs {
         }
 
         @Override
+        public void write(TupleWriter parts, BigDecimal value) {
+          FieldCodec.writeBigDecimal(parts, value);
+        }
+
+        @Override
         public Object indexKey(BigDecimal value) {
           return FieldCodec.encodeBigDecimalOrder(value);
         }
@@ -522,6 +648,11 @@ public final class Codecs {
         @Override
         public OffsetDateTime decode(Object part) {
           return FieldCodec.decodeOffsetDateTime(part);
+        }
+
+        @Override
+        public void write(TupleWriter parts, OffsetDateTime value) {
+          FieldCodec.writeOffsetDateTime(parts, value);
         }
 
         @Override
@@ -572,6 +703,50 @@ public final class Codecs {
   /** What {@link #DOUBLE} reads, unboxed. */
   public static double readDouble(TupleReader parts) {
     return FieldCodec.readDouble(parts);
+  }
+
+  // ---- primitives written without boxing ----
+  // Generated mappings write a primitive component through these rather than through its
+  // constant's write, which takes a box: the same bytes, written by the same FieldCodec method.
+
+  /** Writes what {@link #BOOLEAN} writes, from an unboxed value. */
+  public static void writeBoolean(TupleWriter parts, boolean value) {
+    FieldCodec.writeBoolean(parts, value);
+  }
+
+  /** Writes what {@link #BYTE} writes, from an unboxed value. */
+  public static void writeByte(TupleWriter parts, byte value) {
+    FieldCodec.writeByte(parts, value);
+  }
+
+  /** Writes what {@link #SHORT} writes, from an unboxed value. */
+  public static void writeShort(TupleWriter parts, short value) {
+    FieldCodec.writeShort(parts, value);
+  }
+
+  /** Writes what {@link #INT} writes, from an unboxed value. */
+  public static void writeInt(TupleWriter parts, int value) {
+    FieldCodec.writeInt(parts, value);
+  }
+
+  /** Writes what {@link #LONG} writes, from an unboxed value. */
+  public static void writeLong(TupleWriter parts, long value) {
+    FieldCodec.writeLong(parts, value);
+  }
+
+  /** Writes what {@link #CHAR} writes, from an unboxed value. */
+  public static void writeChar(TupleWriter parts, char value) {
+    FieldCodec.writeChar(parts, value);
+  }
+
+  /** Writes what {@link #FLOAT} writes, from an unboxed value. */
+  public static void writeFloat(TupleWriter parts, float value) {
+    FieldCodec.writeFloat(parts, value);
+  }
+
+  /** Writes what {@link #DOUBLE} writes, from an unboxed value. */
+  public static void writeDouble(TupleWriter parts, double value) {
+    FieldCodec.writeDouble(parts, value);
   }
 
   /**
@@ -654,6 +829,11 @@ public final class Codecs {
       }
 
       @Override
+      public void write(TupleWriter parts, E value) {
+        FieldCodec.writeEnum(parts, value);
+      }
+
+      @Override
       public Object indexKey(E value) {
         return FieldCodec.encodeEnumOrder(value);
       }
@@ -672,6 +852,15 @@ public final class Codecs {
       @Override
       public Optional<E> decode(Object part) {
         return FieldCodec.decodeOptional(part, element::decode);
+      }
+
+      @Override
+      public void write(TupleWriter parts, Optional<E> value) {
+        if (value == null || value.isEmpty()) {
+          parts.addNull();
+        } else {
+          element.write(parts, value.get());
+        }
       }
     };
   }

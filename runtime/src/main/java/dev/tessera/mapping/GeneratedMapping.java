@@ -1,13 +1,15 @@
 package dev.tessera.mapping;
 
 import dev.tessera.annotations.KeyGeneration;
+import dev.tessera.tuple.TupleWriter;
 import java.util.List;
 import java.util.Objects;
 
 /**
  * The base class of generated mappings: it holds the entity's constant facts (name, class, key
- * name, key generation, schema, indexes), so a generated mapping holds only the code that differs
- * per entity: encoding and decoding the record and its primary key.
+ * name, key generation, schema, indexes) and packs records ({@link #encode(Object, long)}), so a
+ * generated mapping holds only the code that differs per entity: writing and reading the record's
+ * components and its primary key.
  *
  * <p>Immutable and thread-safe; subclasses must be stateless.
  *
@@ -83,7 +85,23 @@ public abstract class GeneratedMapping<T, ID> implements EntityMapping<T, ID> {
     return encode(entity, schema.id());
   }
 
-  /** Encodes the record as the packed tuple {@code (schemaNumber, component...)}. */
+  /**
+   * Encodes the record as the packed tuple {@code (schemaNumber, component...)}: the number, then
+   * the components as {@link #write} writes them, packed straight into one array of the exact
+   * length (the bytes {@code Tuple.packOf(schemaNumber, codec.encode(component)...)} gives).
+   */
   @Override
-  public abstract byte[] encode(T entity, long schemaNumber);
+  public final byte[] encode(T entity, long schemaNumber) {
+    try (TupleWriter parts = TupleWriter.open()) {
+      parts.addLong(schemaNumber);
+      write(entity, parts);
+      return parts.toByteArray();
+    }
+  }
+
+  /**
+   * Appends the record's components to {@code parts}, one part per component in declaration order,
+   * each as its codec {@link Codec#write writes} it: the counterpart of {@link #read}.
+   */
+  protected abstract void write(T entity, TupleWriter parts);
 }

@@ -103,18 +103,18 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
     return of(parts.toArray());
   }
 
-  private static Object normalise(Object part, int index) {
+  /**
+   * {@code part} in its normal form (see {@link #parts}), checked: every tuple and {@link
+   * TupleWriter} takes its parts through here.
+   *
+   * @param index the part's index, for the exception
+   */
+  static Object normalise(Object part, int index) {
     if (part == null || part instanceof Long || part instanceof Boolean || part instanceof Double
         || part instanceof Float || part instanceof UUID || part instanceof Versionstamp) {
       return part;
     } else if (part instanceof String) {
-      int bad = TupleEncoder.firstUnpairedSurrogate((String) part);
-      if (bad >= 0) {
-        throw new InvalidTuplePartException(index, String.format(
-            "string has an unpaired surrogate U+%04X at char %d (it has no UTF-8 form)",
-            (int) ((String) part).charAt(bad), bad));
-      }
-      return part;
+      return checkString((String) part, index);
     } else if (part instanceof Integer || part instanceof Short || part instanceof Byte) {
       return ((Number) part).longValue();
     } else if (part instanceof byte[]) {
@@ -140,6 +140,21 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
     throw new IllegalArgumentException("Unsupported tuple part type " + part.getClass().getName()
         + " at index " + index + "; supported: null, byte[], String, Tuple, Byte, Short, Integer, Long,"
         + " BigInteger, Float, Double, Boolean, UUID, Versionstamp");
+  }
+
+  /**
+   * {@code s}, checked for what the encoding cannot represent: an unpaired surrogate.
+   *
+   * @param index the part's index, for the exception
+   */
+  static String checkString(String s, int index) {
+    int bad = TupleEncoder.firstUnpairedSurrogate(s);
+    if (bad >= 0) {
+      throw new InvalidTuplePartException(index, String.format(
+          "string has an unpaired surrogate U+%04X at char %d (it has no UTF-8 form)",
+          (int) s.charAt(bad), bad));
+    }
+    return s;
   }
 
   /**
@@ -273,11 +288,7 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
 
   /** The packing of normalised parts. */
   private static byte[] encode(Object[] parts) {
-    long size = TupleEncoder.size(parts, false);
-    if (size > Integer.MAX_VALUE - 16) {
-      throw new IllegalStateException("Tuple packs to " + size + " bytes, more than an array holds");
-    }
-    byte[] bytes = new byte[(int) size];
+    byte[] bytes = new byte[TupleEncoder.arrayLength(TupleEncoder.size(parts, false))];
     TupleEncoder.write(parts, false, bytes, 0);
     return bytes;
   }

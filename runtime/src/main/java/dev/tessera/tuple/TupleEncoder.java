@@ -4,9 +4,11 @@ import java.math.BigInteger;
 import java.util.UUID;
 
 /**
- * Writes normalised tuple parts in the FoundationDB tuple-layer encoding. Two passes: {@link
- * #size} computes the exact length so {@link #write} fills one right-sized array without copying.
- * Parts were validated when the tuple was built, so nothing here can fail.
+ * Writes normalised tuple parts in the FoundationDB tuple-layer encoding: the one encoding of every
+ * part type, which {@link Tuple} and {@link TupleWriter} share. {@link Tuple} packs in two passes:
+ * {@link #size} computes the exact length so {@link #write} fills one right-sized array without
+ * copying; {@link TupleWriter} sizes and writes one part at a time. Parts were validated before
+ * they get here, so nothing here can fail.
  *
  * <p>Stateless; thread-safe.
  */
@@ -26,6 +28,12 @@ final class TupleEncoder {
   static final int VERSIONSTAMP = 0x33;
   /** FDB versionstamps are 12 bytes: ours (10) plus a 2-byte user version that we always set to 0. */
   static final int VERSIONSTAMP_LENGTH = 12;
+  /** The packed lengths of the fixed-size parts. */
+  static final int DOUBLE_SIZE = 9;
+  static final int FLOAT_SIZE = 5;
+  static final int UUID_SIZE = 17;
+  /** The longest packing of a long: a type code and 8 bytes. */
+  static final int MAX_LONG_SIZE = 9;
 
   private TupleEncoder() {}
 
@@ -38,38 +46,44 @@ final class TupleEncoder {
     return size;
   }
 
-  private static long partSize(Object item, boolean nested) {
+  /** The packed length of one normalised part; {@code nested} makes a null two bytes. */
+  static long partSize(Object item, boolean nested) {
     if (item == null) {
       return nested ? 2 : 1;
     } else if (item instanceof Long) {
-      return 1 + longByteCount((Long) item);
+      return longSize((Long) item);
     } else if (item instanceof String) {
-      return 2 + utf8EscapedLength((String) item);
+      return stringSize((String) item);
     } else if (item instanceof byte[]) {
-      byte[] bytes = (byte[]) item;
-      int zeros = 0;
-      for (byte b : bytes) {
-        if (b == 0) {
-          zeros++;
-        }
-      }
-      return 2L + bytes.length + zeros;
+      return bytesSize((byte[]) item);
     } else if (item instanceof Tuple) {
       return 2 + size(((Tuple) item).parts(), true);
     } else if (item instanceof Boolean) {
       return 1;
     } else if (item instanceof Double) {
-      return 9;
+      return DOUBLE_SIZE;
     } else if (item instanceof Float) {
-      return 5;
+      return FLOAT_SIZE;
     } else if (item instanceof UUID) {
-      return 17;
+      return UUID_SIZE;
     } else if (item instanceof Versionstamp) {
       return 1 + VERSIONSTAMP_LENGTH;
     } else {
       int n = magnitudeByteCount((BigInteger) item);
       return n > 8 ? 2 + n : 1 + n;
     }
+  }
+
+  /**
+   * {@code size} as the length of the array that holds a packing of that size.
+   *
+   * @throws IllegalStateException if no array is that long
+   */
+  static int arrayLength(long size) {
+    if (size > Integer.MAX_VALUE - 16) {
+      throw new IllegalStateException("Tuple packs to " + size + " bytes, more than an array holds");
+    }
+    return (int) size;
   }
 
   /** Writes {@code items} at {@code pos}; returns the position after the last byte written. */
@@ -80,54 +94,29 @@ final class TupleEncoder {
     return pos;
   }
 
-  private static int writePart(Object item, boolean nested, byte[] out, int pos) {
+  /** Writes one normalised part at {@code pos}; returns the position after it. */
+  static int writePart(Object item, boolean nested, byte[] out, int pos) {
     if (item == null) {
-      out[pos++] = NULL;
-      if (nested) {
-        out[pos++] = (byte) 0xFF;
-      }
-      return pos;
+      return writeNull(nested, out, pos);
     } else if (item instanceof Long) {
       return writeLong((Long) item, out, pos);
     } else if (item instanceof String) {
-      out[pos++] = STRING;
-      pos = writeUtf8Escaped((String) item, out, pos);
-      out[pos++] = 0;
-      return pos;
+      return writeString((String) item, out, pos);
     } else if (item instanceof byte[]) {
-      out[pos++] = BYTES;
-      for (byte b : (byte[]) item) {
-        out[pos++] = b;
-        if (b == 0) {
-          out[pos++] = (byte) 0xFF;
-        }
-      }
-      out[pos++] = 0;
-      return pos;
+      return writeBytes((byte[]) item, out, pos);
     } else if (item instanceof Tuple) {
       out[pos++] = NESTED;
       pos = write(((Tuple) item).parts(), true, out, pos);
       out[pos++] = 0;
       return pos;
     } else if (item instanceof Boolean) {
-      out[pos++] = (byte) ((Boolean) item ? TRUE : FALSE);
-      return pos;
+      return writeBoolean((Boolean) item, out, pos);
     } else if (item instanceof Double) {
-      long bits = Double.doubleToRawLongBits((Double) item);
-      // Flip the sign bit of positives and every bit of negatives: byte order becomes numeric order.
-      bits = bits < 0 ? ~bits : bits ^ Long.MIN_VALUE;
-      out[pos++] = DOUBLE;
-      return writeBigEndian(bits, 8, out, pos);
+      return writeDouble((Double) item, out, pos);
     } else if (item instanceof Float) {
-      int bits = Float.floatToRawIntBits((Float) item);
-      bits = bits < 0 ? ~bits : bits ^ Integer.MIN_VALUE;
-      out[pos++] = FLOAT;
-      return writeBigEndian(bits, 4, out, pos);
+      return writeFloat((Float) item, out, pos);
     } else if (item instanceof UUID) {
-      UUID uuid = (UUID) item;
-      out[pos++] = UUID_CODE;
-      pos = writeBigEndian(uuid.getMostSignificantBits(), 8, out, pos);
-      return writeBigEndian(uuid.getLeastSignificantBits(), 8, out, pos);
+      return writeUuid((UUID) item, out, pos);
     } else if (item instanceof Versionstamp) {
       out[pos++] = VERSIONSTAMP;
       ((Versionstamp) item).write(out, pos);
@@ -140,13 +129,89 @@ final class TupleEncoder {
     }
   }
 
+  // ---- one part of each type: the part writers above and TupleWriter share these ----
+
+  static int writeNull(boolean nested, byte[] out, int pos) {
+    out[pos++] = NULL;
+    if (nested) {
+      out[pos++] = (byte) 0xFF;
+    }
+    return pos;
+  }
+
+  /** The packed length of the integer {@code v}. */
+  static int longSize(long v) {
+    return 1 + longByteCount(v);
+  }
+
+  /** The packed length of {@code s} (which has no unpaired surrogate). */
+  static long stringSize(String s) {
+    return 2 + utf8EscapedLength(s);
+  }
+
+  static int writeString(String s, byte[] out, int pos) {
+    out[pos++] = STRING;
+    pos = writeUtf8Escaped(s, out, pos);
+    out[pos++] = 0;
+    return pos;
+  }
+
+  /** The packed length of the byte string {@code bytes}: each 0x00 is escaped as 0x00 0xFF. */
+  static long bytesSize(byte[] bytes) {
+    int zeros = 0;
+    for (byte b : bytes) {
+      if (b == 0) {
+        zeros++;
+      }
+    }
+    return 2L + bytes.length + zeros;
+  }
+
+  static int writeBytes(byte[] bytes, byte[] out, int pos) {
+    out[pos++] = BYTES;
+    for (byte b : bytes) {
+      out[pos++] = b;
+      if (b == 0) {
+        out[pos++] = (byte) 0xFF;
+      }
+    }
+    out[pos++] = 0;
+    return pos;
+  }
+
+  static int writeBoolean(boolean value, byte[] out, int pos) {
+    out[pos++] = (byte) (value ? TRUE : FALSE);
+    return pos;
+  }
+
+  static int writeDouble(double value, byte[] out, int pos) {
+    long bits = Double.doubleToRawLongBits(value);
+    // Flip the sign bit of positives and every bit of negatives: byte order becomes numeric order.
+    bits = bits < 0 ? ~bits : bits ^ Long.MIN_VALUE;
+    out[pos++] = DOUBLE;
+    return writeBigEndian(bits, 8, out, pos);
+  }
+
+  static int writeFloat(float value, byte[] out, int pos) {
+    int bits = Float.floatToRawIntBits(value);
+    bits = bits < 0 ? ~bits : bits ^ Integer.MIN_VALUE;
+    out[pos++] = FLOAT;
+    return writeBigEndian(bits, 4, out, pos);
+  }
+
+  static int writeUuid(UUID uuid, byte[] out, int pos) {
+    out[pos++] = UUID_CODE;
+    pos = writeBigEndian(uuid.getMostSignificantBits(), 8, out, pos);
+    return writeBigEndian(uuid.getLeastSignificantBits(), 8, out, pos);
+  }
+
   /** Bytes needed for |v| (Long.MIN_VALUE's magnitude 2^63 needs 8). */
   private static int longByteCount(long v) {
     long magnitude = v >= 0 ? v : -v;
     return (Long.SIZE + 7 - Long.numberOfLeadingZeros(magnitude)) / 8;
   }
 
-  private static int writeLong(long v, byte[] out, int pos) {
+  static int writeLong(long v, byte[] out, int pos) {
     int n = longByteCount(v);
     if (v >= 0) {
       out[pos++] = (byte) (INT_ZERO + n);

@@ -193,12 +193,12 @@ class DirectDecodeTest {
     };
   }
 
-  private static User user(Random random) {
+  static User user(Random random) {
     return new User("u" + random.nextInt(1000), random.nextInt(3) == 0 ? null : "name\u0000" + random.nextInt(),
         random.nextBoolean() ? "" : "e\ud83d\ude00" + random.nextInt() + "@x", random.nextBoolean() ? null : "red");
   }
 
-  private static Assortment assortment(Random random) {
+  static Assortment assortment(Random random) {
     long[] ids = {Long.MIN_VALUE, -1, 0, 1, Long.MAX_VALUE, random.nextLong()};
     float[] floats = {0.0f, -0.0f, Float.NaN, Float.NEGATIVE_INFINITY, Float.MAX_VALUE, Float.MIN_VALUE,
         random.nextFloat()};

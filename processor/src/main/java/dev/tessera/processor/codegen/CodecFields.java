@@ -80,6 +80,20 @@ final class CodecFields {
     return CodeBlock.of("$N.read($L)", componentFields.get(component.name()), parts);
   }
 
+  /**
+   * {@code EMAIL_CODEC.write(parts, value)}: a top-level component's value written to a tuple
+   * writer; for a primitive, {@code Codecs.writeLong(parts, value)} and so on, which write the same
+   * bytes from the unboxed value.
+   */
+  CodeBlock write(ComponentModel component, CodeBlock parts, CodeBlock value) {
+    FieldType type = component.type();
+    if (type.primitive()) {
+      return CodeBlock.of(
+          "$T.$N($L, $L)", TypeNames.CODECS, RuntimeCodec.of(type).unboxedWriter(), parts, value);
+    }
+    return CodeBlock.of("$N.write($L, $L)", componentFields.get(component.name()), parts, value);
+  }
+
   /** {@code EMAIL_CODEC}: the codec constant of a top-level component. */
   CodeBlock codecOf(ComponentModel component) {
     return CodeBlock.of("$N", componentFields.get(component.name()));

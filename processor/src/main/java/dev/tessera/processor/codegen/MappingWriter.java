@@ -1,6 +1,5 @@
 package dev.tessera.processor.codegen;
 
-import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
@@ -18,8 +17,9 @@ import javax.lang.model.element.Modifier;
 /**
  * Writes the repository's private nested {@code Mapping} class: a subclass of the runtime's {@code
  * GeneratedMapping}, which takes the entity's constant facts (name, class, key name, key generation,
- * schema, indexes), with the code that differs per entity: encoding and decoding the record and its
- * primary key through the repository's codec constants.
+ * schema, indexes) and packs records, with the code that differs per entity: writing and reading
+ * the record's components and encoding and decoding its primary key through the repository's codec
+ * constants.
  *
  * <p>Not thread-safe: one instance per generated file.
  */
@@ -58,7 +58,7 @@ final class MappingWriter {
         .addMethod(keyParts())
         .addMethod(appendKeyParts())
         .addMethod(idFromKeyParts())
-        .addMethod(encode())
+        .addMethod(writeComponents())
         .addMethod(decode())
         .addMethod(read())
         .build();
@@ -137,18 +137,21 @@ final class MappingWriter {
         .build();
   }
 
-  private MethodSpec encode() {
-    List<CodeBlock> parts = new ArrayList<>();
-    parts.add(CodeBlock.of("schemaNumber"));
+  /** The components written in declaration order; the runtime packs the record around them. */
+  private MethodSpec writeComponents() {
+    MethodSpec.Builder method =
+        MethodSpec.methodBuilder("write")
+            .addAnnotation(TypeNames.OVERRIDE)
+            .addModifiers(Modifier.PROTECTED)
+            .addParameter(entity, "entity")
+            .addParameter(TypeNames.TUPLE_WRITER, "parts");
     for (ComponentModel component : model.components()) {
-      parts.add(codecs.encode(component, CodeBlock.of("entity.$N()", component.name())));
+      method.addStatement(
+          "$L",
+          codecs.write(
+              component, CodeBlock.of("parts"), CodeBlock.of("entity.$N()", component.name())));
     }
-    return override("encode", ArrayTypeName.of(TypeName.BYTE))
-        .addParameter(entity, "entity")
-        .addParameter(TypeName.LONG, "schemaNumber")
-        .addStatement(
-            "return $T.packOf($>$>$L$<$<)", TypeNames.TUPLE, CodeBlock.join(parts, ",$W"))
-        .build();
+    return method.build();
   }
 
   private MethodSpec decode() {

@@ -73,6 +73,34 @@ enum RuntimeCodec {
     }
   }
 
+  /**
+   * {@code Codecs.writeLong(parts, value)} and so on: the runtime method that writes this primitive
+   * codec's values without boxing them, or null for a codec of reference values (written through
+   * {@code Codec.write}).
+   */
+  String unboxedWriter() {
+    switch (this) {
+      case BOOLEAN:
+        return "writeBoolean";
+      case BYTE:
+        return "writeByte";
+      case SHORT:
+        return "writeShort";
+      case INT:
+        return "writeInt";
+      case LONG:
+        return "writeLong";
+      case CHAR:
+        return "writeChar";
+      case FLOAT:
+        return "writeFloat";
+      case DOUBLE:
+        return "writeDouble";
+      default:
+        return null;
+    }
+  }
+
   /** The codec of scalar {@code type} (primitive or boxed as the type says). */
   static RuntimeCodec of(FieldType type) {
     boolean primitive = type.primitive();

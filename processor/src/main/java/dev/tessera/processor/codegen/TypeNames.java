@@ -44,6 +44,7 @@ final class TypeNames {
   static final ClassName KV_STORE = ClassName.get("dev.tessera.kv", "KvStore");
   static final ClassName TUPLE = ClassName.get("dev.tessera.tuple", "Tuple");
   static final ClassName TUPLE_READER = ClassName.get("dev.tessera.tuple", "TupleReader");
+  static final ClassName TUPLE_WRITER = ClassName.get("dev.tessera.tuple", "TupleWriter");
   static final ClassName KEY_QUERY = ClassName.get("dev.tessera.query", "KeyQuery");
   static final ClassName KEY_GENERATION = ClassName.get(KeyGeneration.class);
   static final ClassName NORMALIZE = ClassName.get(Normalize.class);

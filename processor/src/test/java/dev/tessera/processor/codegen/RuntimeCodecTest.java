@@ -61,6 +61,28 @@ class RuntimeCodecTest {
   }
 
   @ParameterizedTest
+  @EnumSource(RuntimeCodec.class)
+  void everyUnboxedWriterTheProcessorCallsWritesItsPrimitive(RuntimeCodec codec) throws Exception {
+    String writer = codec.unboxedWriter();
+    Class<?> values = (Class<?>) ((java.lang.reflect.ParameterizedType)
+        Codecs.class.getField(codec.name()).getGenericType()).getActualTypeArguments()[0];
+    if (codec.unboxedReader() == null) {
+      assertThat(writer).as("%s writes references", codec).isNull();
+      return;
+    }
+    Method method = Arrays.stream(Codecs.class.getMethods())
+        .filter(m -> m.getName().equals(writer) && m.getParameterCount() == 2
+            && m.getParameterTypes()[0] == dev.tessera.tuple.TupleWriter.class)
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("no Codecs." + writer + "(TupleWriter, ...)"));
+    assertThat(Modifier.isStatic(method.getModifiers())).isTrue();
+    assertThat(method.getParameterTypes()[1].isPrimitive()).isTrue();
+    assertThat(java.lang.invoke.MethodType.methodType(method.getParameterTypes()[1]).wrap().returnType())
+        .as("Codecs.%s takes the primitive of %s", writer, codec)
+        .isEqualTo(values);
+  }
+
+  @ParameterizedTest
   @EnumSource(CodecCombinator.class)
   void everyCombinatorTheProcessorCallsIsAPublicStaticMethodWithItsArity(
       CodecCombinator combinator) {

@@ -3,6 +3,7 @@ package dev.tessera.internal.mapping;
 import dev.tessera.mapping.Codecs;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleReader;
+import dev.tessera.tuple.TupleWriter;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.DateTimeException;
@@ -197,7 +198,7 @@ public final class FieldCodec {
    * Float#NaN}, so NaNs are one index value (sorting after infinity), as {@link Float#equals} has it.
    */
   public static Object encodeFloat(float value) {
-    return Float.isNaN(value) ? Float.NaN : value;
+    return canonical(value);
   }
 
   /** Encodes a {@code Float} or {@code null}; NaN as in {@link #encodeFloat}. */
@@ -222,7 +223,7 @@ public final class FieldCodec {
    * Double#equals} treats all NaNs as equal too; they sort after positive infinity.
    */
   public static Object encodeDouble(double value) {
-    return Double.isNaN(value) ? Double.NaN : value;
+    return canonical(value);
   }
 
   /** Encodes a {@code Double} or {@code null}; NaN as in {@link #encodeDouble}. */
@@ -265,7 +266,7 @@ public final class FieldCodec {
 
   /** Encodes an enum constant by its name, or {@code null}. */
   public static Object encodeEnum(Enum<?> value) {
-    return value == null ? null : value.name();
+    return nameOf(value);
   }
 
   /**
@@ -666,6 +667,232 @@ public final class FieldCodec {
   /** Reads an enum constant or {@code null}, as {@link #decodeEnum} decodes it. */
   public static <E extends Enum<E>> E readEnum(TupleReader parts, Class<E> type) {
     return parts.skipNull() ? null : decodeEnum(parts.nextString(), type);
+  }
+
+  // ---- writing straight into packed bytes ----
+  // Each writeX appends to a TupleWriter the bytes that packing encodeX's part appends, and throws
+  // what encodeX and packing its part throw; the primitives and strings go in without a box.
+
+  /** Writes a {@code boolean}, as {@link #encodeBoolean} encodes it. */
+  public static void writeBoolean(TupleWriter parts, boolean value) {
+    parts.addBoolean(value);
+  }
+
+  /** Writes a {@code Boolean} or {@code null}, as {@link #encodeBoxedBoolean} encodes it. */
+  public static void writeBoxedBoolean(TupleWriter parts, Boolean value) {
+    if (value == null) {
+      parts.addNull();
+    } else {
+      parts.addBoolean(value);
+    }
+  }
+
+  /** Writes a {@code byte}, as {@link #encodeByte} encodes it. */
+  public static void writeByte(TupleWriter parts, byte value) {
+    parts.addLong(value);
+  }
+
+  /** Writes a {@code Byte} or {@code null}, as {@link #encodeBoxedByte} encodes it. */
+  public static void writeBoxedByte(TupleWriter parts, Byte value) {
+    if (value == null) {
+      parts.addNull();
+    } else {
+      parts.addLong(value);
+    }
+  }
+
+  /** Writes a {@code short}, as {@link #encodeShort} encodes it. */
+  public static void writeShort(TupleWriter parts, short value) {
+    parts.addLong(value);
+  }
+
+  /** Writes a {@code Short} or {@code null}, as {@link #encodeBoxedShort} encodes it. */
+  public static void writeBoxedShort(TupleWriter parts, Short value) {
+    if (value == null) {
+      parts.addNull();
+    } else {
+      parts.addLong(value);
+    }
+  }
+
+  /** Writes an {@code int}, as {@link #encodeInt} encodes it. */
+  public static void writeInt(TupleWriter parts, int value) {
+    parts.addLong(value);
+  }
+
+  /** Writes an {@code Integer} or {@code null}, as {@link #encodeBoxedInt} encodes it. */
+  public static void writeBoxedInt(TupleWriter parts, Integer value) {
+    if (value == null) {
+      parts.addNull();
+    } else {
+      parts.addLong(value);
+    }
+  }
+
+  /** Writes a {@code long}, as {@link #encodeLong} encodes it. */
+  public static void writeLong(TupleWriter parts, long value) {
+    parts.addLong(value);
+  }
+
+  /** Writes a {@code Long} or {@code null}, as {@link #encodeBoxedLong} encodes it. */
+  public static void writeBoxedLong(TupleWriter parts, Long value) {
+    if (value == null) {
+      parts.addNull();
+    } else {
+      parts.addLong(value);
+    }
+  }
+
+  /** Writes a {@code char}, as {@link #encodeChar} encodes it. */
+  public static void writeChar(TupleWriter parts, char value) {
+    parts.addLong(value);
+  }
+
+  /** Writes a {@code Character} or {@code null}, as {@link #encodeBoxedChar} encodes it. */
+  public static void writeBoxedChar(TupleWriter parts, Character value) {
+    if (value == null) {
+      parts.addNull();
+    } else {
+      parts.addLong(value.charValue());
+    }
+  }
+
+  /** Writes a {@code float}, as {@link #encodeFloat} encodes it (every NaN as the canonical NaN). */
+  public static void writeFloat(TupleWriter parts, float value) {
+    parts.addFloat(canonical(value));
+  }
+
+  /** Writes a {@code Float} or {@code null}, as {@link #encodeBoxedFloat} encodes it. */
+  public static void writeBoxedFloat(TupleWriter parts, Float value) {
+    if (value == null) {
+      parts.addNull();
+    } else {
+      parts.addFloat(canonical(value));
+    }
+  }
+
+  /** Writes a {@code double}, as {@link #encodeDouble} encodes it (every NaN as the canonical NaN). */
+  public static void writeDouble(TupleWriter parts, double value) {
+    parts.addDouble(canonical(value));
+  }
+
+  /** Writes a {@code Double} or {@code null}, as {@link #encodeBoxedDouble} encodes it. */
+  public static void writeBoxedDouble(TupleWriter parts, Double value) {
+    if (value == null) {
+      parts.addNull();
+    } else {
+      parts.addDouble(canonical(value));
+    }
+  }
+
+  /** Writes a {@code String} or {@code null}, as {@link #encodeString} encodes it. */
+  public static void writeString(TupleWriter parts, String value) {
+    parts.addString(value);
+  }
+
+  /** Writes a {@code byte[]} or {@code null}, as {@link #encodeBytes} encodes it (without a copy). */
+  public static void writeBytes(TupleWriter parts, byte[] value) {
+    parts.addBytes(value);
+  }
+
+  /** Writes a {@code UUID} or {@code null}, as {@link #encodeUuid} encodes it. */
+  public static void writeUuid(TupleWriter parts, UUID value) {
+    parts.addUuid(value);
+  }
+
+  /** Writes an enum constant or {@code null}, as {@link #encodeEnum} encodes it. */
+  public static void writeEnum(TupleWriter parts, Enum<?> value) {
+    parts.addString(nameOf(value));
+  }
+
+  /** Writes a {@code LocalDate} or {@code null}, as {@link #encodeLocalDate} encodes it. */
+  public static void writeLocalDate(TupleWriter parts, LocalDate value) {
+    if (value == null) {
+      parts.addNull();
+    } else {
+      parts.addLong(value.toEpochDay());
+    }
+  }
+
+  /** Writes a {@code LocalTime} or {@code null}, as {@link #encodeLocalTime} encodes it. */
+  public static void writeLocalTime(TupleWriter parts, LocalTime value) {
+    if (value == null) {
+      parts.addNull();
+    } else {
+      parts.addLong(value.toNanoOfDay());
+    }
+  }
+
+  /** Writes an {@code Instant} or {@code null}, as {@link #encodeInstant} encodes it. */
+  public static void writeInstant(TupleWriter parts, Instant value) {
+    if (value == null) {
+      parts.addNull();
+    } else {
+      writePair(parts, value.getEpochSecond(), value.getNano());
+    }
+  }
+
+  /** Writes a {@code LocalDateTime} or {@code null}, as {@link #encodeLocalDateTime} encodes it. */
+  public static void writeLocalDateTime(TupleWriter parts, LocalDateTime value) {
+    if (value == null) {
+      parts.addNull();
+    } else {
+      writePair(parts, value.toLocalDate().toEpochDay(), value.toLocalTime().toNanoOfDay());
+    }
+  }
+
+  /** Writes a {@code Duration} or {@code null}, as {@link #encodeDuration} encodes it. */
+  public static void writeDuration(TupleWriter parts, Duration value) {
+    if (value == null) {
+      parts.addNull();
+    } else {
+      writePair(parts, value.getSeconds(), value.getNano());
+    }
+  }
+
+  /** Writes an {@code OffsetDateTime} or {@code null}, as {@link #encodeOffsetDateTime} encodes it. */
+  public static void writeOffsetDateTime(TupleWriter parts, OffsetDateTime value) {
+    if (value == null) {
+      parts.addNull();
+    } else {
+      parts.beginNested();
+      parts.addLong(value.toEpochSecond());
+      parts.addLong(value.getNano());
+      parts.addLong(value.getOffset().getTotalSeconds());
+      parts.endNested();
+    }
+  }
+
+  /** Writes a {@code BigDecimal} or {@code null}, as {@link #encodeBigDecimal} encodes it. */
+  public static void writeBigDecimal(TupleWriter parts, BigDecimal value) {
+    if (value == null) {
+      parts.addNull();
+    } else {
+      parts.beginNested();
+      parts.add(value.unscaledValue());
+      parts.addLong(value.scale());
+      parts.endNested();
+    }
+  }
+
+  /** The nested tuple {@code (first, second)}. */
+  private static void writePair(TupleWriter parts, long first, long second) {
+    parts.beginNested();
+    parts.addLong(first);
+    parts.addLong(second);
+    parts.endNested();
+  }
+
+  private static float canonical(float value) {
+    return Float.isNaN(value) ? Float.NaN : value;
+  }
+
+  private static double canonical(double value) {
+    return Double.isNaN(value) ? Double.NaN : value;
+  }
+
+  private static String nameOf(Enum<?> value) {
+    return value == null ? null : value.name();
   }
 
   private static <E> Object encodeElements(Collection<E> value, Function<? super E, ?> element) {
