@@ -212,14 +212,17 @@ class LmdbMapGrowthTest {
       });
       opener.start();
       opener.join();
-      assertThat(store.openTransactions()).isEqualTo(2);
-      assertThatThrownBy(() -> store.atomic().set(Tuple.of("big"), filled(1 << 20, 1)).commit())
-          .isInstanceOf(MapGrowthBlockedException.class)
-          .hasMessageContaining("a snapshot opened by thread 'opener-1'")
-          .hasMessageContaining("a snapshot opened by thread 'opener-3'")
-          .hasMessageNotContaining("opener-2")
-          .hasMessageNotContaining("opener-4");
-      snapshots.forEach(KvSnapshot::close); // from another thread than the opener's
+      try {
+        assertThat(store.openTransactions()).isEqualTo(2);
+        assertThatThrownBy(() -> store.atomic().set(Tuple.of("big"), filled(1 << 20, 1)).commit())
+            .isInstanceOf(MapGrowthBlockedException.class)
+            .hasMessageContaining("a snapshot opened by thread 'opener-1'")
+            .hasMessageContaining("a snapshot opened by thread 'opener-3'")
+            .hasMessageNotContaining("opener-2")
+            .hasMessageNotContaining("opener-4");
+      } finally {
+        snapshots.forEach(KvSnapshot::close); // from another thread than the opener's
+      }
       assertThat(store.openTransactions()).isZero();
       assertThat(store.atomic().set(Tuple.of("big"), filled(1 << 20, 1)).commit().ok()).isTrue();
     }
