@@ -8,7 +8,7 @@ import dev.tessera.kv.KvEntry;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
 import dev.tessera.tuple.Versionstamp;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import org.agrona.DirectBuffer;
@@ -19,16 +19,33 @@ import org.lmdbjava.Txn;
  * (so an oversized key fails before anything is written), and the value array is copied. {@link
  * #commit()} may be called once.
  *
+ * <p>Checks and mutations are kept in arrays filled in the order added (see {@link #append}): most
+ * operations are a transaction's few checks and writes, and lists would cost them a list object
+ * each and a larger array than they fill. A point check is its key and expected versionstamp at
+ * one index of two arrays, not an object of its own: a transaction adds one per key it read.
+ *
  * <p>Not thread-safe: build and commit it on one thread.
  */
 final class LmdbAtomicOperation implements AtomicOperation, OwnedValues {
-  private record Check(Tuple key, byte[] packedKey, Versionstamp expected) {}
+  /** The capacity of an array's first allocation: an update is two checks and a set. */
+  static final int FIRST_CAPACITY = 4;
+  private static final Tuple[] NO_KEYS = {};
+  private static final Versionstamp[] NO_STAMPS = {};
+  private static final RangeCheck[] NO_RANGE_CHECKS = {};
+  private static final RangeCountCheck[] NO_COUNT_CHECKS = {};
+  private static final Mutation[] NO_MUTATIONS = {};
 
   private final LmdbEnvironment environment;
-  private final List<Check> checks = new ArrayList<>();
-  private final List<RangeCheck> rangeChecks = new ArrayList<>();
-  private final List<RangeCountCheck> countChecks = new ArrayList<>();
-  private final List<Mutation> mutations = new ArrayList<>();
+  /** The keys of the point checks, and at the same index the versionstamp each expects. */
+  private Tuple[] checkedKeys = NO_KEYS;
+  private Versionstamp[] expectedStamps = NO_STAMPS;
+  private int checkCount;
+  private RangeCheck[] rangeChecks = NO_RANGE_CHECKS;
+  private int rangeCheckCount;
+  private RangeCountCheck[] countChecks = NO_COUNT_CHECKS;
+  private int countCheckCount;
+  private Mutation[] mutations = NO_MUTATIONS;
+  private int mutationCount;
   private boolean committed;
 
   LmdbAtomicOperation(LmdbEnvironment environment) {
@@ -38,22 +55,27 @@ final class LmdbAtomicOperation implements AtomicOperation, OwnedValues {
   @Override
   public AtomicOperation check(Tuple key, Versionstamp expected) {
     ensureNotCommitted();
-    checks.add(new Check(key, StoredEntry.packKey(key), expected));
+    StoredEntry.packKey(key); // refuses a key LMDB would refuse now; the tuple keeps its packing
+    checkedKeys = append(checkedKeys, checkCount, key);
+    expectedStamps = append(expectedStamps, checkCount, expected);
+    checkCount++;
     return this;
   }
 
   @Override
   public AtomicOperation checkRange(TupleRange range, List<KvEntry> seen) {
     ensureNotCommitted();
-    rangeChecks.add(RangeCheck.of(Objects.requireNonNull(range, "range"), seen));
+    RangeCheck check = RangeCheck.of(Objects.requireNonNull(range, "range"), seen);
+    rangeChecks = append(rangeChecks, rangeCheckCount++, check);
     return this;
   }
 
   @Override
   public AtomicOperation checkRangeCount(TupleRange range, long count, Versionstamp readVersion) {
     ensureNotCommitted();
-    countChecks.add(new RangeCountCheck(Objects.requireNonNull(range, "range"), count,
-        Objects.requireNonNull(readVersion, "readVersion")));
+    RangeCountCheck check = new RangeCountCheck(Objects.requireNonNull(range, "range"), count,
+        Objects.requireNonNull(readVersion, "readVersion"));
+    countChecks = append(countChecks, countCheckCount++, check);
     return this;
   }
 
@@ -80,15 +102,13 @@ final class LmdbAtomicOperation implements AtomicOperation, OwnedValues {
   private AtomicOperation setValue(Tuple key, byte[] value) {
     byte[] packed = StoredEntry.packKey(key);
     StoredEntry.checkValue(key, value);
-    mutations.add(new Mutation.Set(packed, value));
-    return this;
+    return add(new Mutation.Set(packed, value));
   }
 
   @Override
   public AtomicOperation delete(Tuple key) {
     ensureNotCommitted();
-    mutations.add(new Mutation.Delete(StoredEntry.packKey(key)));
-    return this;
+    return add(new Mutation.Delete(StoredEntry.packKey(key)));
   }
 
   @Override
@@ -108,8 +128,23 @@ final class LmdbAtomicOperation implements AtomicOperation, OwnedValues {
 
   private AtomicOperation counter(Tuple key, Counter kind, long operand) {
     ensureNotCommitted();
-    mutations.add(new Mutation.CounterUpdate(key, StoredEntry.packKey(key), kind, operand));
+    return add(new Mutation.CounterUpdate(key, StoredEntry.packKey(key), kind, operand));
+  }
+
+  private AtomicOperation add(Mutation mutation) {
+    mutations = append(mutations, mutationCount++, mutation);
     return this;
+  }
+
+  /**
+   * {@code array} with {@code element} stored at {@code index}, its count of elements so far: the
+   * same array, or a copy twice as large (at least {@value #FIRST_CAPACITY}) when it is full.
+   */
+  static <T> T[] append(T[] array, int index, T element) {
+    T[] target = index < array.length
+        ? array : Arrays.copyOf(array, Math.max(FIRST_CAPACITY, 2 * array.length));
+    target[index] = element;
+    return target;
   }
 
   /**
@@ -130,29 +165,33 @@ final class LmdbAtomicOperation implements AtomicOperation, OwnedValues {
     // Key order gives the same outcome as the order added (a stable sort keeps each key's own
     // writes in order, and different keys do not interact), and LMDB fills its pages better:
     // loading 1,000,000 users in batches took 17% fewer leaf pages than records-then-indexes order.
-    mutations.sort(Mutation.IN_KEY_ORDER);
+    Arrays.sort(mutations, 0, mutationCount, Mutation.IN_KEY_ORDER);
     GroupCommit group = environment.groupCommit();
     if (group != null && !environment.currentThreadInTransaction()) {
       return group.commit(this);
     }
-    CommitResult result = environment.write("commit", bytes(), txn -> {
-      CommitResult outcome = applyIn(txn);
-      if (outcome.ok()) {
-        txn.commit();
-      }
-      return outcome;
-    });
+    CommitResult result =
+        environment.write("commit", bytes(), this, LmdbAtomicOperation::commitAlone);
     if (group != null && result.ok()) {
       environment.syncCommitted();
     }
     return result;
   }
 
+  // The body of a commit in a transaction of its own; static, so that it captures nothing.
+  private static CommitResult commitAlone(LmdbAtomicOperation operation, Txn<DirectBuffer> txn) {
+    CommitResult outcome = operation.applyIn(txn);
+    if (outcome.ok()) {
+      txn.commit();
+    }
+    return outcome;
+  }
+
   /** A rough size of what the operation writes, for sizing a map growth. */
   long bytes() {
     long bytes = 0;
-    for (int i = 0; i < mutations.size(); i++) {
-      bytes += mutations.get(i).size();
+    for (int i = 0; i < mutationCount; i++) {
+      bytes += mutations[i].size();
     }
     return bytes;
   }
@@ -166,23 +205,23 @@ final class LmdbAtomicOperation implements AtomicOperation, OwnedValues {
    */
   CommitResult applyIn(Txn<DirectBuffer> txn) {
     DataTable data = environment.data();
-    // Indexed loops: no iterator per commit.
-    for (int i = 0; i < checks.size(); i++) {
-      Check check = checks.get(i);
-      DirectBuffer stored = data.raw(txn, check.packedKey());
-      if (!StoredEntry.hasStamp(check.packedKey(), stored, check.expected())) {
-        Versionstamp actual = stored == null ? null : StoredEntry.stampOf(check.packedKey(), stored);
-        return CommitResult.checkFailed(check.key(), check.expected(), actual);
+    for (int i = 0; i < checkCount; i++) {
+      byte[] packedKey = StoredEntry.packKey(checkedKeys[i]);
+      Versionstamp expected = expectedStamps[i];
+      DirectBuffer stored = data.raw(txn, packedKey);
+      if (!StoredEntry.hasStamp(packedKey, stored, expected)) {
+        Versionstamp actual = stored == null ? null : StoredEntry.stampOf(packedKey, stored);
+        return CommitResult.checkFailed(checkedKeys[i], expected, actual);
       }
     }
-    for (int i = 0; i < rangeChecks.size(); i++) {
-      CommitResult failed = rangeChecks.get(i).validate(txn, data);
+    for (int i = 0; i < rangeCheckCount; i++) {
+      CommitResult failed = rangeChecks[i].validate(txn, data);
       if (failed != null) {
         return failed;
       }
     }
-    for (int i = 0; i < countChecks.size(); i++) {
-      CommitResult failed = countChecks.get(i).validate(txn, data);
+    for (int i = 0; i < countCheckCount; i++) {
+      CommitResult failed = countChecks[i].validate(txn, data);
       if (failed != null) {
         return failed;
       }
@@ -191,8 +230,8 @@ final class LmdbAtomicOperation implements AtomicOperation, OwnedValues {
     long version = metadata.lastCommitVersion(txn) + 1;
     metadata.writeLastCommitVersion(txn, version);
     Versionstamp versionstamp = Versionstamp.of(version, 0);
-    for (int i = 0; i < mutations.size(); i++) {
-      mutations.get(i).apply(txn, data, versionstamp);
+    for (int i = 0; i < mutationCount; i++) {
+      mutations[i].apply(txn, data, versionstamp);
     }
     return CommitResult.success(versionstamp);
   }

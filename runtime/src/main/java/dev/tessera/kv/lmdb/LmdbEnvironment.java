@@ -8,11 +8,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import org.agrona.DirectBuffer;
 import org.lmdbjava.CopyFlags;
@@ -52,9 +52,8 @@ final class LmdbEnvironment {
   private final StoreMetadata metadata;
   private final TransactionGate gate;
   private final ReadTransactionPool readers;
-  private final Runnable leaveBrief;
-  /** Open snapshots' and iterators' sessions, with where they were opened. */
-  private final Map<ReadSession, OpenSite> sessions = new ConcurrentHashMap<>();
+  /** Open snapshots' and iterators' sessions (each knows where it was opened). */
+  private final OpenSessions sessions = new OpenSessions();
   private final AtomicBoolean closed = new AtomicBoolean();
   private final CountDownLatch finalFlush = new CountDownLatch(1);
   private volatile boolean finalFlushDone;
@@ -77,7 +76,6 @@ final class LmdbEnvironment {
     this.metadata = new StoreMetadata(meta);
     this.gate = new TransactionGate(name);
     this.readers = new ReadTransactionPool(env);
-    this.leaveBrief = gate::leaveBrief;
     this.mapSize = env.info().mapSize;
     // Only a durable commit pays a sync worth sharing; without one, batching only adds hand-offs.
     this.groupCommit = options.durability() == Durability.DURABLE && !readOnly
@@ -406,16 +404,17 @@ final class LmdbEnvironment {
     return closed.get();
   }
 
-  /** Opens a read transaction; the caller closes the session. */
-  ReadSession beginRead(String operation) {
+  /** Opens a snapshot (a read transaction of its own); the caller closes it. */
+  LmdbSnapshot beginRead(String operation) {
     while (true) {
-      TransactionGate.Permit permit = gate.enter(operation);
-      Txn<DirectBuffer> txn = takeReader(permit::release);
+      TransactionGate.Holder permit = gate.enter(operation);
+      Txn<DirectBuffer> txn = takeReader(permit);
       if (txn == null) {
         continue;
       }
-      ReadSession session = new ReadSession(this, permit, txn);
-      sessions.put(session, OpenSite.here(operation, options.recordOpenSites()));
+      LmdbSnapshot session = new LmdbSnapshot(
+          this, sessions, permit, txn, operation, options.recordOpenSites());
+      sessions.add(session);
       // close() may have swept the sessions before this one was added: then end it here.
       if (closed.get()) {
         session.closeByStore();
@@ -431,14 +430,22 @@ final class LmdbEnvironment {
    * anything that points into LMDB's memory, nor start other transactions.
    */
   <R> R read(String operation, Function<Txn<DirectBuffer>, R> body) {
+    return read(operation, body, Function::apply);
+  }
+
+  /**
+   * As {@link #read(String, Function)} with {@code body.apply(input, txn)}: a caller passes a
+   * function made once and its input, so a read allocates no function object.
+   */
+  <I, R> R read(String operation, I input, BiFunction<I, Txn<DirectBuffer>, R> body) {
     while (true) {
       gate.enterBrief(operation);
-      Txn<DirectBuffer> txn = takeReader(leaveBrief);
+      Txn<DirectBuffer> txn = takeReader(null);
       if (txn == null) {
         continue;
       }
       try {
-        return body.apply(txn);
+        return body.apply(input, txn);
       } finally {
         readers.give(txn);
         gate.leaveBrief();
@@ -447,19 +454,28 @@ final class LmdbEnvironment {
   }
 
   /**
-   * A read transaction for a caller admitted by the gate, or {@code null} after adopting a map
-   * grown by another process (the caller tries again). On null or failure, {@code leave} has run.
+   * A read transaction for a caller admitted by the gate with {@code permit} ({@code null}: by
+   * {@link TransactionGate#enterBrief}), or {@code null} after adopting a map grown by another
+   * process (the caller tries again). On null or failure, the admission has been released.
    */
-  private Txn<DirectBuffer> takeReader(Runnable leave) {
+  private Txn<DirectBuffer> takeReader(TransactionGate.Holder permit) {
     try {
       return takeReaderOrFreeSlots();
     } catch (Dbi.MapResizedException e) {
-      leave.run();
+      leave(permit);
       adoptGrowthByAnotherProcess();
       return null;
     } catch (RuntimeException e) {
-      leave.run();
+      leave(permit);
       throw e;
+    }
+  }
+
+  private void leave(TransactionGate.Holder permit) {
+    if (permit == null) {
+      gate.leaveBrief();
+    } else {
+      gate.release(permit);
     }
   }
 
@@ -493,8 +509,17 @@ final class LmdbEnvironment {
    * @param bytesNeeded a rough size of what the body writes, so one growth step suffices
    */
   <R> R write(String operation, long bytesNeeded, Function<Txn<DirectBuffer>, R> body) {
+    return write(operation, bytesNeeded, body, Function::apply);
+  }
+
+  /**
+   * As {@link #write(String, long, Function)} with {@code body.apply(input, txn)}: a caller passes
+   * a function that captures nothing and its input, so a commit allocates no function object.
+   */
+  <I, R> R write(String operation, long bytesNeeded, I input,
+      BiFunction<I, Txn<DirectBuffer>, R> body) {
     while (true) {
-      TransactionGate.Permit permit = gate.enter(operation);
+      TransactionGate.Holder permit = gate.enter(operation);
       long sizeSeen = mapSize;
       boolean resizedElsewhere = false;
       boolean freedReaders = false;
@@ -503,7 +528,7 @@ final class LmdbEnvironment {
           clearStaleReaders(env, directory);
         }
         try (Txn<DirectBuffer> txn = env.txnWrite()) {
-          return body.apply(txn);
+          return body.apply(input, txn);
         }
       } catch (Env.MapFullException e) {
         // Aborted by the try block. Pages pinned by a dead process's snapshot become free once its
@@ -516,7 +541,7 @@ final class LmdbEnvironment {
         // LMDB aborted the transaction, so nothing of it is in the file.
         throw StoreWriteFailedException.commitFailed(directory, e);
       } finally {
-        permit.release();
+        gate.release(permit);
       }
       if (resizedElsewhere) {
         adoptGrowthByAnotherProcess();
@@ -573,7 +598,8 @@ final class LmdbEnvironment {
   // What a resize waits for, oldest first; brief reads and commits end by themselves.
   private String describeOpenSessions() {
     long now = System.nanoTime();
-    List<OpenSite> open = sessions.values().stream().sorted(OpenSite.OLDEST_FIRST).toList();
+    List<OpenSite> open =
+        sessions.all().stream().map(ReadSession::site).sorted(OpenSite.OLDEST_FIRST).toList();
     if (open.isEmpty()) {
       return "no snapshot or iterator (reads and commits in progress)";
     }
@@ -600,7 +626,7 @@ final class LmdbEnvironment {
    * @param compact omit free pages and renumber the pages ({@code MDB_CP_COMPACT}): slower, smaller
    */
   void copyTo(Path target, boolean compact) {
-    TransactionGate.Permit permit = gate.enter("back up the store");
+    TransactionGate.Holder permit = gate.enter("back up the store");
     try {
       if (compact) {
         env.copy(target.toFile(), CopyFlags.MDB_CP_COMPACT);
@@ -608,7 +634,7 @@ final class LmdbEnvironment {
         env.copy(target.toFile());
       }
     } finally {
-      permit.release();
+      gate.release(permit);
     }
   }
 
@@ -640,9 +666,13 @@ final class LmdbEnvironment {
     });
   }
 
-  /** Called by a session when it ends. */
-  void forget(ReadSession session) {
-    sessions.remove(session);
+  /** Called once by a session when it ends: releases its gate permit and unregisters it. */
+  void forget(ReadSession session, TransactionGate.Holder permit) {
+    try {
+      gate.release(permit);
+    } finally {
+      sessions.remove(session);
+    }
   }
 
   /**
@@ -656,7 +686,7 @@ final class LmdbEnvironment {
     }
     try {
       gate.close();
-      for (ReadSession session : sessions.keySet()) {
+      for (ReadSession session : sessions.all()) {
         session.closeByStore();
       }
       gate.awaitIdle();

@@ -12,6 +12,9 @@ import dev.tessera.tuple.Tuple;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.BiFunction;
+import org.agrona.DirectBuffer;
+import org.lmdbjava.Txn;
 
 /**
  * The embedded {@link KvStore} on LMDB (through lmdbjava with Agrona buffers, so the JVM needs no
@@ -78,9 +81,13 @@ import java.util.List;
  */
 public final class LmdbKvStore implements KvStore {
   private final LmdbEnvironment environment;
+  /** A point read in a pooled transaction, made once, so that a get allocates no function. */
+  private final BiFunction<Tuple, Txn<DirectBuffer>, KvEntry> pointRead;
 
   private LmdbKvStore(LmdbEnvironment environment) {
     this.environment = environment;
+    DataTable data = environment.data();
+    this.pointRead = (key, txn) -> data.get(txn, key, StoredEntry.packKey(key));
   }
 
   /**
@@ -139,9 +146,8 @@ public final class LmdbKvStore implements KvStore {
 
   @Override
   public KvEntry get(Tuple key) {
-    byte[] packed = StoredEntry.packKey(key);
-    DataTable data = environment.data();
-    return environment.read("get", txn -> data.get(txn, key, packed));
+    StoredEntry.packKey(key); // refuses a key LMDB would refuse before a transaction begins
+    return environment.read("get", key, pointRead);
   }
 
   /** Both reads in one pooled read transaction; the pointer is never copied out on its own. */
@@ -178,7 +184,7 @@ public final class LmdbKvStore implements KvStore {
 
   @Override
   public KvSnapshot snapshot() {
-    return new LmdbSnapshot(environment.beginRead("snapshot"), environment.data(), environment.metadata());
+    return environment.beginRead("snapshot");
   }
 
   @Override

@@ -12,49 +12,42 @@ import org.agrona.DirectBuffer;
 import org.lmdbjava.Txn;
 
 /**
- * A {@link KvSnapshot} over one LMDB read transaction. Not thread-safe as a contract (as {@link
- * KvSnapshot}), though concurrent calls are serialised rather than crashing; the store may close
- * it from another thread, after which every call throws {@link dev.tessera.kv.StoreClosedException}.
+ * A {@link KvSnapshot} over one LMDB read transaction: the {@link ReadSession} that holds it, with
+ * the reads. Not thread-safe as a contract (as {@link KvSnapshot}), though concurrent calls are
+ * serialised rather than crashing; the store may close it from another thread, after which every
+ * call throws {@link dev.tessera.kv.StoreClosedException}.
  */
-final class LmdbSnapshot implements KvSnapshot {
-  private final ReadSession session;
-  private final DataTable data;
-  private final StoreMetadata metadata;
-
-  LmdbSnapshot(ReadSession session, DataTable data, StoreMetadata metadata) {
-    this.session = session;
-    this.data = data;
-    this.metadata = metadata;
+final class LmdbSnapshot extends ReadSession implements KvSnapshot {
+  /** See {@link ReadSession#ReadSession}. */
+  LmdbSnapshot(LmdbEnvironment environment, OpenSessions registry, TransactionGate.Holder permit,
+      Txn<DirectBuffer> txn, String operation, boolean recordStack) {
+    super(environment, registry, permit, txn, operation, recordStack);
   }
 
   @Override
   public KvEntry get(Tuple key) {
     byte[] packed = StoredEntry.packKey(key);
-    return session.get(data, key, packed);
+    return get(environment().data(), key, packed);
   }
 
   @Override
   public List<KvEntry> getMany(List<Tuple> keys) {
     List<byte[]> packed = packAll(keys);
-    return session.read("getMany", txn -> readAll(txn, data, keys, packed));
+    DataTable data = environment().data();
+    return read("getMany", txn -> readAll(txn, data, keys, packed));
   }
 
   @Override
   public KvIterator list(ListSelector selector) {
-    session.ensureOpen("list");
-    return LmdbKvIterator.inSnapshot(session, selector);
+    ensureOpen("list");
+    return LmdbKvIterator.inSnapshot(this, selector);
   }
 
   /** Counts without copying entries out of LMDB; never {@code null}. */
   @Override
   public RangeCount count(ListSelector selector) {
-    session.ensureOpen("count");
-    return LmdbKvIterator.inSnapshot(session, selector).count(metadata);
-  }
-
-  @Override
-  public void close() {
-    session.close();
+    ensureOpen("count");
+    return LmdbKvIterator.inSnapshot(this, selector).count(environment().metadata());
   }
 
   /** Packs {@code keys} (validating each) before a transaction begins. */

@@ -6,7 +6,8 @@ import java.util.Set;
 
 /**
  * Where and when a snapshot or an iterator was opened, to name what holds up a map growth: the
- * kind, the thread and the time are always kept (cheap); the stack only when {@link
+ * kind, the thread and the time are always kept (cheap: a {@link ReadSession} keeps them in its own
+ * fields and makes this only when asked); the stack only when {@link
  * LmdbOptions#recordOpenSites()} asks for it. Immutable and thread-safe.
  *
  * @param operation the operation that opened it ({@code list} for an iterator, {@code snapshot})
@@ -18,15 +19,9 @@ record OpenSite(String operation, String thread, long openedAt, Throwable stack)
   /** Oldest first. */
   static final Comparator<OpenSite> OLDEST_FIRST = Comparator.comparingLong(OpenSite::openedAt);
   // The store's own frames between the caller and here say nothing about the caller's code.
-  private static final Set<String> STORE_FRAMES = Set.of(OpenSite.class.getName(),
+  private static final Set<String> STORE_FRAMES = Set.of(ReadSession.class.getName(),
       LmdbEnvironment.class.getName(), LmdbKvStore.class.getName(), LmdbSnapshot.class.getName());
   private static final int FRAMES = 6;
-
-  /** The calling thread opens a transaction for {@code operation} now. */
-  static OpenSite here(String operation, boolean recordStack) {
-    return new OpenSite(operation, Thread.currentThread().getName(), System.nanoTime(),
-        recordStack ? new Throwable() : null);
-  }
 
   /** E.g. {@code an iterator opened by thread 'worker-3' 12.5 s ago at com.acme.Report.run(...)}. */
   String describe(long now) {

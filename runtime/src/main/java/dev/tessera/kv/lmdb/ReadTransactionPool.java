@@ -25,7 +25,8 @@ import org.lmdbjava.Txn;
  * chosen by the calling thread so threads rarely touch the same one.
  */
 final class ReadTransactionPool {
-  private static final int SLOTS = 64;
+  private static final int SLOT_BITS = 6;
+  private static final int SLOTS = 1 << SLOT_BITS;
   private static final int PROBES = 8;
 
   private final Env<DirectBuffer> env;
@@ -43,7 +44,7 @@ final class ReadTransactionPool {
    * @throws Env.ReadersFullException if no reader slot is free
    */
   Txn<DirectBuffer> take() {
-    int home = home();
+    int home = ThreadSlots.home(SLOT_BITS);
     for (int i = 0; i < PROBES; i++) {
       int slot = (home + i) & (SLOTS - 1);
       Txn<DirectBuffer> txn = idle.get(slot);
@@ -83,7 +84,7 @@ final class ReadTransactionPool {
   }
 
   private boolean park(Txn<DirectBuffer> resetTxn) {
-    int home = home();
+    int home = ThreadSlots.home(SLOT_BITS);
     for (int i = 0; i < PROBES; i++) {
       int slot = (home + i) & (SLOTS - 1);
       if (idle.get(slot) == null && idle.compareAndSet(slot, null, resetTxn)) {
@@ -113,10 +114,5 @@ final class ReadTransactionPool {
     } finally {
       resetTxn.close();
     }
-  }
-
-  private static int home() {
-    // Fibonacci hashing of the thread id spreads consecutive ids over the slots.
-    return (int) (Thread.currentThread().getId() * 0x9E3779B97F4A7C15L >>> 58);
   }
 }

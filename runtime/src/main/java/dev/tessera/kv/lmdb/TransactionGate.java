@@ -10,7 +10,7 @@ import java.util.function.Supplier;
  * only while none is open: {@code mdb_env_set_mapsize} and {@code mdb_env_close} are unsafe with
  * a transaction open (its buffers point into the old mapping).
  *
- * <p>Every transaction holds a shared {@link Permit}; a resize runs {@link #exclusive} once no
+ * <p>Every transaction holds a shared permit ({@link #enter}); a resize runs {@link #exclusive} once no
  * permit is out. While a resize waits, new permits wait too (so it is not starved), except for
  * threads that already hold one: such a thread may be the very one the resize waits for (it holds
  * a snapshot and commits), and making it wait would deadlock. Unlike a {@code ReadWriteLock}, a
@@ -22,7 +22,8 @@ import java.util.function.Supplier;
  * pending: a thread counts itself in, then re-checks the {@code barrier} flag (both are volatile,
  * so a resize that raises the barrier and then sees no transaction is sure none slipped in); only
  * when the barrier is up does it take the monitor. Permits and short reads ({@link #enterBrief},
- * which does not even allocate a permit: it cannot hold anything while it is in) share that path.
+ * which is not even counted against its thread: it cannot hold anything while it is in) share that
+ * path, and neither allocates.
  *
  * <p>Thread-safe.
  */
@@ -31,8 +32,7 @@ final class TransactionGate {
   private static final Duration WARN_AFTER = Duration.ofSeconds(1);
 
   private final Object monitor = new Object();
-  private final ThreadLocal<AtomicInteger> heldByThread =
-      ThreadLocal.withInitial(AtomicInteger::new);
+  private final ThreadLocal<Holder> heldByThread = ThreadLocal.withInitial(Holder::new);
   private final String storeName;
   /** Transactions in; changed without the monitor, read by resizes under it. */
   private final AtomicInteger active = new AtomicInteger();
@@ -46,33 +46,34 @@ final class TransactionGate {
     this.storeName = storeName;
   }
 
-  /** A shared admission; release it exactly once (later calls do nothing). Thread-safe. */
-  final class Permit {
-    private final AtomicInteger owner;
-    private boolean released;
-
-    private Permit(AtomicInteger owner) {
-      this.owner = owner;
-    }
-
-    void release() {
-      synchronized (this) {
-        if (released) {
-          return;
-        }
-        released = true;
-      }
-      owner.decrementAndGet();
-      leave();
-    }
+  /**
+   * The permits one thread took and has not released: {@link #enter} returns the calling thread's
+   * own, and {@link #release} takes it back from any thread (an iterator handed to another thread
+   * ends there). One per thread, so taking a permit allocates nothing. Thread-safe.
+   */
+  static final class Holder {
+    private final AtomicInteger held = new AtomicInteger();
   }
 
-  /** Takes a shared permit, waiting while a resize runs; fails once the gate is closed. */
-  Permit enter(String operation) {
+  /**
+   * Takes a shared permit for the calling thread, waiting while a resize runs; fails once the gate
+   * is closed. Release it with {@link #release} exactly once: a permit is no object of its own
+   * that could notice a second release, so the caller's own state (a session's, a {@code finally})
+   * must make sure.
+   *
+   * @return the calling thread's holder, to pass to {@link #release}
+   */
+  Holder enter(String operation) {
     admit(operation);
-    AtomicInteger mine = heldByThread.get();
-    mine.incrementAndGet();
-    return new Permit(mine);
+    Holder mine = heldByThread.get();
+    mine.held.incrementAndGet();
+    return mine;
+  }
+
+  /** Releases one permit {@code holder} took with {@link #enter}; from any thread. */
+  void release(Holder holder) {
+    holder.held.decrementAndGet();
+    leave();
   }
 
   /**
@@ -104,10 +105,10 @@ final class TransactionGate {
 
   // A resize is pending or running, or the gate closed: wait under the monitor as it requires.
   private void admitSlowly(String operation) {
-    AtomicInteger mine = heldByThread.get();
+    Holder mine = heldByThread.get();
     synchronized (monitor) {
       boolean interrupted = false;
-      while (!closed && (exclusiveHeld || (exclusiveWaiters > 0 && mine.get() == 0))) {
+      while (!closed && (exclusiveHeld || (exclusiveWaiters > 0 && mine.held.get() == 0))) {
         interrupted |= waitUninterruptibly(0);
       }
       restoreInterrupt(interrupted);
@@ -137,9 +138,9 @@ final class TransactionGate {
    *     {@code maxWait}
    */
   void exclusive(Duration maxWait, String purpose, Supplier<String> holders, Runnable action) {
-    AtomicInteger mine = heldByThread.get();
+    Holder mine = heldByThread.get();
     synchronized (monitor) {
-      if (mine.get() > 0) {
+      if (mine.held.get() > 0) {
         throw new MapGrowthBlockedException(purpose,
             "this thread itself holds open snapshots or iterators", active.get(), Duration.ZERO);
       }
@@ -218,7 +219,7 @@ final class TransactionGate {
 
   /** True if the calling thread took permits it has not released. */
   boolean currentThreadHoldsPermits() {
-    return heldByThread.get().get() > 0;
+    return heldByThread.get().held.get() > 0;
   }
 
   /** The number of permits out now. */

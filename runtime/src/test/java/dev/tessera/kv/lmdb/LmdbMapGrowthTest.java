@@ -195,6 +195,39 @@ class LmdbMapGrowthTest {
     }
   }
 
+  @Test
+  void aBlockedGrowthNamesTheSnapshotsStillOpenAndNoneClosedBefore() throws Exception {
+    LmdbOptions options = tiny().growthWait(Duration.ZERO).build();
+    try (LmdbKvStore store = LmdbKvStore.open(dir, options)) {
+      // One thread opens four snapshots (so they share a list of open sessions), renaming itself
+      // before each, and closes the second and the newest.
+      List<KvSnapshot> snapshots = new CopyOnWriteArrayList<>();
+      Thread opener = new Thread(() -> {
+        for (int i = 1; i <= 4; i++) {
+          Thread.currentThread().setName("opener-" + i);
+          snapshots.add(store.snapshot());
+        }
+        snapshots.get(1).close();
+        snapshots.get(3).close();
+      });
+      opener.start();
+      opener.join();
+      try {
+        assertThat(store.openTransactions()).isEqualTo(2);
+        assertThatThrownBy(() -> store.atomic().set(Tuple.of("big"), filled(1 << 20, 1)).commit())
+            .isInstanceOf(MapGrowthBlockedException.class)
+            .hasMessageContaining("a snapshot opened by thread 'opener-1'")
+            .hasMessageContaining("a snapshot opened by thread 'opener-3'")
+            .hasMessageNotContaining("opener-2")
+            .hasMessageNotContaining("opener-4");
+      } finally {
+        snapshots.forEach(KvSnapshot::close); // from another thread than the opener's
+      }
+      assertThat(store.openTransactions()).isZero();
+      assertThat(store.atomic().set(Tuple.of("big"), filled(1 << 20, 1)).commit().ok()).isTrue();
+    }
+  }
+
   /** Collects the store's warnings; {@code first} opens at the first one. */
   private static final class Warnings extends Handler {
     final List<LogRecord> records = new CopyOnWriteArrayList<>();
