@@ -141,7 +141,7 @@ final class StoredEntry {
   /**
    * How many leading bytes every key from {@code begin} (inclusive) to {@code end} (exclusive) has
    * in common that are whole parts of a packed tuple: the bytes the two bounds share, up to the end
-   * of the last whole part in them. A key in the range starts with those bytes, so it is a packed
+   * of the last part in them known to end there. A key in the range starts with those bytes, so it is a packed
    * tuple exactly when the rest of it is (parts follow one another, each checked on its own); a
    * count checks only the rest.
    */
@@ -152,13 +152,30 @@ final class StoredEntry {
     }
     int whole = 0;
     while (whole < shared) {
+      int next;
       try {
-        whole = Tuple.partEnd(begin, whole, shared);
+        next = Tuple.partEnd(begin, whole, shared);
       } catch (TupleDecodingException partRunsPastTheSharedBytes) {
         break;
       }
+      if (next == shared && !nothingFollowsWithFF(end, shared)) {
+        // A string, byte string or nested tuple that seems to end with the shared bytes' last 0x00
+        // may go on in a key: there the 0x00 may be followed by 0xFF (an escaped 0x00, or a null
+        // in a nested tuple). Only a part followed by a shared byte, or by no key's 0xFF, ends there.
+        break;
+      }
+      whole = next;
     }
     return whole;
+  }
+
+  /**
+   * True if no key below {@code end} that starts with its first {@code shared} bytes has 0xFF next:
+   * {@code end}'s next byte is lower, or it is 0xFF and the last (a prefix range's end), which every
+   * such key would be at least.
+   */
+  private static boolean nothingFollowsWithFF(byte[] end, int shared) {
+    return shared < end.length && ((end[shared] & 0xFF) != 0xFF || end.length == shared + 1);
   }
 
   /** True if the stored value's versionstamp is greater than {@code version}; its length checked. */

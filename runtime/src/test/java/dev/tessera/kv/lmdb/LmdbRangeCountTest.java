@@ -210,6 +210,53 @@ class LmdbRangeCountTest {
     assertThat(failures).as("the rounds must include failed checks").isGreaterThan(50);
   }
 
+  /**
+   * Bounds that share bytes ending in a string's 0x00, which in a key between them may be an
+   * escaped 0x00 (0x00 0xFF) rather than the string's end: the count checks such a key whole.
+   */
+  @Test
+  void aCountOfARangeWhoseBoundsEndInsideAStringCountsWhatTheListingLists() {
+    try (LmdbKvStore store = open()) {
+      put(store, Tuple.of("loan", "m", 1), "a");
+      put(store, Tuple.of("loan", "m\u0000\u0000"), "b"); // "m" then two escaped 0x00 bytes
+      put(store, Tuple.of("loan", "m\u0000x"), "c");
+      byte[] stem = Tuple.of("loan", "m").pack(); // ends with the string's 0x00
+      TupleRange range = TupleRange.ofPacked(concat(stem, 0x05), concat(stem, 0xFF, 0x05));
+      try (KvSnapshot snapshot = store.snapshot()) {
+        List<KvEntry> listed = list(snapshot, ListSelector.of(range));
+        assertThat(listed).extracting(KvEntry::key)
+            .containsExactly(Tuple.of("loan", "m", 1), Tuple.of("loan", "m\u0000\u0000"));
+        assertThat(snapshot.count(ListSelector.of(range)).count()).isEqualTo(listed.size());
+        assertThat(snapshot.count(ListSelector.of(range).reverse(true)).count()).isEqualTo(listed.size());
+      }
+    }
+  }
+
+  @Test
+  void theBytesACountTakesAsCheckedAreWholePartsEveryKeyInTheRangeStartsWith() {
+    byte[] loan = Tuple.of("loan").pack();
+    byte[] stem = Tuple.of("loan", "m").pack(); // ends with the string's 0x00
+    TupleRange prefix = TupleRange.prefix(Tuple.of("loan", "m"));
+    // a prefix range: no key in it has 0xFF after the string's 0x00, so the string is whole
+    assertThat(StoredEntry.wholePartsShared(prefix.begin(), prefix.end())).isEqualTo(stem.length);
+    // a key below the end may have 0xFF after it (an escaped 0x00): the string may go on
+    assertThat(StoredEntry.wholePartsShared(concat(stem, 0x05), concat(stem, 0xFF, 0x05))).isEqualTo(loan.length);
+    // the end's next byte is lower than 0xFF: so is every key's
+    assertThat(StoredEntry.wholePartsShared(concat(stem, 0x05), concat(stem, 0x07))).isEqualTo(stem.length);
+    // a string cut short, and nothing shared
+    assertThat(StoredEntry.wholePartsShared(Tuple.of("loan", "m").pack(), Tuple.of("loan", "n").pack()))
+        .isEqualTo(loan.length);
+    assertThat(StoredEntry.wholePartsShared(Tuple.of(1).pack(), Tuple.of("a").pack())).isZero();
+  }
+
+  private static byte[] concat(byte[] stem, int... tail) {
+    byte[] out = java.util.Arrays.copyOf(stem, stem.length + tail.length);
+    for (int i = 0; i < tail.length; i++) {
+      out[stem.length + i] = (byte) tail[i];
+    }
+    return out;
+  }
+
   @Test
   void aDamagedEntryFailsTheCountAsItFailsTheListing() {
     byte[] notATuple = {0x02, 'l', 'o', 'a', 'n', 0x00, 0x02, 'm', '1', 0x00, 0x05}; // unterminated nesting
