@@ -130,7 +130,7 @@ public final class Codecs {
 
         @Override
         public void write(TupleWriter parts, Byte value) {
-          FieldCodec.writeBoxedByte(parts, value);
+          FieldCodec.writeBoxedIntegral(parts, value);
         }
       };
 
@@ -178,7 +178,7 @@ public final class Codecs {
 
         @Override
         public void write(TupleWriter parts, Short value) {
-          FieldCodec.writeBoxedShort(parts, value);
+          FieldCodec.writeBoxedIntegral(parts, value);
         }
       };
 
@@ -226,7 +226,7 @@ public final class Codecs {
 
         @Override
         public void write(TupleWriter parts, Integer value) {
-          FieldCodec.writeBoxedInt(parts, value);
+          FieldCodec.writeBoxedIntegral(parts, value);
         }
       };
 
@@ -274,7 +274,7 @@ public final class Codecs {
 
         @Override
         public void write(TupleWriter parts, Long value) {
-          FieldCodec.writeBoxedLong(parts, value);
+          FieldCodec.writeBoxedIntegral(parts, value);
         }
       };
 

@@ -20,10 +20,17 @@ import java.util.UUID;
  * parts.requireEnd();                                      // no part left
  * }</pre>
  *
- * <p>Not thread-safe: one reader reads one packing on one thread. It does not copy the bytes, which
- * must not change while it reads.
+ * <p>Not thread-safe: one reader reads one packing on one thread ({@link #open} lends the thread
+ * its own). It does not copy the bytes, which must not change while it reads.
  */
-public final class TupleReader extends TupleDecoder {
+public final class TupleReader extends TupleDecoder implements AutoCloseable {
+  private static final byte[] NOTHING = new byte[0];
+  private static final ThreadLocal<TupleReader> THREAD_READER =
+      ThreadLocal.withInitial(() -> new TupleReader(NOTHING));
+
+  /** True between {@link #open} and {@link #close} of the thread's reader. */
+  private boolean open;
+
   // A decoder itself rather than holding one: one object per value read, not two.
   private TupleReader(byte[] packed) {
     super(true);
@@ -36,13 +43,27 @@ public final class TupleReader extends TupleDecoder {
   }
 
   /**
-   * This reader, now at the first part of {@code packed}: one reader may read many values in turn
-   * (a hot loop then allocates no reader per value).
+   * A reader at the first part of {@code packed}, for this thread until {@link #close}: the
+   * thread's own reader, reused from one packing to the next (so a hot loop allocates no reader
+   * per value), or a new one when that is open already (a read that the code between two parts
+   * causes). As with {@link TupleWriter#open}, use it only until {@code close}, on this thread.
    */
-  public TupleReader reset(byte[] packed) {
+  public static TupleReader open(byte[] packed) {
     Objects.requireNonNull(packed, "packed");
-    reset(packed, 0, packed.length);
-    return this;
+    TupleReader reader = THREAD_READER.get();
+    if (reader.open) {
+      return new TupleReader(packed);
+    }
+    reader.reset(packed, 0, packed.length);
+    reader.open = true;
+    return reader;
+  }
+
+  /** Ends this use of the reader; it keeps no reference to the bytes it read. */
+  @Override
+  public void close() {
+    open = false;
+    reset(NOTHING, 0, 0);
   }
 
   /** True if a part follows. */

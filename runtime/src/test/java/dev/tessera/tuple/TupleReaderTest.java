@@ -39,21 +39,37 @@ class TupleReaderTest {
     assertThatThrownBy(parts::next).isInstanceOf(TupleDecodingException.class);
   }
 
-  /** One reader, reset between values, reads each as a new reader would, wherever the last stopped. */
+  /**
+   * The thread's reader, opened for one value after another, reads each as a new reader would,
+   * wherever the last use stopped; one opened while it is open is another reader.
+   */
   @Property(tries = 1000)
-  void aResetReaderReadsTheNextValueFromItsStart(
+  void theThreadsReaderReadsEachValueItIsOpenedForFromItsStart(
       @ForAll("tuples") Tuple first, @ForAll("tuples") Tuple second) {
-    TupleReader parts = TupleReader.of(first.pack());
-    if (first.size() > 0) {
-      parts.next(); // stopped part way, or at the end of a one-part value
+    TupleReader reused;
+    try (TupleReader parts = TupleReader.open(first.pack())) {
+      reused = parts;
+      if (first.size() > 0) {
+        parts.next(); // stopped part way, or at the end of a one-part value
+      }
+      try (TupleReader inner = TupleReader.open(second.pack())) {
+        assertThat(inner).as("opened while the thread's reader is open").isNotSameAs(parts);
+        assertParts(inner, second);
+      }
     }
-    assertThat(parts.reset(second.pack())).isSameAs(parts);
-    for (int i = 0; i < second.size(); i++) {
-      assertThat(parts.next()).as("part %d of %s", i, second).isEqualTo(second.get(i));
+    try (TupleReader parts = TupleReader.open(second.pack())) {
+      assertThat(parts).as("the thread's reader again").isSameAs(reused);
+      assertParts(parts, second);
+    }
+    assertThatThrownBy(() -> TupleReader.open(null)).isInstanceOf(NullPointerException.class);
+  }
+
+  private static void assertParts(TupleReader parts, Tuple expected) {
+    for (int i = 0; i < expected.size(); i++) {
+      assertThat(parts.next()).as("part %d of %s", i, expected).isEqualTo(expected.get(i));
     }
     assertThat(parts.hasNext()).isFalse();
     parts.requireEnd();
-    assertThatThrownBy(() -> parts.reset(null)).isInstanceOf(NullPointerException.class);
   }
 
   /** Reads the next part with the typed method for {@code expected}'s type, else generically. */

@@ -673,6 +673,19 @@ public final class FieldCodec {
   // Each writeX appends to a TupleWriter the bytes that packing encodeX's part appends, and throws
   // what encodeX and packing its part throw; the primitives and strings go in without a box.
 
+  /**
+   * Writes a {@code Byte}, {@code Short}, {@code Integer} or {@code Long}, or {@code null}, as
+   * {@code encodeBoxedByte}, {@code encodeBoxedShort}, {@code encodeBoxedInt} and {@code
+   * encodeBoxedLong} encode them: an integer part, or the null part.
+   */
+  public static void writeBoxedIntegral(TupleWriter parts, Number value) {
+    if (value == null) {
+      parts.addNull();
+    } else {
+      parts.addLong(value.longValue());
+    }
+  }
+
   /** Writes a {@code boolean}, as {@link #encodeBoolean} encodes it. */
   public static void writeBoolean(TupleWriter parts, boolean value) {
     parts.addBoolean(value);
@@ -692,27 +705,9 @@ public final class FieldCodec {
     parts.addLong(value);
   }
 
-  /** Writes a {@code Byte} or {@code null}, as {@link #encodeBoxedByte} encodes it. */
-  public static void writeBoxedByte(TupleWriter parts, Byte value) {
-    if (value == null) {
-      parts.addNull();
-    } else {
-      parts.addLong(value);
-    }
-  }
-
   /** Writes a {@code short}, as {@link #encodeShort} encodes it. */
   public static void writeShort(TupleWriter parts, short value) {
     parts.addLong(value);
-  }
-
-  /** Writes a {@code Short} or {@code null}, as {@link #encodeBoxedShort} encodes it. */
-  public static void writeBoxedShort(TupleWriter parts, Short value) {
-    if (value == null) {
-      parts.addNull();
-    } else {
-      parts.addLong(value);
-    }
   }
 
   /** Writes an {@code int}, as {@link #encodeInt} encodes it. */
@@ -720,27 +715,9 @@ public final class FieldCodec {
     parts.addLong(value);
   }
 
-  /** Writes an {@code Integer} or {@code null}, as {@link #encodeBoxedInt} encodes it. */
-  public static void writeBoxedInt(TupleWriter parts, Integer value) {
-    if (value == null) {
-      parts.addNull();
-    } else {
-      parts.addLong(value);
-    }
-  }
-
   /** Writes a {@code long}, as {@link #encodeLong} encodes it. */
   public static void writeLong(TupleWriter parts, long value) {
     parts.addLong(value);
-  }
-
-  /** Writes a {@code Long} or {@code null}, as {@link #encodeBoxedLong} encodes it. */
-  public static void writeBoxedLong(TupleWriter parts, Long value) {
-    if (value == null) {
-      parts.addNull();
-    } else {
-      parts.addLong(value);
-    }
   }
 
   /** Writes a {@code char}, as {@link #encodeChar} encodes it. */

@@ -28,14 +28,6 @@ import java.util.List;
  * @param <ID> the primary key type
  */
 public final class RecordLayout<T, ID> {
-  /**
-   * Each thread's reader for {@link #readCurrent}, reused from one record to the next; empty while
-   * one is in use.
-   */
-  private static final ThreadLocal<TupleReader[]> READERS =
-      ThreadLocal.withInitial(() -> new TupleReader[1]);
-  private static final byte[] NOTHING = new byte[0];
-
   private final EntityMapping<T, ID> mapping;
   private final String entityName;
   private final KeySpace keys;
@@ -203,12 +195,7 @@ public final class RecordLayout<T, ID> {
    * which reports a damaged value as it always has.
    */
   private T readCurrent(byte[] value) {
-    // The thread's reader, taken out while it reads: a read that a codec causes takes a new one.
-    TupleReader[] slot = READERS.get();
-    TupleReader parts = slot[0];
-    slot[0] = null;
-    try {
-      parts = parts == null ? TupleReader.of(value) : parts.reset(value);
+    try (TupleReader parts = TupleReader.open(value)) {
       if (!translator.isCurrent(parts.nextLong())) {
         return null;
       }
@@ -219,10 +206,6 @@ public final class RecordLayout<T, ID> {
       return record;
     } catch (RuntimeException unusual) {
       return null;
-    } finally {
-      if (parts != null) {
-        slot[0] = parts.reset(NOTHING); // keeps no reference to the value
-      }
     }
   }
 
