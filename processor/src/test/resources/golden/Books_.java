@@ -17,7 +17,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import javax.annotation.processing.Generated;
@@ -129,7 +128,7 @@ public class Books_ implements Books {
       Query<Book> query = this.repository.byAuthorAndYear().equalTo(writer);
       List<Sort<?>> sorts = new ArrayList<>();
       sorts.addAll(order.sorts());
-      query = JakartaDataAdapter.ordered(query, sorts, List.of("year", "isbn"), Set.of("author"));
+      query = JakartaDataAdapter.ordered(query, sorts, List.of("year", "isbn"), List.of("author"), "index authorAndYear (author, year)", "Book");
       return query.list();
     } catch (TesseraException failure) {
       throw JakartaDataAdapter.translated(failure);
@@ -408,7 +407,7 @@ public class Books_ implements Books {
       Query<Book> query = this.repository.byId();
       List<Sort<?>> sorts = new ArrayList<>();
       sorts.addAll(sortBy.sorts());
-      query = JakartaDataAdapter.ordered(query, sorts, List.of("isbn"), Set.of());
+      query = JakartaDataAdapter.ordered(query, sorts, List.of("isbn"), List.of(), "the primary key isbn", "Book");
       return JakartaDataAdapter.page(query, pageRequest);
     } catch (TesseraException failure) {
       throw JakartaDataAdapter.translated(failure);

@@ -531,10 +531,11 @@ public final class ProcessorErrors {
 
   /** A query parameter whose type differs from its attribute's. */
   public static String conditionType(
-      String method, String parameter, String type, String attribute, String attributeType) {
+      String method, String parameter, String type, String attribute, String attributeType,
+      String expected) {
     return String.format(
         "%s parameter %s of %s is a %s, but attribute %s is a %s: declare the parameter as %s",
-        CONDITION_TYPE, parameter, method, type, attribute, attributeType, attributeType);
+        CONDITION_TYPE, parameter, method, type, attribute, attributeType, expected);
   }
 
   /** A query method returning a type Tessera cannot give. */
@@ -554,17 +555,26 @@ public final class ProcessorErrors {
     return String.format("%s parameter %s of %s: %s", QUERY_PARAMETER, parameter, method, reason);
   }
 
-  /** Conditions no primary key or index serves. */
+  /**
+   * Conditions no primary key or index serves: {@code reasons} say why the indexes over the
+   * compared fields do not, and {@code suggested} (empty when such an index exists) the index to
+   * add.
+   */
   public static String unservedQuery(
       String method, String entity, Collection<String> fields, String indexes,
-      Collection<String> suggested) {
+      Collection<String> suggested, Collection<String> reasons) {
+    String why = reasons.isEmpty() ? "" : ": " + String.join("; ", reasons);
+    String remedy =
+        suggested.isEmpty()
+            ? ""
+            : ". Add @Index(fields = {" + quotedList(suggested) + "}) to " + simpleName(entity)
+                + ", or compare the leading fields of an existing index (equality or In), then at"
+                + " most one range on the next field";
     return String.format(
-        "%s %s compares %s, which neither the primary key nor an index of %s serves (%s): Tessera"
-            + " reads only through keys, never by scanning records. Add @Index(fields = {%s}) to %s,"
-            + " or compare the leading fields of an existing index (equality or In), then at most one"
-            + " range on the next field",
-        UNSERVED_QUERY, method, String.join(", ", fields), simpleName(entity), indexes,
-        quotedList(suggested), simpleName(entity));
+        "%s %s compares %s, which neither the primary key nor an index of %s serves (%s)%s."
+            + " Tessera reads only through keys, never by scanning records%s",
+        UNSERVED_QUERY, method, String.join(", ", fields), simpleName(entity), indexes, why,
+        remedy);
   }
 
   /** A static {@code @OrderBy} the serving index does not give. */

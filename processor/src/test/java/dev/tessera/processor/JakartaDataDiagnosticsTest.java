@@ -144,7 +144,7 @@ class JakartaDataDiagnosticsTest {
             "      @By(\"author\") String other);", "}"),
         new Case("noIndexServesTheCondition", ProcessorErrors.UNSERVED_QUERY,
             "Books.byTitle compares title, which neither the primary key nor an index of Book serves"
-                + " (primary key isbn; indexes code (code), authorAndYear (author, year)): Tessera"
+                + " (primary key isbn; indexes code (code), authorAndYear (author, year)). Tessera"
                 + " reads only through keys, never by scanning records. Add @Index(fields ="
                 + " {\"title\"}) to Book",
             "byTitle",
@@ -243,7 +243,8 @@ class JakartaDataDiagnosticsTest {
             "      long to);", "}"),
         new Case("nameInParameterType", ProcessorErrors.CONDITION_TYPE,
             "parameter authors of Books.findByAuthorIn is a java.util.List<java.lang.Integer>, but"
-                + " attribute author is a java.lang.String[] or a Collection<java.lang.String>",
+                + " attribute author is a java.lang.String: declare the parameter as"
+                + " java.lang.String[] or a Collection<java.lang.String>",
             "List<Integer> authors",
             "@Repository", "public interface Books extends CrudRepository<Book, String> {",
             "  List<Book> findByAuthorIn(",

@@ -18,7 +18,9 @@ import jakarta.data.page.PageRequest;
 import jakarta.data.page.impl.CursoredPageRecord;
 import jakarta.data.page.impl.PageRecord;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -104,21 +106,30 @@ public final class JakartaDataAdapter {
   }
 
   /**
-   * {@code query} in the order {@code sorts} ask, when the index gives it: the sorts, leaving
-   * out those on {@code fixed} attributes (one value each, so any order holds), must name the
-   * first attributes of {@code served} in that order, all ascending (the query as is) or all
-   * descending (the query reversed).
+   * {@code query} in the order {@code sorts} ask, when the key serving it gives it: the sorts,
+   * leaving out those on {@code fixed} attributes (one value each, so any order holds), must name
+   * the first attributes of {@code served} in that order, all ascending (the query as is) or all
+   * descending (the query reversed), none ignoring case.
    *
-   * @param query the query, in its index's order
+   * @param query the query, in its key's order
    * @param sorts the sorts of the call ({@code Order}, {@code Sort} parameters), possibly none
    * @param served the attributes the query's results are ordered by, most significant first
-   * @param fixed the attributes the query holds at one value
+   * @param fixed the attributes the query holds at one value, in the order of its key
+   * @param servedBy what serves the query, for the message, e.g. {@code "index authorAndYear
+   *     (author, year)"} or {@code "the primary key isbn"}
+   * @param entity the entity's simple class name, for the message, e.g. {@code "Book"}
    * @return the query in the requested order
-   * @throws UnsupportedOperationException if the index does not give that order (the Jakarta Data
-   *     specification's answer for a sort the store cannot perform)
+   * @throws UnsupportedOperationException if the key does not give that order (the Jakarta Data
+   *     specification's answer for a sort the store cannot perform); the message names the key,
+   *     the orders it gives and the {@code @Index} that would give the one asked
    */
   public static <T> Query<T> ordered(
-      Query<T> query, Iterable<? extends Sort<?>> sorts, List<String> served, Set<String> fixed) {
+      Query<T> query,
+      Iterable<? extends Sort<?>> sorts,
+      List<String> served,
+      Collection<String> fixed,
+      String servedBy,
+      String entity) {
     List<Sort<?>> effective = new ArrayList<>();
     for (Sort<?> sort : Objects.requireNonNull(sorts, "sorts")) {
       if (!fixed.contains(Objects.requireNonNull(sort, "sort").property())) {
@@ -136,15 +147,40 @@ public final class JakartaDataAdapter {
           || sort.isDescending() != descending
           || sort.ignoreCase()) {
         throw new UnsupportedOperationException(
-            "cannot sort by "
-                + effective.stream().map(JakartaDataAdapter::describe).collect(Collectors.joining(", "))
-                + ": the index serving this query orders by "
-                + String.join(", ", served)
-                + " (all ascending, or all descending), with case"
-                + (fixed.isEmpty() ? "" : ", and holds " + String.join(", ", fixed) + " at one value"));
+            unservedSort(effective, served, fixed, servedBy, entity));
       }
     }
     return descending ? query.reverse() : query;
+  }
+
+  /** Why {@code sorts} cannot be served, and what would serve them. */
+  private static String unservedSort(
+      List<Sort<?>> sorts,
+      List<String> served,
+      Collection<String> fixed,
+      String servedBy,
+      String entity) {
+    Set<String> suggested = new LinkedHashSet<>(fixed);
+    sorts.forEach(sort -> suggested.add(sort.property()));
+    String gives =
+        served.isEmpty()
+            ? "gives no attribute's order (it holds several values per record, or orders by"
+                + " normalised text)"
+            : "orders by " + String.join(", ", served)
+                + " (all ascending or all descending, case-sensitive)";
+    boolean caseIgnored = sorts.stream().anyMatch(Sort::ignoreCase);
+    return "cannot sort by "
+        + sorts.stream().map(JakartaDataAdapter::describe).collect(Collectors.joining(", "))
+        + ": " + servedBy + " serves this query"
+        + (fixed.isEmpty() ? "" : " with " + String.join(", ", fixed) + " held at one value")
+        + ", and " + gives + ". Sort as it orders, or add @Index(fields = {"
+        + suggested.stream().map(name -> '"' + name + '"').collect(Collectors.joining(", "))
+        + "}) to " + entity + " for this order"
+        + (caseIgnored
+            ? " (and sort with case: an index orders by the stored value; with"
+                + " normalize = Normalize.CASE_INSENSITIVE it orders by the folded value, which"
+                + " no sort names)"
+            : "");
   }
 
   /**
@@ -212,13 +248,22 @@ public final class JakartaDataAdapter {
    * index key and one record), so a page is not one snapshot; the total, when the request asks for
    * it, is a further read that counts index keys.
    *
+   * <p>A cursor the application builds ({@code PageRequest.Cursor.forKey(...)}) holds the values
+   * of the attributes {@code key} names, in order (the attributes the query's key orders by, past
+   * those its conditions fix, ending with the primary key): the page starts strictly after (or,
+   * for a previous page, before) the row those values would have, whether it exists or not.
+   *
    * @param query the query, in the order of the pages, without a cursor
    * @param request the page size and, after the first page, the cursor
+   * @param key what an application-built cursor holds and how it becomes a page cursor; null if
+   *     the query takes only the cursors of its pages
    * @return the page
    * @throws IllegalArgumentException if the request has no cursor but a page number above 1, or a
-   *     cursor that is not one of Tessera's
+   *     cursor that neither came from a page of this query nor fits {@code key} (the message names
+   *     the attributes expected)
    */
-  public static <T> CursoredPage<T> cursoredPage(Query<T> query, PageRequest request) {
+  public static <T> CursoredPage<T> cursoredPage(
+      Query<T> query, PageRequest request, CursorKey key) {
     Objects.requireNonNull(request, "pageRequest");
     boolean backward = request.mode() == PageRequest.Mode.CURSOR_PREVIOUS;
     Query<T> direction = backward ? query.reverse() : query;
@@ -230,7 +275,7 @@ public final class JakartaDataAdapter {
                 + " start from PageRequest.ofSize(n) and follow nextPageRequest()");
       }
     } else {
-      start = direction.after(tesseraCursor(request.cursor().orElseThrow()));
+      start = after(direction, request.cursor().orElseThrow(), key);
     }
     List<T> rows = new ArrayList<>();
     List<PageCursor> cursors = new ArrayList<>();
@@ -269,7 +314,7 @@ public final class JakartaDataAdapter {
       boolean moreInReadOrder) {
     List<PageRequest.Cursor> jakartaCursors = new ArrayList<>();
     for (PageCursor cursor : cursors) {
-      jakartaCursors.add(cursor == null ? null : PageRequest.Cursor.forKey(cursor.toString()));
+      jakartaCursors.add(cursor == null ? null : new RowCursor(cursor.toString()));
     }
     PageRequest next = null;
     PageRequest previous = null;
@@ -286,14 +331,14 @@ public final class JakartaDataAdapter {
                   && query.reverse().after(first).exists();
       if (moreAfter && last != null) {
         next = PageRequest.afterCursor(
-            PageRequest.Cursor.forKey(last.toString()),
+            new RowCursor(last.toString()),
             request.page() + 1,
             request.size(),
             request.requestTotal());
       }
       if (moreBefore && first != null) {
         previous = PageRequest.beforeCursor(
-            PageRequest.Cursor.forKey(first.toString()),
+            new RowCursor(first.toString()),
             Math.max(1, request.page() - 1),
             request.size(),
             request.requestTotal());
@@ -309,13 +354,175 @@ public final class JakartaDataAdapter {
         previous);
   }
 
-  private static PageCursor tesseraCursor(PageRequest.Cursor cursor) {
-    if (cursor.size() != 1 || !(cursor.get(0) instanceof String)) {
-      throw new IllegalArgumentException(
-          "the cursor " + cursor + " is not one of Tessera's: take cursors from a CursoredPage"
-              + " (page.cursor(i), nextPageRequest(), previousPageRequest())");
+  /**
+   * {@code query} resumed after {@code cursor}: a cursor of one of its pages, or one the
+   * application built from the key's values ({@code key}), or the string form of a page's cursor
+   * passed back through {@code Cursor.forKey(token)}.
+   */
+  private static <T> Query<T> after(Query<T> query, PageRequest.Cursor cursor, CursorKey key) {
+    if (cursor instanceof RowCursor) {
+      return query.after(PageCursor.parse(((RowCursor) cursor).token()));
     }
-    return PageCursor.parse((String) cursor.get(0));
+    IllegalArgumentException refused;
+    if (key == null) {
+      refused = new IllegalArgumentException(
+          "the cursor " + cursor.elements() + " is not one of this query's pages' cursors, and"
+              + " this query takes no other (a Null condition fixes a field of its key): take"
+              + " cursors from a CursoredPage (page.cursor(i), nextPageRequest(),"
+              + " previousPageRequest())");
+    } else {
+      try {
+        return query.after(key.pageCursor(cursor.elements()));
+      } catch (IllegalArgumentException e) {
+        refused = e;
+      }
+    }
+    if (cursor.size() == 1 && cursor.get(0) instanceof String) {
+      try { // a page's cursor that travelled as text
+        return query.after(PageCursor.parse((String) cursor.get(0)));
+      } catch (IllegalArgumentException notOne) {
+        refused.addSuppressed(notOne);
+      }
+    }
+    throw refused;
+  }
+
+  /**
+   * The cursor of a row of a {@link CursoredPage}: Tessera's page cursor in its string form, its
+   * one element. Told apart from the cursors an application builds from attribute values.
+   */
+  private record RowCursor(String token) implements PageRequest.Cursor {
+    @Override
+    public Object get(int index) {
+      return elements().get(index);
+    }
+
+    @Override
+    public int size() {
+      return 1;
+    }
+
+    @Override
+    public List<?> elements() {
+      return List.of(token);
+    }
+
+    @Override
+    public boolean equals(Object other) {
+      return other instanceof PageRequest.Cursor
+          && ((PageRequest.Cursor) other).elements().equals(elements());
+    }
+
+    @Override
+    public int hashCode() {
+      return elements().hashCode();
+    }
+
+    @Override
+    public String toString() {
+      return "Cursor" + elements();
+    }
+  }
+
+  /**
+   * The elements of a primitive array of primary keys, boxed, for an {@code In} condition on the
+   * key ({@code findByIdIn(long[] ids)}).
+   *
+   * @param keys the keys, not null
+   * @return the boxed keys
+   */
+  public static List<Long> boxed(long[] keys) {
+    return java.util.Arrays.stream(keys).boxed().collect(Collectors.toList());
+  }
+
+  /**
+   * As {@link #boxed(long[])} for {@code int} keys.
+   *
+   * @param keys the keys, not null
+   * @return the boxed keys
+   */
+  public static List<Integer> boxed(int[] keys) {
+    return java.util.Arrays.stream(keys).boxed().collect(Collectors.toList());
+  }
+
+  /**
+   * As {@link #boxed(long[])} for {@code short} keys.
+   *
+   * @param keys the keys, not null
+   * @return the boxed keys
+   */
+  public static List<Short> boxed(short[] keys) {
+    List<Short> boxed = new ArrayList<>(keys.length);
+    for (short key : keys) {
+      boxed.add(key);
+    }
+    return boxed;
+  }
+
+  /**
+   * As {@link #boxed(long[])} for {@code byte} keys.
+   *
+   * @param keys the keys, not null
+   * @return the boxed keys
+   */
+  public static List<Byte> boxed(byte[] keys) {
+    List<Byte> boxed = new ArrayList<>(keys.length);
+    for (byte key : keys) {
+      boxed.add(key);
+    }
+    return boxed;
+  }
+
+  /**
+   * As {@link #boxed(long[])} for {@code char} keys.
+   *
+   * @param keys the keys, not null
+   * @return the boxed keys
+   */
+  public static List<Character> boxed(char[] keys) {
+    List<Character> boxed = new ArrayList<>(keys.length);
+    for (char key : keys) {
+      boxed.add(key);
+    }
+    return boxed;
+  }
+
+  /**
+   * As {@link #boxed(long[])} for {@code double} keys.
+   *
+   * @param keys the keys, not null
+   * @return the boxed keys
+   */
+  public static List<Double> boxed(double[] keys) {
+    return java.util.Arrays.stream(keys).boxed().collect(Collectors.toList());
+  }
+
+  /**
+   * As {@link #boxed(long[])} for {@code float} keys.
+   *
+   * @param keys the keys, not null
+   * @return the boxed keys
+   */
+  public static List<Float> boxed(float[] keys) {
+    List<Float> boxed = new ArrayList<>(keys.length);
+    for (float key : keys) {
+      boxed.add(key);
+    }
+    return boxed;
+  }
+
+  /**
+   * As {@link #boxed(long[])} for {@code boolean} keys.
+   *
+   * @param keys the keys, not null
+   * @return the boxed keys
+   */
+  public static List<Boolean> boxed(boolean[] keys) {
+    List<Boolean> boxed = new ArrayList<>(keys.length);
+    for (boolean key : keys) {
+      boxed.add(key);
+    }
+    return boxed;
   }
 
   private static String describe(Sort<?> sort) {

@@ -275,6 +275,39 @@ public final class IndexQuery<T> implements Query<T> {
     return new IndexQuery<>(target, given, branches, bounded, reverse, limit, key);
   }
 
+  /**
+   * The cursor of the entry this query's values name, for the record whose key {@code recordKey}
+   * holds ({@link KeyQuery#cursorAt}), stored or not: a query of this index resumed {@link #after
+   * after} it continues strictly after that entry (before it, reversed). For cursors an application
+   * builds from values, as Jakarta Data's {@code Cursor.forKey(year, isbn)}.
+   *
+   * <pre>{@code
+   * PageCursor at = books.byAuthorAndYear().equalTo("Herbert").equalTo(1965)
+   *     .cursorAt(books.byId().cursorAt("isbn-1"));
+   * }</pre>
+   *
+   * @param recordKey the record's key cursor; ignored (may be null) for a unique index, whose
+   *     entries are keyed by their values alone
+   * @return the cursor
+   * @throws IllegalStateException if this query does not give every component one value
+   * @throws IllegalArgumentException if {@code recordKey} is not a key of this query's entity
+   */
+  public PageCursor cursorAt(PageCursor recordKey) {
+    if (given != target.components() || bounded || branches.size() != 1) {
+      throw new IllegalStateException(
+          "a cursor of " + target.describe() + " needs one value for each of its components "
+              + target.index().fields() + ", given by equalTo");
+    }
+    Tuple prefix = branches.get(0).prefix();
+    if (target.index().unique()) {
+      return PageCursor.ofKey(prefix.pack());
+    }
+    Object entityId = target.entityPrefix().get(0);
+    Tuple record = Tuple.unpack(Objects.requireNonNull(recordKey, "recordKey")
+        .keyFor(entityId, 2, "entity '" + target.entityName() + "'"));
+    return PageCursor.ofKey(prefix.addAll(record.subTuple(1, record.size())).pack());
+  }
+
   // ---------------------------------------------------------------- terminals
 
   @Override
@@ -383,17 +416,11 @@ public final class IndexQuery<T> implements Query<T> {
    * the cursor, the ranges left empty dropped.
    */
   private List<ListSelector> selectors() {
-    List<ListSelector> selectors = new ArrayList<>(branches.size());
+    List<TupleRange> ranges = new ArrayList<>(branches.size());
     for (Branch branch : branches) {
-      TupleRange left = PageCursor.remainder(branch.begin(), branch.end(), after, reverse);
-      if (left != null) {
-        selectors.add(ListSelector.of(left).reverse(reverse));
-      }
+      ranges.add(TupleRange.ofPacked(branch.begin(), branch.end()));
     }
-    if (reverse) {
-      Collections.reverse(selectors);
-    }
-    return selectors;
+    return PageCursor.selectors(ranges, after, reverse);
   }
 
   private static int batchSize(int rows) {

@@ -10,11 +10,14 @@ import dev.tessera.kv.ListSelector;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -67,8 +70,8 @@ public final class KeyQuery<T, ID> implements Query<T> {
   }
 
   private final Target<T, ID> target;
-  private final byte[] begin;
-  private final byte[] end;
+  /** Disjoint key ranges in ascending key order: one, or one per key of an {@code in}. */
+  private final List<TupleRange> ranges;
   private final boolean bounded;
   private final boolean reverse;
   private final int limit;
@@ -76,15 +79,13 @@ public final class KeyQuery<T, ID> implements Query<T> {
 
   private KeyQuery(
       Target<T, ID> target,
-      byte[] begin,
-      byte[] end,
+      List<TupleRange> ranges,
       boolean bounded,
       boolean reverse,
       int limit,
       byte[] after) {
     this.target = target;
-    this.begin = begin;
-    this.end = end;
+    this.ranges = ranges;
     this.bounded = bounded;
     this.reverse = reverse;
     this.limit = limit;
@@ -121,8 +122,9 @@ public final class KeyQuery<T, ID> implements Query<T> {
         stringKey,
         Objects.requireNonNull(keyParts, "keyParts"),
         Objects.requireNonNull(reader, "reader"));
-    TupleRange all = TupleRange.prefix(target.entityPrefix());
-    return new KeyQuery<>(target, all.begin(), all.end(), false, false, Integer.MAX_VALUE, null);
+    return new KeyQuery<>(
+        target, List.of(TupleRange.prefix(target.entityPrefix())), false, false, Integer.MAX_VALUE,
+        null);
   }
 
   // ---------------------------------------------------------------- key ranges
@@ -187,7 +189,7 @@ public final class KeyQuery<T, ID> implements Query<T> {
           "startsWith needs a String key, but " + target.describe() + " is not one; use between");
     }
     TupleRange range = TupleRange.startsWith(target.entityPrefix(), prefix);
-    return new KeyQuery<>(target, range.begin(), range.end(), true, reverse, limit, after);
+    return new KeyQuery<>(target, List.of(range), true, reverse, limit, after);
   }
 
   /**
@@ -208,7 +210,51 @@ public final class KeyQuery<T, ID> implements Query<T> {
     }
     requireUnbounded("startingWith");
     TupleRange range = TupleRange.prefix(target.entityPrefix().addAll(leadingParts));
-    return new KeyQuery<>(target, range.begin(), range.end(), true, reverse, limit, after);
+    return new KeyQuery<>(target, List.of(range), true, reverse, limit, after);
+  }
+
+  /**
+   * The records whose key is any of {@code ids}, each once, in key order (the reverse, reversed):
+   * one point read per distinct key, all in the query's snapshot, so {@code limit}, {@code after},
+   * {@code page} and the terminals work as on one range. No key matches nothing; a key without a
+   * record is skipped.
+   *
+   * <pre>{@code
+   * List<User> three = users.byId().in(List.of("u3", "u1", "u2")).list();   // u1, u2, u3
+   * }</pre>
+   *
+   * @param ids the keys, not null (nor any of them)
+   * @return the query
+   * @throws IllegalStateException if this query already has a key range
+   */
+  public KeyQuery<T, ID> in(Collection<? extends ID> ids) {
+    Objects.requireNonNull(ids, "ids");
+    requireUnbounded("in");
+    List<TupleRange> keys = new ArrayList<>(ids.size());
+    for (ID id : ids) {
+      keys.add(TupleRange.keyAndExtensions(key(id, "id")));
+    }
+    keys.sort((a, b) -> Arrays.compareUnsigned(a.begin(), b.begin()));
+    List<TupleRange> distinct = new ArrayList<>(keys.size());
+    for (TupleRange range : keys) {
+      if (distinct.isEmpty()
+          || !Arrays.equals(distinct.get(distinct.size() - 1).begin(), range.begin())) {
+        distinct.add(range);
+      }
+    }
+    return new KeyQuery<>(target, List.copyOf(distinct), true, reverse, limit, after);
+  }
+
+  /**
+   * The cursor of the row whose primary key is {@code id}, stored or not: this query resumed
+   * {@link #after after} it continues strictly after that key (before it, reversed). For cursors an
+   * application builds from a key, as Jakarta Data's {@code Cursor.forKey(id)}.
+   *
+   * @param id the primary key, not null
+   * @return the cursor
+   */
+  public PageCursor cursorAt(ID id) {
+    return PageCursor.ofKey(key(id, "id").pack());
   }
 
   private Tuple key(ID id, String parameter) {
@@ -228,24 +274,25 @@ public final class KeyQuery<T, ID> implements Query<T> {
   private KeyQuery<T, ID> range(
       Tuple lower, boolean lowerInclusive, Tuple upper, boolean upperInclusive, String operation) {
     requireUnbounded(operation);
-    byte[] from = begin;
+    byte[] from = ranges.get(0).begin();
     if (lower != null) {
       TupleRange at = TupleRange.keyAndExtensions(lower);
       from = lowerInclusive ? at.begin() : at.end();
     }
-    byte[] to = end;
+    byte[] to = ranges.get(0).end();
     if (upper != null) {
       TupleRange at = TupleRange.keyAndExtensions(upper);
       to = upperInclusive ? at.end() : at.begin();
     }
-    return new KeyQuery<>(target, from, to, true, reverse, limit, after);
+    return new KeyQuery<>(target, List.of(TupleRange.ofPacked(from, to)), true, reverse, limit,
+        after);
   }
 
   // ---------------------------------------------------------------- modifiers
 
   @Override
   public KeyQuery<T, ID> reverse() {
-    return new KeyQuery<>(target, begin, end, bounded, !reverse, limit, after);
+    return new KeyQuery<>(target, ranges, bounded, !reverse, limit, after);
   }
 
   @Override
@@ -253,14 +300,14 @@ public final class KeyQuery<T, ID> implements Query<T> {
     if (n < 0) {
       throw new IllegalArgumentException("limit must be >= 0, was " + n);
     }
-    return new KeyQuery<>(target, begin, end, bounded, reverse, n, after);
+    return new KeyQuery<>(target, ranges, bounded, reverse, n, after);
   }
 
   @Override
   public KeyQuery<T, ID> after(PageCursor cursor) {
     byte[] key = Objects.requireNonNull(cursor, "cursor")
         .keyFor(target.entityId(), 2, target.describe());
-    return new KeyQuery<>(target, begin, end, bounded, reverse, limit, key);
+    return new KeyQuery<>(target, ranges, bounded, reverse, limit, key);
   }
 
   // ---------------------------------------------------------------- terminals
@@ -274,12 +321,19 @@ public final class KeyQuery<T, ID> implements Query<T> {
 
   @Override
   public Stream<T> stream() {
-    ListSelector selector = selector();
-    if (limit == 0 || selector == null) {
+    List<ListSelector> selectors = selectors();
+    if (limit == 0 || selectors.isEmpty()) {
       return Stream.empty();
     }
-    KvIterator it = target.store().list(selector.limit(limit).batchSize(BATCH_SIZE));
-    return it.stream().map(target.reader()::decode);
+    if (selectors.size() == 1) {
+      KvIterator it = target.store().list(selectors.get(0).limit(limit).batchSize(BATCH_SIZE));
+      return it.stream().map(target.reader()::decode);
+    }
+    // One point read per key of an in(...): each range is listed when the stream reaches it.
+    return selectors.stream()
+        .flatMap(selector -> target.store().list(selector.batchSize(1)).stream())
+        .limit(limit)
+        .map(target.reader()::decode);
   }
 
   @Override
@@ -310,27 +364,40 @@ public final class KeyQuery<T, ID> implements Query<T> {
 
   /** Hands at most {@code rows} records of this query to {@code sink}, read in one snapshot. */
   private void scan(int rows, Consumer<KvEntry> sink) {
-    ListSelector selector = selector();
-    if (rows == 0 || selector == null) {
+    List<ListSelector> selectors = selectors();
+    if (rows == 0 || selectors.isEmpty()) {
       return;
     }
-    try (KvSnapshot snapshot = target.store().snapshot();
-        KvIterator it = snapshot.list(
-            selector.limit(rows).batchSize(Math.max(1, Math.min(BATCH_SIZE, rows))))) {
-      it.forEachRemaining(sink);
+    int left = rows;
+    try (KvSnapshot snapshot = target.store().snapshot()) {
+      for (ListSelector selector : selectors) {
+        try (KvIterator it = snapshot.list(
+            selector.limit(left).batchSize(Math.max(1, Math.min(BATCH_SIZE, left))))) {
+          while (it.hasNext() && left > 0) {
+            sink.accept(it.next());
+            left--;
+          }
+        }
+        if (left == 0) {
+          return;
+        }
+      }
     }
   }
 
-  /** The key listing in this query's direction, narrowed by the cursor; null if it is empty. */
-  private ListSelector selector() {
-    TupleRange left = PageCursor.remainder(begin, end, after, reverse);
-    return left == null ? null : ListSelector.of(left).reverse(reverse);
+  /**
+   * The key listings in this query's direction, each range narrowed by the cursor, the ranges left
+   * empty dropped.
+   */
+  private List<ListSelector> selectors() {
+    return PageCursor.selectors(ranges, after, reverse);
   }
 
   /** E.g. {@code KeyQuery[primary key 'id' of entity 'user', [...), reverse, limit 10]}. */
   @Override
   public String toString() {
-    return "KeyQuery[" + target.describe() + ", " + TupleRange.ofPacked(begin, end)
+    return "KeyQuery[" + target.describe() + ", "
+        + ranges.stream().map(TupleRange::toString).collect(Collectors.joining(" | "))
         + PageCursor.describeModifiers(reverse, limit, after) + "]";
   }
 }

@@ -4,7 +4,11 @@ import dev.tessera.internal.kv.KeyOrder;
 import dev.tessera.internal.kv.ListCursor;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
+import dev.tessera.kv.ListSelector;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -90,6 +94,25 @@ public final class PageCursor {
   static TupleRange remainder(byte[] begin, byte[] end, byte[] after, boolean reverse) {
     TupleRange left = KeyOrder.remainder(TupleRange.ofPacked(begin, end), after, reverse);
     return left.isEmpty() ? null : left;
+  }
+
+  /**
+   * The key listings of a query reading the disjoint {@code ranges} (in ascending key order) in
+   * its direction: each range narrowed by the cursor key {@code after} ({@code null}: none), the
+   * ranges left empty dropped, in reading order.
+   */
+  static List<ListSelector> selectors(List<TupleRange> ranges, byte[] after, boolean reverse) {
+    List<ListSelector> selectors = new ArrayList<>(ranges.size());
+    for (TupleRange range : ranges) {
+      TupleRange left = remainder(range.begin(), range.end(), after, reverse);
+      if (left != null) {
+        selectors.add(ListSelector.of(left).reverse(reverse));
+      }
+    }
+    if (reverse) {
+      Collections.reverse(selectors);
+    }
+    return selectors;
   }
 
   /** A query description's modifiers, e.g. {@code ", reverse, limit 10, after AAE"}. */

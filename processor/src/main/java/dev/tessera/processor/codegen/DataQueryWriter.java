@@ -7,8 +7,12 @@ import com.palantir.javapoet.NameAllocator;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.WildcardTypeName;
+import dev.tessera.processor.model.ComponentModel;
 import dev.tessera.processor.model.DataMethod;
 import dev.tessera.processor.model.DataRepositoryModel;
+import dev.tessera.processor.model.IndexModel;
+import dev.tessera.processor.model.TypeRef;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -55,7 +59,7 @@ final class DataQueryWriter {
     if (query.first() > 0) {
       code.addStatement("$N = $N.limit($L)", variable, variable, query.first());
     }
-    return code.addStatement("return $L", result(query, variable)).build();
+    return code.addStatement("return $L", result(query, variable, names)).build();
   }
 
   /** True if the query reads the one record a primary key equality names. */
@@ -80,15 +84,57 @@ final class DataQueryWriter {
         String key = keyParameter(query);
         return CodeBlock.of("$L.byId().between($N, $N)", repository, key, key);
       }
-      return CodeBlock.of("$L.byId()$L", repository, narrowing(query.conditions().get(0)));
+      DataMethod.Condition condition = query.conditions().get(0);
+      if (condition.operator() == DataMethod.Operator.IN) {
+        return CodeBlock.of("$L.byId().in($L)", repository, keys(query, keyParameter(query)));
+      }
+      return CodeBlock.of("$L.byId()$L", repository, narrowing(condition));
     }
     DataMethod.ByIndex index = (DataMethod.ByIndex) query.access();
     CodeBlock.Builder chain =
         CodeBlock.builder().add("$L.$N()", repository, GeneratedNames.queryMethod(index.index()));
     for (DataMethod.Condition condition : query.conditions()) {
-      chain.add(narrowing(condition));
+      if (condition.operator() == DataMethod.Operator.IN && arrayNeedsBoxing(query, condition)) {
+        chain.add(".in($L)", keys(query, condition.parameters().get(0)));
+      } else {
+        chain.add(narrowing(condition));
+      }
     }
     return chain.build();
+  }
+
+  /**
+   * True if the {@code In} parameter of {@code condition} is an array whose elements are primitive
+   * where the attribute's are boxed, or boxed where they are primitive: the stage's {@code
+   * in(values...)} does not take it, its {@code in(Collection)} does.
+   */
+  private boolean arrayNeedsBoxing(DataMethod.Query query, DataMethod.Condition condition) {
+    TypeRef type = parameterType(query, condition.parameters().get(0));
+    return type instanceof TypeRef.Array
+        && (((TypeRef.Array) type).component() instanceof TypeRef.Primitive)
+            != model.entity().component(condition.attribute()).indexed().type().primitive();
+  }
+
+  private static TypeRef parameterType(DataMethod.Query query, String parameter) {
+    return query.signature().parameters().stream()
+        .filter(candidate -> candidate.name().equals(parameter))
+        .findFirst()
+        .orElseThrow()
+        .type();
+  }
+
+  /**
+   * The values of an {@code In} parameter as a collection: the parameter itself, or its array as a
+   * list (boxed by the adapter for a primitive array).
+   */
+  private static CodeBlock keys(DataMethod.Query query, String parameter) {
+    TypeRef type = parameterType(query, parameter);
+    if (!(type instanceof TypeRef.Array)) {
+      return CodeBlock.of("$N", parameter);
+    }
+    return ((TypeRef.Array) type).component() instanceof TypeRef.Primitive
+        ? CodeBlock.of("$T.boxed($N)", TypeNames.JAKARTA_DATA_ADAPTER, parameter)
+        : CodeBlock.of("$T.asList($N)", TypeNames.ARRAYS, parameter);
   }
 
   /** The call of a Tessera query stage that applies {@code condition}: {@code .equalTo(author)}. */
@@ -164,16 +210,91 @@ final class DataQueryWriter {
       }
     }
     code.addStatement(
-        "$N = $T.ordered($N, $N, $L, $L)",
+        "$N = $T.ordered($N, $N, $L, $L, $S, $S)",
         variable,
         TypeNames.JAKARTA_DATA_ADAPTER,
         variable,
         sorts,
         stringList(query.served()),
-        stringSet(query));
+        fixedList(query),
+        servedBy(query),
+        entity.simpleName());
   }
 
-  private CodeBlock result(DataMethod.Query query, String variable) {
+  /** What serves {@code query}, for messages: {@code index authorAndYear (author, year)}. */
+  private String servedBy(DataMethod.Query query) {
+    if (query.access() instanceof DataMethod.ByIndex) {
+      IndexModel index = ((DataMethod.ByIndex) query.access()).index();
+      return "index " + index.name() + " (" + String.join(", ", index.fields()) + ")";
+    }
+    return "the primary key " + model.entity().primaryKey().name();
+  }
+
+  /**
+   * What an application-built cursor of {@code query} holds and how it becomes a page cursor: the
+   * attributes of the serving key its conditions do not fix by equality, ending with the primary
+   * key, encoded through the repository's typed stages. {@code null} when a {@code Null} condition
+   * fixes a field of the key (the typed stages end there).
+   */
+  private CodeBlock cursorKey(DataMethod.Query query, NameAllocator names) {
+    String values = names.newName("values");
+    CodeBlock repository = CodeBlock.of("this.$N", DataRepositoryWriter.REPOSITORY);
+    ComponentModel key = model.entity().primaryKey();
+    List<String> attributes = new ArrayList<>();
+    List<TypeName> types = new ArrayList<>();
+    CodeBlock.Builder encoder = CodeBlock.builder();
+    boolean keyOptional = false;
+    if (query.access() instanceof DataMethod.ByIndex) {
+      IndexModel index = ((DataMethod.ByIndex) query.access()).index();
+      encoder.add("$L.$N()", repository, GeneratedNames.queryMethod(index));
+      for (String field : index.fields()) {
+        DataMethod.Condition condition =
+            query.conditions().stream()
+                .filter(candidate -> candidate.attribute().equals(field))
+                .findFirst()
+                .orElse(null);
+        if (condition != null && condition.operator() == DataMethod.Operator.NULL) {
+          return CodeBlock.of("null");
+        }
+        if (condition != null && condition.operator() == DataMethod.Operator.EQUAL) {
+          encoder.add(".equalTo($N)", condition.parameters().get(0));
+          continue;
+        }
+        TypeName type = JavaTypes.boxed(model.entity().component(field).indexed().type());
+        encoder.add(".equalTo(($T) $N.get($L))", type, values, attributes.size());
+        attributes.add(field);
+        types.add(type);
+      }
+      keyOptional = index.unique();
+      TypeName keyType = JavaTypes.boxed(key.type());
+      if (keyOptional) {
+        encoder.add(".cursorAt(null)");
+      } else {
+        encoder.add(
+            ".cursorAt($L.byId().cursorAt(($T) $N.get($L)))",
+            repository, keyType, values, attributes.size());
+      }
+      attributes.add(key.name());
+      types.add(keyType);
+    } else {
+      TypeName keyType = JavaTypes.boxed(key.type());
+      encoder.add("$L.byId().cursorAt(($T) $N.get(0))", repository, keyType, values);
+      attributes.add(key.name());
+      types.add(keyType);
+    }
+    return CodeBlock.of(
+        "new $T($S, $L, $T.of($L), $L, $N -> $L)",
+        TypeNames.CURSOR_KEY,
+        model.type().simpleName() + "." + query.signature().name(),
+        stringList(attributes),
+        TypeNames.LIST,
+        types.stream().map(type -> CodeBlock.of("$T.class", type)).collect(CodeBlock.joining(", ")),
+        keyOptional,
+        values,
+        encoder.build());
+  }
+
+  private CodeBlock result(DataMethod.Query query, String variable, NameAllocator names) {
     String method = model.type().simpleName() + "." + query.signature().name();
     CodeBlock limited =
         query.limit() == null
@@ -210,7 +331,11 @@ final class DataQueryWriter {
             "$T.page($N, $N)", TypeNames.JAKARTA_DATA_ADAPTER, variable, query.pageRequest());
       case CURSORED_PAGE:
         return CodeBlock.of(
-            "$T.cursoredPage($N, $N)", TypeNames.JAKARTA_DATA_ADAPTER, variable, query.pageRequest());
+            "$T.cursoredPage($N, $N, $L)",
+            TypeNames.JAKARTA_DATA_ADAPTER,
+            variable,
+            query.pageRequest(),
+            cursorKey(query, names));
       default:
         throw new IllegalStateException("not a find result: " + query.result());
     }
@@ -251,15 +376,13 @@ final class DataQueryWriter {
         names.stream().map(name -> CodeBlock.of("$S", name)).collect(CodeBlock.joining(", ")));
   }
 
-  private static CodeBlock stringSet(DataMethod.Query query) {
+  private static CodeBlock fixedList(DataMethod.Query query) {
     // In the order of the key the conditions fix, so the generated code is deterministic.
-    return CodeBlock.of(
-        "$T.of($L)",
-        TypeNames.SET,
+    return stringList(
         query.conditions().stream()
-            .filter(condition -> query.fixed().contains(condition.attribute()))
-            .map(condition -> CodeBlock.of("$S", condition.attribute()))
-            .collect(CodeBlock.joining(", ")));
+            .map(DataMethod.Condition::attribute)
+            .filter(attribute -> query.fixed().contains(attribute))
+            .toList());
   }
 
   private CodeBlock javadoc(DataMethod.Query query) {

@@ -51,6 +51,7 @@ final class TypeNames {
 
   static final ClassName TESSERA_EXCEPTION = ClassName.get("dev.tessera", "TesseraException");
   static final ClassName QUERY = ClassName.get("dev.tessera.query", "Query");
+  static final ClassName CURSOR_KEY = ClassName.get("dev.tessera.jakarta", "CursorKey");
   static final ClassName JAKARTA_DATA_ADAPTER =
       ClassName.get("dev.tessera.jakarta", "JakartaDataAdapter");
   static final ClassName SORT = ClassName.get("jakarta.data", "Sort");

@@ -96,7 +96,10 @@ final class DataQueryReader {
   /** True if the name of {@code method} reads as a query ({@code findBy...}, {@code countBy...}). */
   static boolean namedAsQuery(ExecutableElement method, EntityModel entity) {
     return !(MethodNameParser.parse(
-            method.getSimpleName().toString(), attributes(entity), entity.primaryKey().name())
+            method.getSimpleName().toString(),
+            attributes(entity),
+            entity.primaryKey().name(),
+            collections(entity))
         instanceof MethodNameParser.NotAQuery);
   }
 
@@ -110,7 +113,10 @@ final class DataQueryReader {
       EntityModel entity) {
     MethodNameParser.Outcome outcome =
         MethodNameParser.parse(
-            method.getSimpleName().toString(), attributes(entity), entity.primaryKey().name());
+            method.getSimpleName().toString(),
+            attributes(entity),
+            entity.primaryKey().name(),
+            collections(entity));
     if (outcome instanceof MethodNameParser.Refused) {
       MethodNameParser.Refused refused = (MethodNameParser.Refused) outcome;
       errors.error(
@@ -271,7 +277,8 @@ final class DataQueryReader {
               entityName,
               query.predicates.stream().map(QueryPlanner.Predicate::attribute).toList(),
               unserved.indexes(),
-              unserved.suggestedFields()),
+              unserved.suggestedFields(),
+              unserved.reasons()),
           query.method);
       return Optional.empty();
     }
@@ -418,50 +425,77 @@ final class DataQueryReader {
 
   /**
    * Checks that {@code parameter} can hold what {@code predicate} compares its attribute with: the
-   * attribute's type ({@code String} for {@code StartsWith}), or for {@code In} an array of it or
-   * a collection of its boxed type. Reports and returns false otherwise.
+   * attribute's type, boxed or not ({@code String} for {@code StartsWith}), or for {@code In} an
+   * array of it or a collection of its boxed type. A condition on a component holding several
+   * values ({@code List}, {@code Set}) compares one element. Reports and returns false otherwise.
    */
   private boolean checkValueType(
       Query query, VariableElement parameter, QueryPlanner.Predicate predicate) {
     TypeMirror parameterType =
         query.type.getParameterTypes().get(query.method.getParameters().indexOf(parameter));
-    TypeMirror attributeType =
+    TypeMirror declaredType =
         DataRepositoryReader.component(query.entityElement, predicate.attribute()).asType();
+    boolean collection =
+        query.entity.component(predicate.attribute()).type().multiValueIndexable()
+            && declaredType.getKind() == TypeKind.DECLARED
+            && ((DeclaredType) declaredType).getTypeArguments().size() == 1;
+    TypeMirror attributeType =
+        collection ? ((DeclaredType) declaredType).getTypeArguments().get(0) : declaredType;
     boolean matches;
     String expected = attributeType.toString();
     if (predicate.operator() == DataMethod.Operator.IN) {
-      TypeMirror boxed =
-          attributeType.getKind().isPrimitive()
-              ? types.boxedClass((javax.lang.model.type.PrimitiveType) attributeType).asType()
-              : attributeType;
+      TypeMirror boxed = boxed(attributeType);
       matches =
           (parameterType.getKind() == TypeKind.ARRAY
-                  && types.isSameType(((ArrayType) parameterType).getComponentType(), attributeType))
+                  && types.isSameType(
+                      boxed(((ArrayType) parameterType).getComponentType()), boxed))
               || (parameterType.getKind() == TypeKind.DECLARED
                   && types.isAssignable(
                       types.erasure(parameterType),
                       types.erasure(elements.getTypeElement("java.util.Collection").asType()))
                   && ((DeclaredType) parameterType).getTypeArguments().size() == 1
                   && types.isSameType(((DeclaredType) parameterType).getTypeArguments().get(0), boxed));
-      expected = attributeType + "[] or a Collection<" + boxed + ">";
+      expected =
+          attributeType + "[]" + (attributeType.getKind().isPrimitive() ? ", " + boxed + "[]" : "")
+              + " or a Collection<" + boxed + ">";
     } else if (predicate.operator() == DataMethod.Operator.STARTS_WITH) {
       matches =
           isClass(attributeType, "java.lang.String") && isClass(parameterType, "java.lang.String");
       expected = "java.lang.String (StartsWith compares text)";
     } else {
-      matches = types.isSameType(parameterType, attributeType);
+      // A boxed parameter meets a primitive attribute (BasicRepository<E, Long> over a long key),
+      // and the other way round: the generated call unboxes or boxes it.
+      matches = types.isSameType(boxed(parameterType), boxed(attributeType));
     }
     if (!matches) {
+      String attributeText = declaredType.toString();
+      if (collection) {
+        attributeText += ", whose index holds each element";
+        expected += " (one element: the records holding it), or use "
+            + capitalized(predicate.attribute()) + "In with a Collection<" + boxed(attributeType)
+            + "> for any of several";
+      }
       errors.error(
           ProcessorErrors.conditionType(
               query.name,
               parameter.getSimpleName().toString(),
               parameterType.toString(),
               predicate.attribute(),
+              attributeText,
               expected),
           parameter);
     }
     return matches;
+  }
+
+  private TypeMirror boxed(TypeMirror type) {
+    return type.getKind().isPrimitive()
+        ? types.boxedClass((javax.lang.model.type.PrimitiveType) type).asType()
+        : type;
+  }
+
+  private static String capitalized(String name) {
+    return name.substring(0, 1).toUpperCase(java.util.Locale.ROOT) + name.substring(1);
   }
 
   /** The simple name of a special parameter's type ({@code Sort[]} for an array), or null. */
@@ -617,6 +651,14 @@ final class DataQueryReader {
               (Boolean) IndexAnnotation.value(annotation, "ignoreCase", elements)));
     }
     return order;
+  }
+
+  /** The components holding several values, whose conditions compare one element. */
+  private static java.util.Set<String> collections(EntityModel entity) {
+    return entity.components().stream()
+        .filter(component -> component.type().multiValueIndexable())
+        .map(ComponentModel::name)
+        .collect(Collectors.toSet());
   }
 
   private static List<String> attributes(EntityModel entity) {

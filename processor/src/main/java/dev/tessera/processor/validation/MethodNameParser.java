@@ -17,7 +17,8 @@ import java.util.Optional;
  * with {@code Asc} or {@code Desc}. Attributes match the longest component name, so an attribute
  * that contains a keyword ({@code author} holds no {@code Or}) reads right. Keywords that need a
  * scan ({@code Or}, {@code Not}, {@code Like}, {@code Contains}, {@code EndsWith}, {@code True},
- * {@code False}, {@code Empty}) are refused with the reason. Pure.
+ * {@code False}, {@code Empty}) are refused with the reason, but for {@code Contains} after a
+ * component holding several values ({@code List}, {@code Set}), which compares one element. Pure.
  *
  * <p>Stateless and thread-safe.
  */
@@ -78,8 +79,11 @@ final class MethodNameParser {
    * @param name the method name
    * @param attributes the entity's components
    * @param key the primary key component, which {@code Id} also names
+   * @param collections the components that hold several values ({@code List}, {@code Set}), on
+   *     which {@code Contains} compares one element
    */
-  static Outcome parse(String name, List<String> attributes, String key) {
+  static Outcome parse(
+      String name, List<String> attributes, String key, java.util.Set<String> collections) {
     Action action = null;
     String rest = null;
     for (Action candidate : Action.values()) {
@@ -115,7 +119,11 @@ final class MethodNameParser {
     List<QueryPlanner.Predicate> predicates = new ArrayList<>();
     List<QueryPlanner.OrderSpec> order = new ArrayList<>();
     Reader reader =
-        new Reader(by < 0 ? rest.substring(orderBy) : rest.substring(by + 2), attributes, key);
+        new Reader(
+            by < 0 ? rest.substring(orderBy) : rest.substring(by + 2),
+            attributes,
+            key,
+            collections);
     if (by >= 0) {
       Refused refused = reader.predicates(predicates);
       if (refused != null) {
@@ -150,11 +158,13 @@ final class MethodNameParser {
     private final String text;
     private final List<String> attributes;
     private final String key;
+    private final java.util.Set<String> collections;
     private int position;
 
-    Reader(String text, List<String> attributes, String key) {
+    Reader(String text, List<String> attributes, String key, java.util.Set<String> collections) {
       this.text = text;
       this.key = key;
+      this.collections = collections;
       this.attributes =
           attributes.stream().sorted(Comparator.comparingInt(String::length).reversed()).toList();
     }
@@ -179,6 +189,10 @@ final class MethodNameParser {
         boolean ignoreCase = false;
         for (String keyword : OPERATORS) {
           if (remaining().startsWith(keyword) && !remaining().startsWith("OrderBy")) {
+            if (keyword.equals("Contains") && collections.contains(attribute.get())) {
+              skip(keyword.length()); // one element of a List or Set: element equality
+              break;
+            }
             Refused refused = refusal(keyword);
             if (refused != null) {
               return refused;
@@ -252,8 +266,12 @@ final class MethodNameParser {
         case "Not":
           return new Refused(
               "Not", "an index serves the values it holds, not their complement, which needs a scan");
-        case "Like":
         case "Contains":
+          return new Refused(
+              keyword,
+              "Contains on text: " + SCAN + " (Contains compares one element of a List or Set"
+                  + " component, served by an @Index over it)");
+        case "Like":
         case "EndsWith":
           return new Refused(keyword, keyword + ": " + SCAN);
         case "True":

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Chooses what serves a query's conditions and static order: the primary key, an index whose
@@ -71,9 +72,12 @@ final class QueryPlanner {
    * No key serves the conditions.
    *
    * @param indexes the keys of the entity, for the message
-   * @param suggestedFields the fields of the index that would serve them
+   * @param suggestedFields the fields of the index that would serve them, or empty when an index
+   *     over them exists and {@code reasons} say why it does not serve them
+   * @param reasons why the indexes whose leading fields the conditions compare do not serve them
    */
-  record UnservedConditions(String indexes, List<String> suggestedFields) implements Outcome {}
+  record UnservedConditions(String indexes, List<String> suggestedFields, List<String> reasons)
+      implements Outcome {}
 
   /** Keys serve the conditions, but none gives the order. */
   record UnservedOrder(String served, List<String> suggestedFields) implements Outcome {}
@@ -90,9 +94,25 @@ final class QueryPlanner {
     for (Predicate predicate : predicates) {
       byAttribute.put(predicate.attribute(), predicate);
     }
-    List<Plan> candidates = candidates(model, byAttribute);
+    List<String> reasons = new ArrayList<>();
+    List<Plan> candidates = candidates(model, byAttribute, reasons);
     if (candidates.isEmpty()) {
-      return new UnservedConditions(describeKeys(model), suggested(model, predicates));
+      List<String> suggested = suggested(model, predicates);
+      List<String> collections =
+          suggested.stream()
+              .filter(field -> model.component(field).type().multiValueIndexable())
+              .toList();
+      if (!collections.isEmpty() && predicates.size() > 1) {
+        reasons.add(String.join(", ", collections) + " holds several values: an index over it"
+            + " has one entry per element and cannot be part of a composite index, so it serves a"
+            + " condition on " + String.join(", ", collections) + " alone; declare a method for it"
+            + " and narrow its results in the application");
+      }
+      boolean indexed =
+          (!collections.isEmpty() && predicates.size() > 1)
+              || model.indexes().stream().anyMatch(index -> index.fields().equals(suggested));
+      return new UnservedConditions(
+          describeKeys(model), indexed ? List.of() : suggested, List.copyOf(reasons));
     }
     for (Plan candidate : candidates) {
       Boolean descending = direction(candidate, order);
@@ -134,17 +154,25 @@ final class QueryPlanner {
     return fields;
   }
 
-  /** Every key that serves the predicates, the primary key first. */
-  private static List<Plan> candidates(EntityModel model, Map<String, Predicate> predicates) {
+  /**
+   * Every key that serves the predicates, the primary key first; {@code reasons} receives why an
+   * index whose leading fields the predicates compare does not serve them.
+   */
+  private static List<Plan> candidates(
+      EntityModel model, Map<String, Predicate> predicates, List<String> reasons) {
     List<Plan> plans = new ArrayList<>();
     List<Predicate> ranges =
         predicates.values().stream().filter(p -> p.operator().range()).toList();
     if (ranges.size() > 1) {
+      reasons.add(
+          "two conditions are ranges ("
+              + ranges.stream().map(Predicate::attribute).collect(Collectors.joining(", "))
+              + "), and one key range can narrow one field only");
       return plans;
     }
     keyPlan(model, predicates).ifPresent(plans::add);
     for (IndexModel index : model.indexes()) {
-      indexPlan(model, index, predicates, ranges.isEmpty() ? null : ranges.get(0))
+      indexPlan(model, index, predicates, ranges.isEmpty() ? null : ranges.get(0), reasons)
           .ifPresent(plans::add);
     }
     return plans;
@@ -162,6 +190,10 @@ final class QueryPlanner {
       return java.util.Optional.empty();
     }
     DataMethod.Operator operator = predicate.operator();
+    if (operator == DataMethod.Operator.IN) {
+      return java.util.Optional.of(
+          new Plan(new DataMethod.ByKey(), List.of(key), List.of(key), Set.of(), false, 0));
+    }
     if (operator == DataMethod.Operator.EQUAL) {
       return java.util.Optional.of(
           new Plan(new DataMethod.ByKey(), List.of(key), List.of(key), Set.of(key), false, 0));
@@ -178,14 +210,16 @@ final class QueryPlanner {
   }
 
   private static java.util.Optional<Plan> indexPlan(
-      EntityModel model, IndexModel index, Map<String, Predicate> predicates, Predicate range) {
+      EntityModel model,
+      IndexModel index,
+      Map<String, Predicate> predicates,
+      Predicate range,
+      List<String> reasons) {
     List<String> fields = index.fields();
     int prefix = predicates.size() - (range == null ? 0 : 1);
     int narrowed = predicates.size();
-    if (model.multiValue(index)
-        || narrowed > fields.size()
-        || (range != null && !fields.get(prefix).equals(range.attribute()))
-        || (narrowed < fields.size() && !holdsEveryRecord(model, index))) {
+    if (narrowed > fields.size()
+        || (range != null && !fields.get(prefix).equals(range.attribute()))) {
       return java.util.Optional.empty();
     }
     for (String field : fields.subList(0, prefix)) {
@@ -194,15 +228,36 @@ final class QueryPlanner {
         return java.util.Optional.empty();
       }
     }
+    String described = "index " + index.name() + " (" + String.join(", ", fields) + ")";
     for (Predicate predicate : predicates.values()) {
       if (predicate.ignoreCase() && index.normalize() != Normalize.CASE_INSENSITIVE) {
+        reasons.add(described + " does not ignore case (it is declared with normalize = "
+            + index.normalize() + ", IgnoreCase needs Normalize.CASE_INSENSITIVE)");
         return java.util.Optional.empty();
       }
+    }
+    if (model.multiValue(index)) {
+      if (narrowed == 0) {
+        return java.util.Optional.empty(); // unnarrowed, it returns a record once per element
+      }
+      return multiValuePlan(model, index, predicates.get(fields.get(0)), described, reasons);
     }
     if (range != null
         && range.operator() == DataMethod.Operator.NULL
         && (index.unique() || model.component(range.attribute()).type().primitive())) {
+      reasons.add(described + (index.unique()
+          ? " is unique, and a unique index holds no record whose " + range.attribute()
+              + " is null: declare a non-unique @Index over it"
+          : ": " + range.attribute() + " is primitive, never null"));
       return java.util.Optional.empty(); // a unique index holds no null, a primitive is never null
+    }
+    List<String> nullable = missingFromIndex(model, index, narrowed);
+    if (!nullable.isEmpty()) {
+      reasons.add("unique " + described + " holds no record whose "
+          + String.join(" or ", nullable) + " is null, so it cannot return every record with "
+          + String.join(", ", fields.subList(0, narrowed)) + " (declaring "
+          + String.join(", ", nullable) + " primitive would let it)");
+      return java.util.Optional.empty();
     }
     List<String> served = new ArrayList<>();
     Set<String> fixed = new LinkedHashSet<>();
@@ -226,18 +281,63 @@ final class QueryPlanner {
             new DataMethod.ByIndex(index), fields.subList(0, narrowed), served, fixed, false, 0));
   }
 
-  private static boolean normalizedText(EntityModel model, IndexModel index, String field) {
-    return index.normalize() != Normalize.NONE
-        && model.component(field).type().kind() == ValueKind.STRING;
+  /**
+   * A multi-value index (over a {@code List} or {@code Set}) serves one element (equality, each
+   * record once, by primary key) or any of several (each record once, under the first element it
+   * holds, so in no attribute's order), and nothing else.
+   */
+  private static java.util.Optional<Plan> multiValuePlan(
+      EntityModel model,
+      IndexModel index,
+      Predicate predicate,
+      String described,
+      List<String> reasons) {
+    String field = index.fields().get(0);
+    if (predicate.operator() == DataMethod.Operator.EQUAL) {
+      return java.util.Optional.of(
+          new Plan(
+              new DataMethod.ByIndex(index),
+              List.of(field),
+              List.of(model.primaryKey().name()),
+              Set.of(field),
+              false,
+              0));
+    }
+    if (predicate.operator() == DataMethod.Operator.IN) {
+      return java.util.Optional.of(
+          new Plan(new DataMethod.ByIndex(index), List.of(field), List.of(), Set.of(), false, 0));
+    }
+    reasons.add("multi-value " + described + " has one entry per element of " + field
+        + ": it serves an element (" + capitalized(field) + " or " + capitalized(field)
+        + "Contains with one element, @By(\"" + field + "\") with an element parameter) or "
+        + capitalized(field) + "In with several, each record once; a "
+        + predicate.operator().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ')
+        + " condition would find a record once per matching element");
+    return java.util.Optional.empty();
+  }
+
+  private static String capitalized(String name) {
+    return name.substring(0, 1).toUpperCase(java.util.Locale.ROOT) + name.substring(1);
   }
 
   /**
-   * True if every record has an entry in {@code index}: a non-unique index holds a missing value
-   * as a null part, a unique one holds no record with a missing value.
+   * The fields of a unique {@code index} after its first {@code narrowed} that may be null: a
+   * unique index holds no record with a missing value, so a query narrowing only the leading
+   * fields would miss those records. Empty for a non-unique index (it holds a missing value as a
+   * null part) and when every later field is primitive.
    */
-  private static boolean holdsEveryRecord(EntityModel model, IndexModel index) {
-    return !index.unique()
-        || index.fields().stream().allMatch(field -> model.component(field).type().primitive());
+  private static List<String> missingFromIndex(EntityModel model, IndexModel index, int narrowed) {
+    if (!index.unique()) {
+      return List.of();
+    }
+    return index.fields().subList(narrowed, index.fields().size()).stream()
+        .filter(field -> !model.component(field).type().primitive())
+        .toList();
+  }
+
+  private static boolean normalizedText(EntityModel model, IndexModel index, String field) {
+    return index.normalize() != Normalize.NONE
+        && model.component(field).type().kind() == ValueKind.STRING;
   }
 
   /**

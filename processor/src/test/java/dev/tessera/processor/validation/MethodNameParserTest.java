@@ -12,10 +12,18 @@ import org.junit.jupiter.api.Test;
 /** How method names read as queries: attributes first (longest match), then keywords. */
 class MethodNameParserTest {
   private static final List<String> ATTRIBUTES =
-      List.of("isbn", "title", "author", "order", "orderNumber", "year");
+      List.of("isbn", "title", "author", "order", "orderNumber", "year", "tags");
 
   private static MethodNameParser.Outcome parse(String name) {
-    return MethodNameParser.parse(name, ATTRIBUTES, "isbn");
+    return MethodNameParser.parse(name, ATTRIBUTES, "isbn", java.util.Set.of("tags"));
+  }
+
+  @Test
+  void containsOnACollectionComparesOneElement() {
+    assertThat(parsed("findByTagsContains").predicates())
+        .containsExactly(new QueryPlanner.Predicate("tags", Operator.EQUAL, false));
+    assertThat(parsed("countByTagsIn").predicates())
+        .containsExactly(new QueryPlanner.Predicate("tags", Operator.IN, false));
   }
 
   private static Parsed parsed(String name) {
