@@ -486,12 +486,15 @@ class JakartaDataBehaviourTest {
     }
 
     @Test
-    @DisplayName("CursoredPage: a cursor not made by Tessera, or a page number without cursor, raises IllegalArgumentException")
-    void foreignCursorsAndPageNumbersAreRefused() {
-      PageRequest foreign = PageRequest.ofSize(2).afterCursor(PageRequest.Cursor.forKey(1965, "isbn-1"));
+    @DisplayName("PageRequest.Cursor.forKey: the key's values (sort attributes, then the id) start the page after them; a cursor of other values, or a page number without cursor, raises IllegalArgumentException")
+    void applicationCursorsSeekAndForeignCursorsAndPageNumbersAreRefused() {
+      PageRequest built = PageRequest.ofSize(2).afterCursor(PageRequest.Cursor.forKey(1965, "isbn-1"));
+      assertThat(titles(books.pagesByAuthor("Herbert", built, byYear).content()))
+          .containsExactly("Dune Messiah", "Children of Dune");
+      PageRequest foreign = PageRequest.ofSize(2).afterCursor(PageRequest.Cursor.forKey("x"));
       assertThatThrownBy(() -> books.pagesByAuthor("Herbert", foreign, byYear))
           .isInstanceOf(IllegalArgumentException.class)
-          .hasMessageContaining("not one of Tessera's");
+          .hasMessageContaining("Its cursors hold the values of year, isbn, in this order");
       assertThatThrownBy(() -> books.pagesByAuthor("Herbert", PageRequest.ofPage(2), byYear))
           .isInstanceOf(IllegalArgumentException.class)
           .hasMessageContaining("needs the cursor of the page before");
