@@ -161,5 +161,12 @@ class JakartaDataCursorTest {
     assertThat(passes.countByIdIn(java.util.Set.of(1L, 2L, 3L, 99L))).isEqualTo(2);
     assertThat(passes.deleteByIdIn(java.util.Set.of(1L, 2L, 3L))).isEqualTo(2);
     assertThat(ids(passes.findByIdIn(List.of(6L, 4L, 5L, 4L)))).containsExactly(4L, 5L, 6L);
+    // a null for a primitive attribute names the parameter
+    assertThatThrownBy(() -> passes.findById(null))
+        .isInstanceOf(NullPointerException.class)
+        .hasMessage("id");
+    assertThatThrownBy(() -> passes.countByVenue(null))
+        .isInstanceOf(NullPointerException.class)
+        .hasMessage("venue");
   }
 }

@@ -73,6 +73,38 @@ class KeyRangeTest {
   }
 
   @Test
+  void inReadsTheGivenKeysOnceInKeyOrderWithLimitReversePagesAndCounts() {
+    insertEditions(200, -5, 10, 0, 3);
+    List<Long> asked = List.of(10L, 999L, -5L, 10L, 200L); // 999 is not stored, 10 twice
+
+    assertThat(ids(editions.byId().in(asked).list())).containsExactly(-5L, 10L, 200L);
+    assertThat(ids(editions.byId().in(asked).reverse().list())).containsExactly(200L, 10L, -5L);
+    assertThat(ids(editions.byId().in(asked).limit(2).list())).containsExactly(-5L, 10L);
+    assertThat(editions.byId().in(asked).stream().map(Edition::id)).containsExactly(-5L, 10L, 200L);
+    assertThat(editions.byId().in(asked).count()).isEqualTo(3);
+    assertThat(editions.byId().in(asked).limit(2).count()).isEqualTo(2);
+    assertThat(editions.byId().in(List.of(999L)).exists()).isFalse();
+    assertThat(editions.byId().in(List.of()).list()).isEmpty();
+    Page<Edition> first = editions.byId().in(asked).page(2);
+    assertThat(ids(first.items())).containsExactly(-5L, 10L);
+    assertThat(ids(editions.byId().in(asked).after(first.next().orElseThrow()).list()))
+        .containsExactly(200L);
+    assertThatThrownBy(() -> editions.byId().in(asked).greaterThan(0L))
+        .isInstanceOf(IllegalStateException.class);
+  }
+
+  @Test
+  void cursorAtAKeyResumesAfterItWhetherStoredOrNot() {
+    insertEditions(1, 3, 5, 7);
+    assertThat(ids(editions.byId().after(editions.byId().cursorAt(3L)).list()))
+        .containsExactly(5L, 7L);
+    assertThat(ids(editions.byId().after(editions.byId().cursorAt(4L)).list()))
+        .containsExactly(5L, 7L);
+    assertThat(ids(editions.byId().reverse().after(editions.byId().cursorAt(4L)).list()))
+        .containsExactly(3L, 1L);
+  }
+
+  @Test
   void pagesWalkEveryRecordOnceWhileOthersAreInsertedAndDeleted() {
     insertEditions(LongStream.rangeClosed(1, 25).toArray());
 

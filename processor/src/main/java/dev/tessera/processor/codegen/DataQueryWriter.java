@@ -35,6 +35,33 @@ final class DataQueryWriter {
   /** The statements of {@code query}'s method; {@code builder} receives its Javadoc. */
   CodeBlock body(DataMethod.Query query, NameAllocator names, MethodSpec.Builder builder) {
     builder.addJavadoc(javadoc(query));
+    CodeBlock checks = unboxingChecks(query);
+    return checks.isEmpty()
+        ? statements(query, names)
+        : CodeBlock.builder().add(checks).add(statements(query, names)).build();
+  }
+
+  /**
+   * A null check naming each boxed parameter compared with a primitive attribute ({@code Long id}
+   * with {@code long id}), which the call would unbox without a name.
+   */
+  private CodeBlock unboxingChecks(DataMethod.Query query) {
+    CodeBlock.Builder checks = CodeBlock.builder();
+    for (DataMethod.Condition condition : query.conditions()) {
+      if (condition.operator() == DataMethod.Operator.IN
+          || !model.entity().component(condition.attribute()).indexed().type().primitive()) {
+        continue;
+      }
+      for (String parameter : condition.parameters()) {
+        if (parameterType(query, parameter) instanceof TypeRef.Declared) {
+          checks.addStatement("$T.requireNonNull($N, $S)", TypeNames.OBJECTS, parameter, parameter);
+        }
+      }
+    }
+    return checks.build();
+  }
+
+  private CodeBlock statements(DataMethod.Query query, NameAllocator names) {
     if (query.operation() == DataMethod.QueryOperation.DELETE) {
       return delete(query);
     }
