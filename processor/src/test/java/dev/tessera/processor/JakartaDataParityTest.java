@@ -189,5 +189,10 @@ class JakartaDataParityTest {
         .inFile(compilation.sourceFiles().get(1))
         .onLineContaining(c.line());
     assertThat(processor.createdSources()).doesNotContain("com.acme.Tickets_");
+    // never the advice to add an index that exists
+    assertThat(compilation.errors())
+        .allSatisfy(error -> assertThat(error.getMessage(null))
+            .doesNotContain("Add @Index(fields = {\"tags\"})")
+            .doesNotContain("Add @Index(fields = {\"holder\", \"row\"})"));
   }
 }

@@ -16,10 +16,12 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * Chooses what serves a query's conditions and static order: the primary key, an index whose
- * leading fields the equality (or any-of) conditions fix with at most one range on the next field,
- * or every record in key order. Never a scan of records: a query nothing serves has no plan, and
- * the processor reports it. Pure: it reads only the model.
+ * Chooses what serves a query's conditions and static order: the primary key (equality, any-of or
+ * one range), an index whose leading fields the equality (or any-of) conditions fix with at most
+ * one range on the next field (a unique index only when the fields after them cannot be null), a
+ * multi-value index with one element or any of several, or every record in key order. Never a
+ * scan of records: a query nothing serves has no plan, and the processor reports it with the
+ * reason each index over the compared fields does not serve it. Pure: it reads only the model.
  *
  * <p>Stateless and thread-safe.
  */
