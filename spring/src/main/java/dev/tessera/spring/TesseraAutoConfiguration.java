@@ -55,6 +55,8 @@ public class TesseraAutoConfiguration {
   /**
    * The LMDB store at {@code tessera.path}, opened with the other {@code tessera.*} properties.
    *
+   * @param properties the {@code tessera.*} properties
+   * @return the store, open
    * @throws TesseraSettingException if {@code tessera.path} is not set, is a file, or names a
    *     directory that cannot be created or opened
    */
@@ -87,6 +89,10 @@ public class TesseraAutoConfiguration {
    * transaction manager of its own (a JDBC or JPA one, say); this auto-configuration comes after
    * theirs. To use both, define a {@code TesseraTransactionManager} bean and name it in {@code
    * @Transactional("tesseraTransactionManager")}.
+   *
+   * @param store the store
+   * @param options the limits of its transactions, if the application defines them
+   * @return the transaction manager
    */
   @Bean
   @ConditionalOnMissingBean(TransactionManager.class)
@@ -107,7 +113,11 @@ public class TesseraAutoConfiguration {
     public EnableTransactions() {}
   }
 
-  /** How repositories build their indexes: the defaults, unless the application defines its own. */
+  /**
+   * How repositories build their indexes: the defaults, unless the application defines its own.
+   *
+   * @return the default repository options
+   */
   @Bean
   @ConditionalOnMissingBean
   public RepositoryOptions tesseraRepositoryOptions() {

@@ -9,9 +9,13 @@ package dev.tessera.spring;
 public class TesseraSettingException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
+  /** The setting, such as {@code tessera.path}. */
   private final String property;
+  /** Its value, or {@code null} if it is not set. */
   private final String value;
+  /** What is wrong with it. */
   private final String problem;
+  /** What to change. */
   private final String action;
 
   /**
@@ -33,22 +37,38 @@ public class TesseraSettingException extends RuntimeException {
     this.action = action;
   }
 
-  /** What is wrong with the setting. */
+  /**
+   * What is wrong with the setting.
+   *
+   * @return a sentence, without its final full stop
+   */
   public String problem() {
     return problem;
   }
 
-  /** The setting, such as {@code tessera.path}. */
+  /**
+   * The setting.
+   *
+   * @return the setting, such as {@code tessera.path}
+   */
   public String property() {
     return property;
   }
 
-  /** Its value, or {@code null} if it is not set. */
+  /**
+   * The setting's value.
+   *
+   * @return its value, or {@code null} if it is not set
+   */
   public String value() {
     return value;
   }
 
-  /** What to change. */
+  /**
+   * What to change.
+   *
+   * @return a sentence
+   */
   public String action() {
     return action;
   }

@@ -58,24 +58,37 @@ import org.springframework.transaction.support.SmartTransactionObject;
 public class TesseraTransactionManager extends AbstractPlatformTransactionManager {
   private static final long serialVersionUID = 1L;
 
+  /** The store whose transactions it manages (not serialized: a store is a live resource). */
   private final transient KvStore store;
+  /** The limits of its transactions. */
   private final TransactionOptions options;
 
   /**
    * A transaction manager for {@code store} whose transactions have {@code options}' limits
    * (their {@code maxAttempts} is not used: a transaction has one attempt).
+   *
+   * @param store the store
+   * @param options the limits of its transactions
    */
   public TesseraTransactionManager(KvStore store, TransactionOptions options) {
     this.store = Objects.requireNonNull(store, "store");
     this.options = Objects.requireNonNull(options, "options");
   }
 
-  /** A transaction manager for {@code store} with the default limits. */
+  /**
+   * A transaction manager for {@code store} with the default limits.
+   *
+   * @param store the store
+   */
   public TesseraTransactionManager(KvStore store) {
     this(store, TransactionOptions.defaults());
   }
 
-  /** The store whose transactions it manages. */
+  /**
+   * The store whose transactions it manages.
+   *
+   * @return the store
+   */
   public KvStore store() {
     return store;
   }
