@@ -123,14 +123,15 @@ class UniqueLookupDifferentialTest {
     // The record found changes before the commit.
     assertThatThrownBy(() -> Transactions.run(store, once, tx -> {
       User found = users.in(tx).findByEmail("ADA@example.org").orElseThrow();
-      users.update(new User(found.id(), "Changed", found.email(), found.favoriteColor()));
+      Transactions.outside( // a concurrent writer
+          () -> users.update(new User(found.id(), "Changed", found.email(), found.favoriteColor())));
       return users.in(tx).insert(new User("u2", "Bo", "bo@example.org", "red"));
     })).isInstanceOfSatisfying(TransactionConflictException.class,
         e -> assertThat(e.conflictingKeys()).contains(StoredKeys.key(store, "user", "u1")));
     // A value found free is taken before the commit.
     assertThatThrownBy(() -> Transactions.run(store, once, tx -> {
       assertThat(users.in(tx).findByEmail("cy@example.org")).isEmpty();
-      users.insert(new User("u3", "Cy", "CY@example.org", "blue"));
+      Transactions.outside(() -> users.insert(new User("u3", "Cy", "CY@example.org", "blue")));
       return users.in(tx).insert(new User("u2", "Bo", "bo@example.org", "red"));
     })).isInstanceOfSatisfying(TransactionConflictException.class,
         e -> assertThat(e.conflictingKeys())

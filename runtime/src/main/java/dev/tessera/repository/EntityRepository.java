@@ -85,6 +85,11 @@ public abstract class EntityRepository<T, ID> {
 
 
   private final EntityMapping<T, ID> mapping;
+  /**
+   * The store this repository was opened on; {@code null} for a view bound to a transaction, which
+   * never joins another one.
+   */
+  private final KvStore store;
   /** The subspace ids of the entity and its indexes in the store, read when it opened. */
   private final KeySpace keys;
   /** Index states, builds and administration: shared with every view bound to a transaction. */
@@ -126,7 +131,7 @@ public abstract class EntityRepository<T, ID> {
    */
   protected EntityRepository(
       KvStore store, EntityMapping<T, ID> mapping, RepositoryOptions options) {
-    Objects.requireNonNull(store, "store");
+    this.store = Objects.requireNonNull(store, "store");
     this.mapping = Objects.requireNonNull(mapping, "mapping");
     Tuple[] countShardKeys = RecordCount.shardKeys(store, mapping.entityName());
     RecordLayout<T, ID> layout = RecordLayout.open(store, mapping);
@@ -148,6 +153,7 @@ public abstract class EntityRepository<T, ID> {
    */
   protected EntityRepository(EntityRepository<T, ID> repository, Transaction tx) {
     KvStore view = Objects.requireNonNull(tx, "tx").view();
+    this.store = null;
     this.mapping = repository.mapping;
     this.keys = repository.keys;
     this.lifecycle = repository.lifecycle;
@@ -157,6 +163,39 @@ public abstract class EntityRepository<T, ID> {
     this.writer = repository.writer.on(view, memory);
     this.queries = repository.queries.on(view, memory);
     this.admin = repository.admin;
+  }
+
+  /**
+   * The repository every call runs on: this one, or its view bound to the transaction the thread
+   * runs on this repository's store (see {@link Transactions}), the same view {@code in(tx)} gives.
+   * One thread-local read when the thread runs no transaction.
+   */
+  private EntityRepository<T, ID> target() {
+    if (store == null) {
+      return this;
+    }
+    Transaction tx = Transactions.joined(store);
+    return tx == null ? this : in(tx);
+  }
+
+  /**
+   * This repository bound to {@code tx}: the same methods, each reading and writing inside the
+   * transaction. Generated repositories override it to return their own type (the view with their
+   * finders); a repository called on a thread that runs a transaction on its store uses this view
+   * without being asked (see {@link Transactions}).
+   *
+   * @param tx the transaction
+   * @return the view of this repository bound to {@code tx}, the same one every time
+   */
+  public EntityRepository<T, ID> in(Transaction tx) {
+    return tx.bind(this, Bound::new);
+  }
+
+  /** A view bound to a transaction, of a repository whose class does not make its own. */
+  private static final class Bound<T, ID> extends EntityRepository<T, ID> {
+    Bound(EntityRepository<T, ID> repository, Transaction tx) {
+      super(repository, tx);
+    }
   }
 
   /** The id of the subspace of {@code index} in this repository's store, for catalog tools. */
@@ -180,7 +219,7 @@ public abstract class EntityRepository<T, ID> {
    *     written
    */
   public T insert(T entity) {
-    return writer.insert(entity);
+    return target().writer.insert(entity);
   }
 
   /**
@@ -192,7 +231,7 @@ public abstract class EntityRepository<T, ID> {
    * @throws UniqueConstraintViolationException if a unique value is taken (likewise)
    */
   public void insertAll(Collection<T> entities) {
-    writer.insertAll(entities);
+    target().writer.insertAll(entities);
   }
 
   /**
@@ -207,7 +246,7 @@ public abstract class EntityRepository<T, ID> {
    * @throws dev.tessera.kv.KeyTooLargeException as for {@link #insert}
    */
   public T update(T entity) {
-    return writer.update(entity);
+    return target().writer.update(entity);
   }
 
   /**
@@ -220,7 +259,7 @@ public abstract class EntityRepository<T, ID> {
    * @throws UniqueConstraintViolationException if another record holds one of its new unique values
    */
   public T update(T entity, Versionstamp expected) {
-    return writer.update(entity, expected);
+    return target().writer.update(entity, expected);
   }
 
   /**
@@ -231,10 +270,11 @@ public abstract class EntityRepository<T, ID> {
    * @return the record as stored
    */
   public T save(T entity) {
+    EntityRepository<T, ID> target = target();
     if (mapping.idOf(entity) == null) {
-      return insert(entity);
+      return target.writer.insert(entity);
     }
-    return writer.save(entity);
+    return target.writer.save(entity);
   }
 
   // ---------------------------------------------------------------- deletes
@@ -250,7 +290,7 @@ public abstract class EntityRepository<T, ID> {
    * @return true if this call deleted the record, false if it was absent
    */
   public boolean delete(ID id) {
-    return writer.delete(id);
+    return target().writer.delete(id);
   }
 
   /**
@@ -262,7 +302,7 @@ public abstract class EntityRepository<T, ID> {
    * @throws ConcurrentModificationException if the record is at another versionstamp
    */
   public boolean delete(ID id, Versionstamp expected) {
-    return writer.delete(id, expected);
+    return target().writer.delete(id, expected);
   }
 
   /**
@@ -289,7 +329,7 @@ public abstract class EntityRepository<T, ID> {
    * @return how many records were deleted
    */
   public long deleteAllById(Collection<ID> ids) {
-    return writer.deleteAllById(ids);
+    return target().writer.deleteAllById(ids);
   }
 
   /**
@@ -308,7 +348,7 @@ public abstract class EntityRepository<T, ID> {
    * @return how many records were deleted
    */
   public long deleteAll(Query<T> query) {
-    return writer.deleteAll(query);
+    return target().writer.deleteAll(query);
   }
 
   /**
@@ -326,17 +366,17 @@ public abstract class EntityRepository<T, ID> {
 
   /** The record with primary key {@code id}: one read and one decode. */
   public Optional<T> findById(ID id) {
-    return queries.findById(id);
+    return target().queries.findById(id);
   }
 
   /** The record with primary key {@code id} and the versionstamp of the commit that wrote it. */
   public Optional<Versioned<T>> findVersionedById(ID id) {
-    return queries.findVersionedById(id);
+    return target().queries.findVersionedById(id);
   }
 
   /** True if a record with primary key {@code id} is stored (no decoding). */
   public boolean existsById(ID id) {
-    return queries.existsById(id);
+    return target().queries.existsById(id);
   }
 
   /**
@@ -345,7 +385,7 @@ public abstract class EntityRepository<T, ID> {
    * twice yields its record twice.
    */
   public List<T> findAllById(Collection<ID> ids) {
-    return queries.findAllById(ids);
+    return target().queries.findAllById(ids);
   }
 
   /**
@@ -379,7 +419,7 @@ public abstract class EntityRepository<T, ID> {
    * @return the query, to narrow and run
    */
   public KeyQuery<T, ID> byId() {
-    return queries.byId(stringKey());
+    return target().queries.byId(stringKey());
   }
 
   /**
@@ -407,7 +447,7 @@ public abstract class EntityRepository<T, ID> {
    * shards (see {@link RecordCount}), independent of the number of records.
    */
   public long count() {
-    return queries.count();
+    return target().queries.count();
   }
 
   // ---------------------------------------------------------------- index administration
@@ -441,7 +481,7 @@ public abstract class EntityRepository<T, ID> {
    * counts as not found.
    */
   protected Optional<T> findByUnique(IndexDefinition<T> index, Tuple values) {
-    return queries.findByUnique(index, values);
+    return target().queries.findByUnique(index, values);
   }
 
   /** For generated finders: true if a record holds {@code values} in the unique index. */
@@ -485,7 +525,7 @@ public abstract class EntityRepository<T, ID> {
    * {@code values} (encoded and normalised).
    */
   protected final IndexQuery<T> query(IndexDefinition<T> index, Tuple values) {
-    return queries.query(index, values);
+    return target().queries.query(index, values);
   }
 
   /**
@@ -496,7 +536,7 @@ public abstract class EntityRepository<T, ID> {
    * @throws IndexNotReadyException if the index is not readable yet
    */
   protected final BoxQuery<T> boxQuery(SpatialIndex<T> index, long[] low, long[] high) {
-    return queries.boxQuery(index, low, high);
+    return target().queries.boxQuery(index, low, high);
   }
 
   /** The mapping this repository uses. */

@@ -8,8 +8,11 @@ import java.util.Objects;
 import java.util.function.BiFunction;
 
 /**
- * One attempt of a transaction started by {@link Transactions#run}: the handle that binds
- * repositories to it ({@code users.in(tx)}) and gives raw key access inside it ({@link #store()}).
+ * One attempt of a transaction started by {@link Transactions#run} (or begun by {@link
+ * Transactions#begin}): the handle that binds repositories to it ({@code users.in(tx)}) and gives
+ * raw key access inside it ({@link #store()}). While it runs, it is the calling thread's transaction
+ * on its store: every repository of that store called on the thread joins it, bound or not (see
+ * {@link Transactions}).
  *
  * <p>Everything read through it comes from one snapshot of the store taken at its first read,
  * overlaid with its own writes, so a transaction reads its own writes: by primary key, by unique
@@ -27,15 +30,31 @@ public final class Transaction {
   private static final int SLOT = 3;
 
   private final TransactionView view;
+  /** The store it runs on: repositories of this very store join it. */
+  private final KvStore origin;
   private final int attempt;
   private State state = State.ACTIVE;
+  private boolean rollbackOnly;
+  /** What made a nested scope mark it rollback-only, if known; the cause of the refusal. */
+  private Throwable rollbackCause;
+  /**
+   * The transaction this thread ran before this one began (on another store; {@code null} if none):
+   * the thread's transactions form a chain through it, innermost first (see {@link Transactions}).
+   */
+  Transaction outer;
   /** The views {@link #bind} made, {@link #SLOT} slots each; {@code null} until the first. */
   private Object[] bound;
   private int boundCount;
 
   Transaction(KvStore store, TransactionOptions options, int attempt) {
     this.view = new TransactionView(store, options);
+    this.origin = store;
     this.attempt = attempt;
+  }
+
+  /** The store this transaction runs on. */
+  KvStore origin() {
+    return origin;
   }
 
   /**
@@ -53,6 +72,49 @@ public final class Transaction {
   /** Which attempt this is, from 1: more than 1 means earlier attempts lost to concurrent writers. */
   public int attempt() {
     return attempt;
+  }
+
+  /**
+   * Marks the transaction so that it writes nothing: when its function returns, {@link
+   * Transactions#run} throws {@link TransactionRolledBackException} instead of committing (and
+   * does not run it again). A nested {@code Transactions.run} that throws marks the transaction it
+   * joined so (see {@link Transactions}); frameworks mark it when a participating scope fails.
+   */
+  public void setRollbackOnly() {
+    rollbackOnly = true;
+  }
+
+  /** Marks it rollback-only because a nested scope failed with {@code cause} (the first kept). */
+  void setRollbackOnly(Throwable cause) {
+    if (!rollbackOnly) {
+      rollbackCause = cause;
+    }
+    rollbackOnly = true;
+  }
+
+  /** What made it rollback-only, or {@code null} if unknown. */
+  Throwable rollbackCause() {
+    return rollbackCause;
+  }
+
+  /** True once {@link #setRollbackOnly()} was called: the transaction will write nothing. */
+  public boolean isRollbackOnly() {
+    return rollbackOnly;
+  }
+
+  /**
+   * Makes the transaction read-only: from now on every write through it (a repository's insert,
+   * update, save or delete, or a mutation of {@link #store()}{@code .atomic()}) throws {@link
+   * ReadOnlyTransactionException} before it changes anything. Reads are unaffected. Spring's
+   * {@code @Transactional(readOnly = true)} calls it.
+   */
+  public void setReadOnly() {
+    view.setReadOnly();
+  }
+
+  /** True once {@link #setReadOnly()} was called. */
+  public boolean isReadOnly() {
+    return view.readOnly();
   }
 
   /**

@@ -46,7 +46,8 @@ public final class TransactionConflictException extends TesseraException {
   }
 
   private TransactionConflictException(int attempts, List<Conflict> conflicts) {
-    super("Transaction gave up after " + attempts + " attempts lost to concurrent writers;"
+    super("Transaction gave up after " + attempts + (attempts == 1 ? " attempt" : " attempts")
+        + " lost to concurrent writers;"
         + " conflicting keys: " + names(conflicts)
         + ". Nothing was written; a hot key read by many transactions causes this");
     this.attempts = attempts;

@@ -9,6 +9,7 @@ import dev.tessera.tuple.Versionstamp;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -40,6 +41,38 @@ import java.util.function.Supplier;
  * {@link UniqueConstraintViolationException} or {@link EntityExistsException}) aborts the
  * transaction: nothing is written and the exception propagates unchanged.
  *
+ * <p><b>The thread's transaction.</b> While the function runs, the transaction is the calling
+ * thread's transaction on {@code store}: every repository of that same store called on this thread
+ * joins it, bound with {@code in(tx)} or not. So a Jakarta Data interface, or a repository injected
+ * by a container, needs no {@code in(tx)}:
+ *
+ * <pre>{@code
+ * Transactions.run(store, tx -> {
+ *   Event event = events.findById(id).orElseThrow();     // reads the transaction's snapshot
+ *   events.update(event.withSeatsLeft(event.seatsLeft() - 1));
+ *   return tickets.insert(new Ticket(null, id, seat));   // the same commit
+ * });
+ * }</pre>
+ *
+ * Repositories of another store do not join (each store has its own transactions); a query object
+ * runs where the repository was when it made it ({@code events.byVenueId()} made inside the function
+ * reads the transaction, one made before it reads the store). The check costs one thread-local
+ * read per repository call.
+ *
+ * <p><b>Nesting.</b> A {@code run} on the same store inside the function <em>joins</em> the
+ * running transaction (as Spring's {@code REQUIRED}): its function runs once, on the same
+ * transaction, and commits nothing of its own; the outer commit writes both or neither, and a
+ * conflict retries the outer function, nested run included. If the nested function throws, the
+ * transaction is marked {@linkplain Transaction#setRollbackOnly() rollback-only}: should the outer
+ * function catch the exception and return normally, nothing is written and {@link
+ * TransactionRolledBackException} is thrown. A {@code run} on <em>another</em> store inside the
+ * function is a separate transaction, which commits (or retries) when its own function returns,
+ * whatever the outer one does later.
+ *
+ * <p><b>Managed transactions.</b> Frameworks that begin and end a transaction around code they do
+ * not call as a function (Spring's {@code @Transactional}) use {@link #begin}: one attempt, bound
+ * to the thread until it commits or rolls back; retrying is the framework's affair.
+ *
  * <p>Thread-safe: any number of threads may run transactions at once; each runs its function on
  * the calling thread.
  */
@@ -50,7 +83,118 @@ public final class Transactions {
   private static final Retry DEFAULT_RETRY =
       Retry.commits(DEFAULT_RETRY_ATTEMPTS, Backoff.TRANSACTIONS);
 
+  /**
+   * The innermost transaction the thread runs, chained through {@link Transaction#outer} to the
+   * ones it began before on other stores; {@code null} when it runs none.
+   */
+  private static final ThreadLocal<Transaction> CURRENT = new ThreadLocal<>();
+
   private Transactions() {}
+
+  /**
+   * The transaction the calling thread runs on {@code store}, if any: the one a repository of
+   * {@code store} called on this thread joins.
+   *
+   * @param store the store
+   * @return the thread's transaction on {@code store}, or empty
+   */
+  public static Optional<Transaction> current(KvStore store) {
+    return Optional.ofNullable(joined(Objects.requireNonNull(store, "store")));
+  }
+
+  /**
+   * The thread's transaction on {@code store}, or {@code null}: every call of a repository asks,
+   * so it is one thread-local read when the thread runs no transaction.
+   */
+  static Transaction joined(KvStore store) {
+    for (Transaction tx = CURRENT.get(); tx != null; tx = tx.outer) {
+      if (tx.origin() == store) {
+        return tx;
+      }
+    }
+    return null;
+  }
+
+  /** Makes {@code tx} the thread's innermost transaction. */
+  static void bindToThread(Transaction tx) {
+    tx.outer = CURRENT.get();
+    CURRENT.set(tx);
+  }
+
+  /** Ends {@code tx} being the thread's transaction (it need not be the innermost). */
+  static void unbindFromThread(Transaction tx) {
+    Transaction innermost = CURRENT.get();
+    if (innermost == tx) {
+      if (tx.outer == null) {
+        CURRENT.remove();
+      } else {
+        CURRENT.set(tx.outer);
+      }
+      return;
+    }
+    for (Transaction inner = innermost; inner != null; inner = inner.outer) {
+      if (inner.outer == tx) {
+        inner.outer = tx.outer;
+        return;
+      }
+    }
+  }
+
+  /**
+   * Runs {@code work} outside every transaction of the calling thread: repositories called in it
+   * read and write their stores directly, committing each write at once, as on a thread that runs
+   * no transaction (for an audit record that must stay even if the transaction fails, or a test's
+   * concurrent writer). The thread's transactions are its own again when it returns.
+   *
+   * @param work what to run
+   * @return what {@code work} returned
+   */
+  public static <R> R outside(Supplier<R> work) {
+    Objects.requireNonNull(work, "work");
+    Transaction innermost = CURRENT.get();
+    if (innermost == null) {
+      return work.get();
+    }
+    CURRENT.remove();
+    try {
+      return work.get();
+    } finally {
+      CURRENT.set(innermost);
+    }
+  }
+
+  /**
+   * Begins a transaction on {@code store} and makes it the calling thread's: until it ends, every
+   * repository of {@code store} called on this thread joins it. For frameworks that manage begin
+   * and end themselves (Tessera's Spring transaction manager); code that can pass a function should
+   * use {@link #run}, which retries. The transaction has one attempt: {@link
+   * ManagedTransaction#commit()} throws {@link TransactionConflictException} if a concurrent commit
+   * changed what it read, and the caller decides whether to run the work again.
+   *
+   * <pre>{@code
+   * try (ManagedTransaction managed = Transactions.begin(store, TransactionOptions.defaults())) {
+   *   events.update(...);          // joins it
+   *   managed.commit();
+   * }                              // not committed: rolled back, nothing written
+   * }</pre>
+   *
+   * @param store the store
+   * @param options its limits ({@link TransactionOptions#maxAttempts()} is not used: one attempt)
+   * @return the transaction, to commit or roll back on this thread
+   * @throws IllegalStateException if the thread already runs a transaction on {@code store} (join
+   *     it instead: {@link #current})
+   */
+  public static ManagedTransaction begin(KvStore store, TransactionOptions options) {
+    Objects.requireNonNull(store, "store");
+    Objects.requireNonNull(options, "options");
+    if (joined(store) != null) {
+      throw new IllegalStateException("This thread already runs a transaction on " + store
+          + ": join it (Transactions.current(store)) instead of beginning another");
+    }
+    Transaction tx = new Transaction(store, options, 1);
+    bindToThread(tx);
+    return new ManagedTransaction(tx);
+  }
 
   /**
    * Runs {@code work} in a transaction with {@linkplain TransactionOptions#defaults() the default
@@ -66,12 +210,15 @@ public final class Transactions {
 
   /** As {@link #run(KvStore, Function)}, with {@code options}. */
   public static <R> R run(KvStore store, TransactionOptions options, Function<Transaction, R> work) {
-    return attempts(store, options, work).run();
+    Attempts<R> attempts = attempts(store, options, work);
+    Transaction joined = joined(store);
+    return joined != null ? join(joined, work) : attempts.run();
   }
 
   /**
    * As {@link #run(KvStore, Function)}, returning the commit's versionstamp too (every key the
-   * transaction wrote carries it).
+   * transaction wrote carries it). Nested in a transaction of the same store, it joins it, which
+   * commits later: the versionstamp is then {@code null}.
    */
   public static <R> TransactionResult<R> runWithResult(KvStore store, Function<Transaction, R> work) {
     return runWithResult(store, DEFAULTS, work);
@@ -81,8 +228,25 @@ public final class Transactions {
   public static <R> TransactionResult<R> runWithResult(
       KvStore store, TransactionOptions options, Function<Transaction, R> work) {
     Attempts<R> attempts = attempts(store, options, work);
+    Transaction joined = joined(store);
+    if (joined != null) {
+      return new TransactionResult<>(join(joined, work), null);
+    }
     R value = attempts.run();
     return new TransactionResult<>(value, attempts.versionstamp);
+  }
+
+  /**
+   * Runs a nested function on the transaction it joins; if it throws, the transaction is marked
+   * rollback-only, so that an outer function that catches the exception cannot commit half of it.
+   */
+  private static <R> R join(Transaction tx, Function<Transaction, R> work) {
+    try {
+      return work.apply(tx);
+    } catch (Throwable failure) {
+      tx.setRollbackOnly(failure);
+      throw failure;
+    }
   }
 
   private static <R> Attempts<R> attempts(
@@ -134,7 +298,15 @@ public final class Transactions {
       CommitResult result;
       R value;
       try {
-        value = work.apply(tx);
+        bindToThread(tx);
+        try {
+          value = work.apply(tx);
+        } finally {
+          unbindFromThread(tx);
+        }
+        if (tx.isRollbackOnly()) {
+          throw new TransactionRolledBackException(tx.rollbackCause());
+        }
         result = tx.commit();
       } finally {
         tx.end();

@@ -17,7 +17,8 @@ final class IndexedUserRepository extends EntityRepository<User, String> {
   }
 
   /** This repository bound to {@code tx}. */
-  IndexedUserRepository in(Transaction tx) {
+  @Override
+  public IndexedUserRepository in(Transaction tx) {
     return tx.bind(this, IndexedUserRepository::new);
   }
 

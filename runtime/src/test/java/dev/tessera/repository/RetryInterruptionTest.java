@@ -40,7 +40,8 @@ class RetryInterruptionTest {
     assertThatThrownBy(() -> Transactions.run(store, TransactionOptions.defaults().withMaxAttempts(1_000), tx -> {
       User a = users.in(tx).findById("a").orElseThrow();
       // a concurrent writer: every attempt loses its race
-      users.update(new User("a", "outside " + runs.incrementAndGet(), "a@example.com", "blue"));
+      Transactions.outside(
+          () -> users.update(new User("a", "outside " + runs.incrementAndGet(), "a@example.com", "blue")));
       return users.in(tx).update(new User("a", a.name() + "!", "a@example.com", "blue"));
     })).isInstanceOf(OperationInterruptedException.class)
         .hasMessageContaining("interrupted");

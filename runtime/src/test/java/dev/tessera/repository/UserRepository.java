@@ -22,7 +22,8 @@ final class UserRepository extends EntityRepository<User, String> {
     super(repository, tx);
   }
 
-  UserRepository in(Transaction tx) {
+  @Override
+  public UserRepository in(Transaction tx) {
     return tx.bind(this, UserRepository::new);
   }
 

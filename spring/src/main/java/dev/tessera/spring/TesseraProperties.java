@@ -43,7 +43,11 @@ public record TesseraProperties(
     DataSize maxMapSize,
     Integer maxReaders) {
 
-  /** The LMDB options these properties describe; unset properties keep the defaults. */
+  /**
+   * The LMDB options these properties describe; unset properties keep the defaults.
+   *
+   * @return the options
+   */
   public LmdbOptions lmdbOptions() {
     LmdbOptions.Builder options = LmdbOptions.builder();
     if (durability != null) {

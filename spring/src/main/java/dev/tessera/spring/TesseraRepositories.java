@@ -24,6 +24,11 @@ public final class TesseraRepositories {
    * A repository of class {@code type} over {@code store}: a generated repository, or the generated
    * implementation of a Jakarta Data {@code @Repository} interface.
    *
+   * @param <R> the repository type
+   * @param type the repository class
+   * @param store the store it reads and writes
+   * @param options how it builds its indexes
+   * @return the repository
    * @throws IllegalArgumentException if {@code type} is neither
    */
   public static <R> R create(Class<R> type, KvStore store, RepositoryOptions options) {

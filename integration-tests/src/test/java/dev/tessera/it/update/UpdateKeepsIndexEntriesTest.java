@@ -89,7 +89,8 @@ class UpdateKeepsIndexEntriesTest {
       super(repository, tx);
     }
 
-    FullDerivation in(Transaction tx) {
+    @Override
+    public FullDerivation in(Transaction tx) {
       return new FullDerivation(this, tx);
     }
   }

@@ -16,6 +16,7 @@ import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
 import dev.tessera.kv.ListSelector;
 import dev.tessera.kv.RangeCount;
+import dev.tessera.repository.ReadOnlyTransactionException;
 import dev.tessera.repository.TransactionOptions;
 import dev.tessera.repository.TransactionTooLargeException;
 import dev.tessera.tuple.Tuple;
@@ -77,6 +78,8 @@ public final class TransactionView implements KvStore {
   /** How many writes the overlay has taken: a listing in progress looks up its next write anew. */
   private long writeCount;
   private boolean open = true;
+  /** Set by {@link #setReadOnly()}: every later write is refused before it changes anything. */
+  private boolean readOnly;
   private RuntimeException failedWrite;
 
   public TransactionView(KvStore store, TransactionOptions options) {
@@ -240,6 +243,10 @@ public final class TransactionView implements KvStore {
    * transaction unable to commit, even if the function catches the exception.
    */
   void apply(ViewOperation.Mutation mutation) {
+    if (readOnly) {
+      throw new ReadOnlyTransactionException(
+          space(mutation.key(), SubspaceCatalog.names(store)), mutation.key());
+    }
     try {
       applyUnchecked(mutation);
     } catch (RuntimeException e) {
@@ -273,6 +280,16 @@ public final class TransactionView implements KvStore {
       unused = null;
     }
     return pending;
+  }
+
+  /** Refuses every later write ({@link ReadOnlyTransactionException}); reads are unaffected. */
+  public void setReadOnly() {
+    readOnly = true;
+  }
+
+  /** True once {@link #setReadOnly()} was called. */
+  public boolean readOnly() {
+    return readOnly;
   }
 
   // ---------------------------------------------------------------- commit and end
