@@ -81,22 +81,32 @@ final class VerifyCommand implements Callable<Integer> {
     return remaining == 0 ? ExitCodes.OK : ExitCodes.PROBLEMS;
   }
 
-  // Prints the undecodable records, if any; returns those a repair did not quarantine.
+  // Prints the undecodable records and a wrong record count, if any; returns the problems left.
   private long report(PrintWriter out, String entityName, RecordReport records) {
-    if (records.undecodable() == 0) {
-      return 0;
-    }
-    out.printf("%s records: %d undecodable%s%n", entityName, records.undecodable(),
-        repair ? ", " + records.quarantined() + " quarantined" : "");
-    for (IndexProblem problem : records.samples()) {
-      if (problem.kind() == IndexProblem.Kind.UNDECODABLE) {
-        // A repair moves the record's bytes under the reserved key; the application lists them
-        // with indexAdmin().quarantined().
-        out.println("  " + problem + (repair && records.quarantined() > 0 && problem.key() != null
-            ? "; quarantined as " + StoreCatalog.quarantineKey(entityName, problem.key().subTuple(1, problem.key().size())) : ""));
+    long left = 0;
+    if (records.undecodable() > 0) {
+      out.printf("%s records: %d undecodable%s%n", entityName, records.undecodable(),
+          repair ? ", " + records.quarantined() + " quarantined" : "");
+      for (IndexProblem problem : records.samples()) {
+        if (problem.kind() == IndexProblem.Kind.UNDECODABLE) {
+          out.println("  " + problem);
+        }
       }
+      if (repair && records.quarantined() > 0) {
+        out.println("  (see 'tessera quarantine list " + store.directory + " " + entityName + "')");
+      }
+      left += records.undecodable() - records.quarantined();
     }
-    return records.undecodable() - records.quarantined();
+    if (!records.countMatches()) {
+      for (IndexProblem problem : records.samples()) {
+        if (problem.kind() == IndexProblem.Kind.COUNT_MISMATCH) {
+          out.println(entityName + " record count: " + problem.detail()
+              + (records.countRebuilt() ? "; rebuilt" : ""));
+        }
+      }
+      left += records.countRebuilt() ? 0 : 1;
+    }
+    return left;
   }
 
   // Prints one index's report; returns the problems a repair did not fix.
@@ -106,12 +116,13 @@ final class VerifyCommand implements Callable<Integer> {
       out.println(name + ": clean");
       return 0;
     }
-    out.printf("%s: %d missing, %d dangling, %d unique violations%s%n", name, report.missing(),
-        report.dangling(), report.uniqueViolations(),
+    out.printf("%s: %d missing, %d dangling, %d unique violations, %d undecodable%s%n", name,
+        report.missing(), report.dangling(), report.uniqueViolations(), report.undecodable(),
         repair ? ", " + report.repaired() + " repaired" : "");
     for (IndexProblem problem : report.samples()) {
       out.println("  " + problem);
     }
-    return report.missing() + report.dangling() + report.uniqueViolations() - report.repaired();
+    return report.missing() + report.dangling() + report.uniqueViolations() + report.undecodable()
+        - report.repaired();
   }
 }
