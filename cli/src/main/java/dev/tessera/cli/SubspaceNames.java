@@ -7,7 +7,6 @@ import dev.tessera.kv.KvStore;
 import dev.tessera.tuple.Tuple;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.OptionalLong;
 import java.util.TreeMap;
 
 /**
@@ -32,19 +31,19 @@ final class SubspaceNames {
     Map<Long, String> assigned = catalog.subspaceNames();
     Map<String, Long> bySubspace = new HashMap<>();
     assigned.forEach((id, name) -> bySubspace.put(name, id));
-    Map<String, Long> ids = new TreeMap<>();
+    Map<String, Long> ids = new TreeMap<>(); // a null id: a name two subspaces would have
     Map<Long, String> names = new HashMap<>(assigned); // a dropped index keeps its subspace name
     try (KvSnapshot snapshot = store.snapshot()) {
       for (String entity : catalog.entityNames()) {
         Long entityId = bySubspace.get(entity);
         if (entityId != null) {
-          ids.put(entity, entityId);
+          name(ids, entity, entityId);
           names.put(entityId, entity);
         }
         for (IndexCatalogEntry index : StoreCatalog.indexes(snapshot, entity)) {
           Long indexId = bySubspace.get(index.subspace());
           if (indexId != null) {
-            ids.put(entity + "." + index.indexName(), indexId);
+            name(ids, entity + "." + index.indexName(), indexId);
             names.put(indexId, entity + "." + index.indexName());
           }
         }
@@ -53,12 +52,19 @@ final class SubspaceNames {
     return new SubspaceNames(ids, names);
   }
 
-  /** The id of the entity or index {@code name} ({@code ticket}, {@code ticket.email}), if any. */
-  OptionalLong id(String name) {
-    Long id = ids.get(name);
-    return id == null ? OptionalLong.empty() : OptionalLong.of(id);
+  /**
+   * Gives {@code name} the id {@code id}; a name two subspaces would have (an entity named {@code
+   * a.b} and index {@code b} of entity {@code a}) gets none, so it is refused rather than guessed.
+   */
+  private static void name(Map<String, Long> ids, String name, long id) {
+    if (ids.containsKey(name) && ids.get(name) != null && ids.get(name) != id) {
+      ids.put(name, null);
+    } else if (!ids.containsKey(name)) {
+      ids.put(name, id);
+    }
   }
 
+  /** The id of the entity or index {@code name} ({@code ticket}, {@code ticket.email}), if any. */
   /**
    * {@code key} with a leading name replaced by its subspace id: {@code ("ticket", "e05")} is
    * {@code (3, "e05")} when the catalog gave entity {@code ticket} the id 3.
@@ -77,6 +83,10 @@ final class SubspaceNames {
   /** The id of {@code name}, or a usage failure listing the names the catalog holds. */
   long require(String name) {
     Long id = ids.get(name);
+    if (id == null && ids.containsKey(name)) {
+      throw new CommandFailure(ExitCodes.USAGE, "'" + name + "' names both an entity and an"
+          + " index; give the subspace id instead (see 'tessera info')");
+    }
     if (id == null) {
       throw new CommandFailure(ExitCodes.USAGE, "no entity or index '" + name + "' in the"
           + " store's catalog; it holds " + (ids.isEmpty() ? "none" : String.join(", ", ids.keySet())));

@@ -23,15 +23,20 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Verifies (and repairs) records and indexes.",
-      "%nChecks that every record decodes with the schema it was stored with (undecodable"
-          + " records), and every readable index against the records: entries whose record is"
-          + " absent or holds another value (dangling), records without their entry (missing), and"
-          + " unique values held by two records (unique violations). --repair moves undecodable"
-          + " records to the quarantine (naming each), deletes dangling entries and writes missing"
-          + " ones, each batch in one atomic commit checked against concurrent writes; unique"
-          + " violations are reported only. Without --repair the store is opened read-only. Index"
-          + " values come from the catalog's definitions; an index they cannot be derived for is"
-          + " listed as skipped. Exits 1 if problems remain."
+      "%nChecks that every record decodes as the application reads it (in the newest shape;"
+          + " an indexed enum one of the recorded constants; under its own primary key) and that"
+          + " every key under the entity is a packed tuple (undecodable records), that the record"
+          + " count is right, and every index against the records: entries whose record is absent"
+          + " or holds another value (dangling), entries whose pointer does not decode"
+          + " (undecodable), records without their entry (missing), and unique values held by two"
+          + " records (unique violations). --repair moves undecodable records to the quarantine"
+          + " (see 'tessera quarantine'), rebuilds the record count, deletes dangling and"
+          + " undecodable entries and writes missing ones, each batch in one atomic commit checked"
+          + " against concurrent writes; unique violations are reported only. Without --repair"
+          + " the store is opened read-only. Index values come from the catalog's definitions,"
+          + " for every kind of index; one they cannot be derived for exactly is listed as"
+          + " skipped, naming the field and why. The last line counts the problems listed that"
+          + " are left. Exits 1 if problems remain."
     })
 final class VerifyCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -40,7 +45,8 @@ final class VerifyCommand implements Callable<Integer> {
   @Option(names = "--entity", paramLabel = "ENTITY", description = "Only this entity's indexes.")
   String entity;
 
-  @Option(names = "--repair", description = "Fix missing and dangling entries.")
+  @Option(names = "--repair",
+      description = "Quarantine undecodable records, rebuild a wrong count, fix entries.")
   boolean repair;
 
   @Option(names = "--progress", paramLabel = "MODE", defaultValue = "auto",

@@ -132,6 +132,21 @@ class QuarantineCommandTest {
   }
 
   @Test
+  void aRecordStoredUnderAnotherKeyIsUndecodableAsForTheRepository() {
+    String copy;
+    try (LmdbKvStore kv = LmdbKvStore.open(store)) {
+      Tuple under = TesseraCommandIT.key(kv, "person", 28L);
+      kv.atomic().set(under, kv.get(TesseraCommandIT.key(kv, "person", 1L)).value()).commit();
+      copy = under.toString();
+    }
+
+    assertThat(runExpecting(1, "verify", store.toString(), "--progress", "none"))
+        .contains("person records: 1 undecodable\n  UNDECODABLE " + copy + " for (28): the record"
+            + " holds primary key (1), not (28) of the key it is stored under\n")
+        .doesNotContain("MISSING");
+  }
+
+  @Test
   void keysTakesEntityAndIndexNamesAndIncludesTheKeyEqualToThePrefix() {
     String ada;
     try (LmdbKvStore kv = LmdbKvStore.open(store)) {

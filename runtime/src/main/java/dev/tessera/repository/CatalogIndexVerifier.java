@@ -137,9 +137,10 @@ public final class CatalogIndexVerifier {
   /**
    * The record stored in {@code entry} as the application's repository reads it: in the newest
    * shape (defaults of components added since, renamed components under their new names) when the
-   * catalog says how, else in the shape it was stored with. Every component must decode, and a value
-   * of an indexed enum must be one of the constants the catalog records: the application's decoder
-   * fails on it too, so the record is reported as undecodable.
+   * catalog says how, else in the shape it was stored with. Every component must decode, a value of
+   * an indexed enum must be one of the constants the catalog records, and the record must hold the
+   * primary key it is stored under: the application's repository fails on it too, so the record is
+   * reported as undecodable.
    */
   static StoredRecord decode(StoredRecordReader reader, Map<String, List<String>> enums, KvEntry entry) {
     Tuple value = Tuple.unpack(entry.value());
@@ -147,7 +148,26 @@ public final class CatalogIndexVerifier {
     StoredRecord record = reader.untranslatable(own.schema()).isPresent() ? own : reader.current(value);
     ComponentValues.read(record.schema(), record.value()); // a part that does not decode makes the record corrupt
     requireConstants(reader.entityName(), enums, record);
+    Tuple storedUnder = reader.primaryKeyParts(entry.key());
+    Tuple held = primaryKeyParts(record);
+    if (!storedUnder.equals(held)) {
+      // as the application's repository: its entries would be computed for another key
+      throw new IllegalArgumentException("the record holds primary key " + held + ", not "
+          + storedUnder + " of the key it is stored under");
+    }
     return record;
+  }
+
+  /** The primary key parts {@code record} holds: its key component's part, or a record key's parts. */
+  private static Tuple primaryKeyParts(StoredRecord record) {
+    List<ComponentSchema> components = record.schema().components();
+    for (int i = 0; i < components.size(); i++) {
+      if (components.get(i).name().equals(record.schema().primaryKeyName())) {
+        Object part = record.value().get(i + 1);
+        return part instanceof Tuple parts ? parts : Tuple.of(part);
+      }
+    }
+    return null;
   }
 
   /**

@@ -7,6 +7,7 @@ import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
 import dev.tessera.kv.ListSelector;
+import dev.tessera.kv.TransientFailure;
 import dev.tessera.kv.lmdb.LmdbKvStore;
 import dev.tessera.mapping.ComponentSchema;
 import dev.tessera.mapping.RecordSchema;
@@ -192,8 +193,9 @@ public final class SchemaCatalog {
   /**
    * Records the former names and defaults of {@code declared}'s components if the catalog does not
    * hold exactly them yet, in one commit checked on the entry read (a concurrent opener with the
-   * same schema records the same). A store opened read-only is left as it is: tools then refuse
-   * what they would need the entry for, naming it.
+   * same schema records the same). A store opened read-only, or failing for now ({@link
+   * TransientFailure}), is left as it is: the next open records it, and tools refuse what they would
+   * need the entry for until then, naming it.
    */
   public static void recordEvolution(KvStore store, RecordSchema declared) {
     Tuple key = evolutionKey(declared.entityName(), declared.id());
@@ -203,9 +205,14 @@ public final class SchemaCatalog {
       return;
     }
     try {
-      store.atomic().check(stored).set(key, value).commit();
+      store.atomic().check(stored).set(key, value).commit(); // lost to a concurrent opener: it wrote it
     } catch (UnsupportedOperationException readOnly) {
       // read-only: nothing is recorded, and tools say so when they need it
+    } catch (RuntimeException e) {
+      if (!(e instanceof TransientFailure)) {
+        throw e;
+      }
+      // the store failed for now: the next open records it, and tools say so until then
     }
   }
 
