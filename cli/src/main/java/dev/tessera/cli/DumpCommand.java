@@ -7,15 +7,12 @@ import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.ListSelector;
 import dev.tessera.kv.lmdb.LmdbKvStore;
 import dev.tessera.mapping.ComponentSchema;
-import dev.tessera.mapping.RecordSchema;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
 import java.io.PrintWriter;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -31,11 +28,14 @@ import picocli.CommandLine.Spec;
     description = {
       "Writes an entity's records as JSON Lines or CSV.",
       "%nWrites every record of ENTITY in primary-key order, all from one snapshot (one LMDB read"
-          + " transaction: commits made meanwhile are not seen), each decoded with the schema it"
-          + " was stored with. jsonl: one JSON object per line, which 'load' reads back exactly."
-          + " csv: a header of the component names of every stored schema (newest first), one"
-          + " row per record, nested values as JSON; null and absent components empty, an empty"
-          + " text as \"\"."
+          + " transaction: commits made meanwhile are not seen), each in the entity's newest shape"
+          + " as the application reads it: a record stored with an older shape gets the defaults"
+          + " of the components added since (@DefaultValue, else the type's default) and its"
+          + " renamed components under their new names, as the catalog records them. A record"
+          + " whose shape the catalog cannot translate stops the dump with exit code 1, naming the"
+          + " entity and field. jsonl: one JSON object per line, which 'load' reads back exactly."
+          + " csv: a header of the newest shape's component names, one row per record, nested"
+          + " values as JSON; null components empty, an empty text as \"\"."
     })
 final class DumpCommand implements Callable<Integer> {
   /** The output formats. */
@@ -76,14 +76,7 @@ final class DumpCommand implements Callable<Integer> {
   }
 
   private static List<String> columns(StoredRecordReader reader) {
-    Set<String> names = new LinkedHashSet<>();
-    reader.latest().components().forEach(c -> names.add(c.name()));
-    for (RecordSchema schema : reader.schemas()) {
-      for (ComponentSchema component : schema.components()) {
-        names.add(component.name());
-      }
-    }
-    return List.copyOf(names);
+    return reader.latest().components().stream().map(ComponentSchema::name).toList();
   }
 
   private static String csvRow(List<String> columns, Map<String, Object> values) {

@@ -20,8 +20,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Prints one record as JSON.",
-      "%nPrints the record with primary key ID as one line of JSON, decoded with the schema it was"
-          + " stored with. ID is the key's value for a string, integer or UUID key, or the key's"
+      "%nPrints the record with primary key ID as one line of JSON, in the entity's newest shape, as"
+          + " dump writes it. ID is the key's value for a string, integer or UUID key, or the key's"
           + " parts in tuple notation, e.g. (\"alice\") or (2024, \"x\") for a composite key."
     })
 final class GetCommand implements Callable<Integer> {

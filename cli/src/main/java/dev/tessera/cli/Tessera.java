@@ -44,6 +44,7 @@ import picocli.CommandLine.Spec;
       StatsCommand.class,
       LoadCommand.class,
       MigrateCommand.class,
+      QuarantineCommand.class,
     })
 public final class Tessera implements Runnable {
   @Spec CommandSpec spec;

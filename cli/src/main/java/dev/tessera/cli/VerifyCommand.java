@@ -23,15 +23,20 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Verifies (and repairs) records and indexes.",
-      "%nChecks that every record decodes with the schema it was stored with (undecodable"
-          + " records), and every readable index against the records: entries whose record is"
-          + " absent or holds another value (dangling), records without their entry (missing), and"
-          + " unique values held by two records (unique violations). --repair moves undecodable"
-          + " records to the quarantine (naming each), deletes dangling entries and writes missing"
-          + " ones, each batch in one atomic commit checked against concurrent writes; unique"
-          + " violations are reported only. Without --repair the store is opened read-only. Index"
-          + " values come from the catalog's definitions; an index they cannot be derived for is"
-          + " listed as skipped. Exits 1 if problems remain."
+      "%nChecks that every record decodes as the application reads it (in the newest shape;"
+          + " an indexed enum one of the recorded constants; under its own primary key) and that"
+          + " every key under the entity is a packed tuple (undecodable records), that the record"
+          + " count is right, and every index against the records: entries whose record is absent"
+          + " or holds another value (dangling), entries whose pointer does not decode"
+          + " (undecodable), records without their entry (missing), and unique values held by two"
+          + " records (unique violations). --repair moves undecodable records to the quarantine"
+          + " (see 'tessera quarantine'), rebuilds the record count, deletes dangling and"
+          + " undecodable entries and writes missing ones, each batch in one atomic commit checked"
+          + " against concurrent writes; unique violations are reported only. Without --repair"
+          + " the store is opened read-only. Index values come from the catalog's definitions,"
+          + " for every kind of index; one they cannot be derived for exactly is listed as"
+          + " skipped, naming the field and why. The last line counts the problems listed that"
+          + " are left. Exits 1 if problems remain."
     })
 final class VerifyCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -40,7 +45,8 @@ final class VerifyCommand implements Callable<Integer> {
   @Option(names = "--entity", paramLabel = "ENTITY", description = "Only this entity's indexes.")
   String entity;
 
-  @Option(names = "--repair", description = "Fix missing and dangling entries.")
+  @Option(names = "--repair",
+      description = "Quarantine undecodable records, rebuild a wrong count, fix entries.")
   boolean repair;
 
   @Option(names = "--progress", paramLabel = "MODE", defaultValue = "auto",
@@ -81,22 +87,32 @@ final class VerifyCommand implements Callable<Integer> {
     return remaining == 0 ? ExitCodes.OK : ExitCodes.PROBLEMS;
   }
 
-  // Prints the undecodable records, if any; returns those a repair did not quarantine.
+  // Prints the undecodable records and a wrong record count, if any; returns the problems left.
   private long report(PrintWriter out, String entityName, RecordReport records) {
-    if (records.undecodable() == 0) {
-      return 0;
-    }
-    out.printf("%s records: %d undecodable%s%n", entityName, records.undecodable(),
-        repair ? ", " + records.quarantined() + " quarantined" : "");
-    for (IndexProblem problem : records.samples()) {
-      if (problem.kind() == IndexProblem.Kind.UNDECODABLE) {
-        // A repair moves the record's bytes under the reserved key; the application lists them
-        // with indexAdmin().quarantined().
-        out.println("  " + problem + (repair && records.quarantined() > 0 && problem.key() != null
-            ? "; quarantined as " + StoreCatalog.quarantineKey(entityName, problem.key().subTuple(1, problem.key().size())) : ""));
+    long left = 0;
+    if (records.undecodable() > 0) {
+      out.printf("%s records: %d undecodable%s%n", entityName, records.undecodable(),
+          repair ? ", " + records.quarantined() + " quarantined" : "");
+      for (IndexProblem problem : records.samples()) {
+        if (problem.kind() == IndexProblem.Kind.UNDECODABLE) {
+          out.println("  " + problem);
+        }
       }
+      if (repair && records.quarantined() > 0) {
+        out.println("  (see 'tessera quarantine list " + store.directory + " " + entityName + "')");
+      }
+      left += records.undecodable() - records.quarantined();
     }
-    return records.undecodable() - records.quarantined();
+    if (!records.countMatches()) {
+      for (IndexProblem problem : records.samples()) {
+        if (problem.kind() == IndexProblem.Kind.COUNT_MISMATCH) {
+          out.println(entityName + " record count: " + problem.detail()
+              + (records.countRebuilt() ? "; rebuilt" : ""));
+        }
+      }
+      left += records.countRebuilt() ? 0 : 1;
+    }
+    return left;
   }
 
   // Prints one index's report; returns the problems a repair did not fix.
@@ -106,12 +122,13 @@ final class VerifyCommand implements Callable<Integer> {
       out.println(name + ": clean");
       return 0;
     }
-    out.printf("%s: %d missing, %d dangling, %d unique violations%s%n", name, report.missing(),
-        report.dangling(), report.uniqueViolations(),
+    out.printf("%s: %d missing, %d dangling, %d unique violations, %d undecodable%s%n", name,
+        report.missing(), report.dangling(), report.uniqueViolations(), report.undecodable(),
         repair ? ", " + report.repaired() + " repaired" : "");
     for (IndexProblem problem : report.samples()) {
       out.println("  " + problem);
     }
-    return report.missing() + report.dangling() + report.uniqueViolations() - report.repaired();
+    return report.missing() + report.dangling() + report.uniqueViolations() + report.undecodable()
+        - report.repaired();
   }
 }

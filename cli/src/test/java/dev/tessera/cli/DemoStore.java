@@ -6,10 +6,11 @@ import dev.tessera.internal.catalog.SubspaceCatalog;
 import dev.tessera.kv.lmdb.LmdbKvStore;
 import dev.tessera.mapping.ComponentSchema;
 import dev.tessera.mapping.RecordSchema;
-import dev.tessera.tuple.Tuple;
+import dev.tessera.repository.CatalogRepository;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -29,9 +30,10 @@ final class DemoStore {
       // What an earlier version of the application wrote: items without a quantity.
       RecordSchema first = new RecordSchema("item", "sku",
           List.of(ComponentSchema.of("sku", "STRING"), ComponentSchema.of("label", "STRING")));
-      long item = SubspaceCatalog.assign(kv, "item", List.of("item")).get("item");
-      long number = RecordTranslator.open(kv, first).currentNumber();
-      kv.atomic().set(Tuple.of(item, "a-1"), Tuple.of(number, "a-1", "first").pack()).commit();
+      SubspaceCatalog.assign(kv, "item", List.of("item"));
+      RecordTranslator.open(kv, first);
+      CatalogRepository firstVersion = CatalogRepository.open(kv, "item"); // record and its count
+      firstVersion.insert(firstVersion.record(Map.of("sku", "a-1", "label", "first")));
       new ItemRepository(kv).insert(new Item("b-2", "second", 5));
       PersonRepository people = new PersonRepository(kv);
       for (Person person : people()) {

@@ -93,7 +93,7 @@ class DumpLoadRoundTripTest {
     return out.toString();
   }
 
-  private static void delete(Path dir) throws IOException {
+  static void delete(Path dir) throws IOException {
     try (Stream<Path> paths = Files.walk(dir)) {
       paths.sorted(Comparator.reverseOrder()).forEach(p -> {
         try {

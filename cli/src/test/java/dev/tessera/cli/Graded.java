@@ -5,8 +5,8 @@ import dev.tessera.annotations.Index;
 import dev.tessera.annotations.PrimaryKey;
 
 /**
- * An entity with an index over an enum field: its keys hold the constant's declaration order,
- * which only the application's classes know, so the catalog cannot derive them.
+ * An entity with an index over an enum field: its keys hold the constant's position in declaration
+ * order, which the catalog records in the index's descriptor.
  *
  * @param id the primary key
  * @param grade indexed by declaration order

@@ -1,11 +1,14 @@
 package dev.tessera.catalog;
 
 import dev.tessera.internal.catalog.IndexCatalog;
+import dev.tessera.internal.catalog.KeySpace;
+import dev.tessera.internal.index.Quarantine;
 import dev.tessera.internal.catalog.SchemaCatalog;
 import dev.tessera.internal.catalog.SubspaceCatalog;
 import dev.tessera.internal.kv.ReservedKeys;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
+import dev.tessera.repository.QuarantinedRecord;
 import dev.tessera.tuple.Tuple;
 import java.util.ArrayList;
 import java.util.List;
@@ -78,6 +81,24 @@ public final class StoreCatalog {
    */
   public static Tuple quarantineKey(String entityName, Tuple primaryKeyParts) {
     return ReservedKeys.of("quarantine", entityName).addAll(primaryKeyParts);
+  }
+
+  /**
+   * The records of {@code entityName} a repair moved to the quarantine, as {@code
+   * indexAdmin().quarantined()} lists them: those whose key decodes in key order, then those whose
+   * key bytes are not a packed tuple.
+   */
+  public List<QuarantinedRecord> quarantined(String entityName) {
+    return Quarantine.list(store, KeySpace.read(store, entityName, List.of()));
+  }
+
+  /**
+   * Deletes the quarantined copy {@code record} of {@code entityName}.
+   *
+   * @return true if the copy was there and is deleted now
+   */
+  public boolean discardQuarantined(String entityName, QuarantinedRecord record) {
+    return Quarantine.discard(store, KeySpace.read(store, entityName, List.of()), record);
   }
 
   /**

@@ -4,14 +4,19 @@ import dev.tessera.internal.catalog.KeySpace;
 import dev.tessera.internal.catalog.SchemaCatalog;
 import dev.tessera.internal.catalog.StoredShapes;
 import dev.tessera.internal.mapping.ComponentValues;
+import dev.tessera.internal.mapping.SchemaTranslation;
 import dev.tessera.kv.KvStore;
+import dev.tessera.mapping.ComponentSchema;
 import dev.tessera.mapping.RecordSchema;
+import dev.tessera.repository.IncompatibleSchemaException;
 import dev.tessera.repository.StoredRecord;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Reads an entity's stored records without the application's classes, from the schemas the
@@ -34,14 +39,50 @@ public final class StoredRecordReader {
   private final RecordSchema latest;
   private final Map<Long, RecordSchema> schemas;
   private final StoredShapes shapes;
+  private final RecordSchema current;
+  private final Map<Long, SchemaTranslation> translations;
+  private final Map<Long, String> untranslatable;
 
   private StoredRecordReader(String entityName, long entityId, RecordSchema latest,
-      Map<Long, RecordSchema> schemas, StoredShapes shapes) {
+      Map<Long, RecordSchema> schemas, StoredShapes shapes, Optional<RecordSchema> evolved) {
     this.entityName = entityName;
     this.entityId = entityId;
     this.latest = latest;
     this.schemas = schemas;
     this.shapes = shapes;
+    this.current = evolved.orElse(latest);
+    Map<Long, SchemaTranslation> plans = new HashMap<>();
+    Map<Long, String> refused = new HashMap<>();
+    for (RecordSchema shape : schemas.values()) {
+      if (shape.id() == latest.id()) {
+        continue;
+      }
+      String missing = evolved.isPresent() ? null : firstAdded(shape);
+      if (missing != null) {
+        refused.put(shape.id(), "records of '" + entityName + "' stored with shape "
+            + shape.descriptor() + " do not hold field '" + missing + "', and the catalog does not"
+            + " record its default or former name (the application's repository records them"
+            + " when it opens the store for writing: open it once with this Tessera version)");
+        continue;
+      }
+      try {
+        plans.put(shape.id(), SchemaTranslation.between(shape, current));
+      } catch (IncompatibleSchemaException e) {
+        refused.put(shape.id(), e.getMessage());
+      }
+    }
+    this.translations = Map.copyOf(plans);
+    this.untranslatable = Map.copyOf(refused);
+  }
+
+  /** The first component of the newest schema that {@code shape} does not hold by name, or null. */
+  private String firstAdded(RecordSchema shape) {
+    for (ComponentSchema component : latest.components()) {
+      if (shape.components().stream().noneMatch(c -> c.name().equals(component.name()))) {
+        return component.name();
+      }
+    }
+    return null;
   }
 
   /**
@@ -70,7 +111,7 @@ public final class StoredRecordReader {
           entityName, latestId));
     }
     return new StoredRecordReader(entityName, entityId, latest, Map.copyOf(byId),
-        StoredShapes.of(entityName, entries.entries()));
+        StoredShapes.of(entityName, entries.entries()), SchemaCatalog.withEvolution(store, latest));
   }
 
   /** The entity name. */
@@ -91,6 +132,60 @@ public final class StoredRecordReader {
   /** The schema the entity was opened with last. */
   public RecordSchema latest() {
     return latest;
+  }
+
+  /**
+   * The newest schema with what reads older shapes into it, as the application's repository
+   * declared it when it last opened the store: its components' former names and defaults. Without
+   * that record in the catalog, the newest schema as stored (then {@link #untranslatable} tells
+   * which older shapes cannot be read into it).
+   */
+  public RecordSchema current() {
+    return current;
+  }
+
+  /**
+   * Why records stored with {@code shape} cannot be read in the newest shape exactly as the
+   * application's repository reads them, or empty if they can (always for the newest shape).
+   */
+  public Optional<String> untranslatable(RecordSchema shape) {
+    return Optional.ofNullable(untranslatable.get(shape.id()));
+  }
+
+  /**
+   * {@code record} (an unpacked stored value) in the newest shape, as the application's repository
+   * reads it: a value of an older shape gets the defaults of the components added since, renamed
+   * components under their new names, converted parts (see {@link #current()}); its first part is
+   * the newest schema's identifier.
+   *
+   * @throws IllegalArgumentException if it names no schema or one the catalog does not hold, or
+   *     does not have its schema's shape
+   * @throws IllegalStateException if its shape cannot be read into the newest (see {@link
+   *     #untranslatable})
+   */
+  public StoredRecord current(Tuple record) {
+    RecordSchema schema = schemaOf(record);
+    if (schema.id() == latest.id()) {
+      return stored(record);
+    }
+    SchemaTranslation plan = translations.get(schema.id());
+    if (plan == null) {
+      throw new IllegalStateException(untranslatable.get(schema.id()));
+    }
+    return new StoredRecord(latest, plan.apply(record));
+  }
+
+  /**
+   * The components of a stored value in the newest shape (see {@link #current(Tuple)}), by name in
+   * that shape's order.
+   *
+   * @throws IllegalArgumentException if the value does not decode
+   * @throws IllegalStateException if its shape cannot be read into the newest
+   * @throws dev.tessera.tuple.TupleDecodingException if it is not a packed tuple
+   */
+  public Map<String, Object> readCurrent(byte[] value) {
+    StoredRecord record = current(Tuple.unpack(value));
+    return ComponentValues.read(latest, record.value());
   }
 
   /** Every stored schema of the entity, in identifier order. */

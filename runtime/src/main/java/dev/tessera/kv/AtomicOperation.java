@@ -84,6 +84,19 @@ public interface AtomicOperation {
   AtomicOperation delete(Tuple key);
 
   /**
+   * Deletes the entry stored under the key bytes {@code packedKey}, which need not be a packed
+   * tuple: the way to remove an entry whose key is damaged ({@link CorruptEntryException#packedKey()}),
+   * which no {@link Tuple} can name. A no-op if it is absent.
+   *
+   * @throws UnsupportedOperationException if the store cannot address keys that are not tuples (the
+   *     default)
+   */
+  default AtomicOperation deletePacked(byte[] packedKey) {
+    throw new UnsupportedOperationException(
+        "This store cannot delete a key that is not a packed tuple");
+  }
+
+  /**
    * Adds {@code operand} to the unsigned 64-bit counter at {@code key}, modulo 2^64 (an absent key
    * counts as 0). Counters are stored as 8 bytes, big-endian; see {@link KvEntry#value()}.
    */

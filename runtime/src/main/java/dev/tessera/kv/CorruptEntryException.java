@@ -15,6 +15,7 @@ public final class CorruptEntryException extends TesseraException {
 
   private final byte[] packedKey;
   private final transient Tuple key;
+  private final byte[] stored;
 
   /**
    * Creates the exception.
@@ -25,16 +26,40 @@ public final class CorruptEntryException extends TesseraException {
    * @param cause the decoding failure, or {@code null}
    */
   public CorruptEntryException(byte[] packedKey, Tuple key, String problem, Throwable cause) {
+    this(packedKey, key, null, problem, cause);
+  }
+
+  /**
+   * Creates the exception for an entry whose stored bytes could still be read.
+   *
+   * @param packedKey the stored key's bytes
+   * @param key the key, or {@code null} when its bytes do not decode
+   * @param stored the bytes stored under the key as the store holds them (with what it keeps
+   *     before the value, such as the versionstamp), or {@code null} when they could not be read
+   * @param problem what is wrong with the entry
+   * @param cause the decoding failure, or {@code null}
+   */
+  public CorruptEntryException(
+      byte[] packedKey, Tuple key, byte[] stored, String problem, Throwable cause) {
     super("Corrupt entry under key "
         + (key != null ? KeyPreview.of(key) : "0x" + HexFormat.of().formatHex(packedKey))
         + ": " + problem, cause);
     this.packedKey = packedKey.clone();
     this.key = key;
+    this.stored = stored == null ? null : stored.clone();
   }
 
   /** The stored key's bytes, as they are in the store (a copy). */
   public byte[] packedKey() {
     return packedKey.clone();
+  }
+
+  /**
+   * The bytes stored under the key as the store holds them (a copy), or {@code null} when they
+   * could not be read; kept so that a repair can move the entry aside without losing them.
+   */
+  public byte[] storedBytes() {
+    return stored == null ? null : stored.clone();
   }
 
   /** The key, or {@code null} when its bytes are not a packed tuple. */

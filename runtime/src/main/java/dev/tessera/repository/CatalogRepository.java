@@ -1,6 +1,7 @@
 package dev.tessera.repository;
 
 import dev.tessera.catalog.IndexCatalogEntry;
+import dev.tessera.catalog.StoreCatalog;
 import dev.tessera.catalog.StoredRecordReader;
 import dev.tessera.internal.catalog.CatalogMapping;
 import dev.tessera.internal.catalog.IndexCatalog;
@@ -11,7 +12,9 @@ import dev.tessera.kv.KvStore;
 import dev.tessera.mapping.IndexDefinition;
 import dev.tessera.mapping.RecordSchema;
 import dev.tessera.tuple.Tuple;
+import dev.tessera.tuple.TupleDecodingException;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -36,9 +39,15 @@ import java.util.Optional;
 public final class CatalogRepository extends EntityRepository<StoredRecord, Tuple> {
   private final StoredRecordReader reader;
 
-  private CatalogRepository(KvStore store, CatalogMapping mapping, StoredRecordReader reader) {
+  private final Map<String, List<String>> enums;
+  private final KvStore store;
+
+  private CatalogRepository(KvStore store, CatalogMapping mapping, StoredRecordReader reader,
+      Map<String, List<String>> enums) {
     super(store, mapping);
     this.reader = reader;
+    this.enums = Map.copyOf(enums);
+    this.store = store;
   }
 
   /**
@@ -60,21 +69,27 @@ public final class CatalogRepository extends EntityRepository<StoredRecord, Tupl
       if (whyNot != null) {
         throw new UnsupportedCatalogIndexException(entityName, entry.indexName(), whyNot);
       }
-      indexes.add(CatalogIndexVerifier.definition(entry));
+      indexes.add(CatalogIndexVerifier.definition(entry, entityName));
     }
     // Every catalog index has its definition here, under its stored descriptor, so opening
     // changes no index state.
-    return new CatalogRepository(store, new CatalogMapping(reader, indexes), reader);
+    return new CatalogRepository(store, new CatalogMapping(reader, indexes), reader,
+        CatalogIndexVerifier.enumConstants(entries));
   }
 
   /**
    * The record whose components are {@code values} (the plain values {@link ComponentValues}
    * reads), in the entity's newest schema.
    *
-   * @throws IllegalArgumentException naming the component that is missing, unknown or mistyped
+   * @throws IllegalArgumentException naming the component that is missing, unknown or mistyped, or
+   *     an indexed enum component holding a name that is not one of the constants the catalog
+   *     records for it
    */
   public StoredRecord record(Map<String, ?> values) {
-    return new StoredRecord(reader.latest(), ComponentValues.encode(reader.latest(), values));
+    StoredRecord record =
+        new StoredRecord(reader.latest(), ComponentValues.encode(reader.latest(), values));
+    CatalogIndexVerifier.requireConstants(reader.entityName(), enums, record);
+    return record;
   }
 
   /** The entity's newest schema: the shape {@link #record} writes. */
@@ -120,6 +135,42 @@ public final class CatalogRepository extends EntityRepository<StoredRecord, Tupl
       }
     }
     return values;
+  }
+
+  /**
+   * Inserts the quarantined record {@code quarantined} again, as the application's repository reads
+   * it (in the newest shape), through the checks of every insert (its primary key absent, its
+   * unique values free, its index entries and the count in the same commit), then deletes its
+   * quarantined copy. Nothing is written unless the record now decodes.
+   *
+   * @throws IllegalArgumentException naming the key if its key bytes are not a packed tuple, its
+   *     bytes still do not decode, or the primary key they hold is not the key it was stored under
+   * @throws IllegalStateException if its shape cannot be read into the newest one from the catalog
+   * @throws EntityExistsException if a record holds its primary key now
+   * @throws UniqueConstraintViolationException if another record holds one of its unique values
+   */
+  public void restore(QuarantinedRecord quarantined) {
+    if (!quarantined.keyDecodes()) {
+      throw new IllegalArgumentException("the quarantined entry of " + reader.entityName()
+          + " under key bytes 0x" + HexFormat.of().formatHex(quarantined.packedKey())
+          + " has no primary key to be restored under: its key is not a packed tuple");
+    }
+    Tuple pkParts = reader.primaryKeyParts(quarantined.recordKey());
+    StoredRecord record;
+    try {
+      record = reader.current(Tuple.unpack(quarantined.bytes()));
+      ComponentValues.read(record.schema(), record.value());
+      CatalogIndexVerifier.requireConstants(reader.entityName(), enums, record);
+    } catch (IllegalArgumentException | TupleDecodingException e) {
+      throw new IllegalArgumentException("the quarantined record " + pkParts + " of "
+          + reader.entityName() + " still does not decode: " + e.getMessage(), e);
+    }
+    if (!pkParts.equals(idOf(record))) {
+      throw new IllegalArgumentException("the quarantined record " + pkParts + " of "
+          + reader.entityName() + " holds the primary key " + idOf(record) + ", not its own");
+    }
+    insert(record);
+    StoreCatalog.of(store).discardQuarantined(reader.entityName(), quarantined);
   }
 
   /** The primary key of the stored record that holds the unique value {@code value}, if any. */

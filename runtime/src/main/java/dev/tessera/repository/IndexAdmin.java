@@ -102,7 +102,8 @@ public final class IndexAdmin {
 
   /**
    * The records {@link #repairIndexes()} moved out of the entity because their stored bytes do not
-   * decode, with those bytes, in key order. They are in the store's reserved metadata space, so no
+   * decode, with those bytes: those whose key decodes in key order, then those whose key bytes are
+   * not a packed tuple ({@link QuarantinedRecord#keyDecodes()} false). They are in the store's reserved metadata space, so no
    * query, count or index sees them.
    */
   public List<QuarantinedRecord> quarantined() {
@@ -117,5 +118,15 @@ public final class IndexAdmin {
    */
   public boolean discardQuarantined(Tuple recordKey) {
     return lifecycle.discardQuarantined(recordKey);
+  }
+
+  /**
+   * Deletes the quarantined copy {@code record}, as {@link #quarantined()} listed it: also one whose
+   * key bytes were not a packed tuple.
+   *
+   * @return true if the copy was there and is deleted now
+   */
+  public boolean discardQuarantined(QuarantinedRecord record) {
+    return lifecycle.discardQuarantined(record);
   }
 }

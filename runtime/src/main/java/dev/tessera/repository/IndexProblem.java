@@ -41,8 +41,9 @@ public record IndexProblem(
      * Stored bytes that do not decode: a record (or one stored under another record's key), a unique
      * entry's pointer, a value too short for its versionstamp, or a key that is not a packed tuple.
      * Repaired by moving an undecodable record to the quarantine (see {@link
-     * IndexAdmin#quarantined()}) and deleting an undecodable index entry; a key that is not a packed
-     * tuple cannot be addressed and is only reported.
+     * IndexAdmin#quarantined()}), also one whose key is not a packed tuple (kept under its key
+     * bytes), and deleting an undecodable index entry (its record's entry is written again); an
+     * entry the store lists out of key order (a damaged file) is only reported.
      */
     UNDECODABLE,
     /**
@@ -54,7 +55,7 @@ public record IndexProblem(
 
   @Override
   public String toString() {
-    return kind + " " + (key == null ? "" : key)
+    return kind + (key == null ? "" : " " + key)
         + (primaryKey == null ? "" : " for " + primaryKey)
         + (otherPrimaryKey == null ? "" : " (entry points to " + otherPrimaryKey + ")")
         + (detail == null ? "" : ": " + detail);

@@ -3,10 +3,10 @@ package dev.tessera.repository;
 import dev.tessera.TesseraException;
 
 /**
- * An index whose values cannot be derived from the store's catalog (for example a spatial index, an
- * enum index in declaration order, one folded under other text rules, one being built), so records
- * cannot be written without the application's classes: writing them would leave that index
- * inconsistent. Immutable.
+ * An index whose values cannot be derived exactly from the store's catalog (for example one folded
+ * under other text rules, one being built, or one over a field that records of an older shape lack
+ * while the catalog does not record its default), so records cannot be written without the
+ * application's classes: writing them would leave that index inconsistent. Immutable.
  */
 public final class UnsupportedCatalogIndexException extends TesseraException {
   private static final long serialVersionUID = 1L;

@@ -306,6 +306,53 @@ class DamagedDataVerifyRepairTest {
   }
 
   @Test
+  void aRecordWhoseKeyBytesAreNotATupleIsQuarantinedUnderThemAndReadsAndCountsWorkAgain() {
+    Tuple u3 = u3();
+    byte[] value = store.get(u3).value();
+    store.close();
+    // u3's key with a flipped byte: its string part loses its terminator, so no tuple decodes.
+    byte[] flipped = u3.pack();
+    flipped[flipped.length - 1] = (byte) 0xFF;
+    byte[] stored = new byte[10 + value.length];
+    stored[7] = 1; // a versionstamp
+    System.arraycopy(value, 0, stored, 10, value.length);
+    RawLmdb.delete(dir, u3.pack());
+    RawLmdb.put(dir, flipped, stored);
+    openStore();
+    assertThatThrownBy(() -> {
+      try (Stream<User> all = users.findAll()) {
+        all.toList();
+      }
+    }).isInstanceOf(CorruptEntryException.class);
+
+    RecordReport found = users.indexAdmin().verifyIndexes().records();
+    assertThat(found.undecodable()).isEqualTo(1);
+    assertThat(found.samples().get(0).toString())
+        .startsWith("UNDECODABLE: Corrupt entry under key 0x").contains("not a packed tuple");
+
+    IndexVerification repaired = users.indexAdmin().repairIndexes();
+    assertThat(repaired.records().quarantined()).isEqualTo(1);
+    assertThat(repaired.records().countRebuilt()).isTrue();
+    assertThat(repaired.indexes()).allSatisfy(index -> {
+      assertThat(index.dangling()).isEqualTo(1); // u3's entries: its record is gone
+      assertThat(index.repaired()).isEqualTo(1);
+    });
+    try (Stream<User> all = users.findAll()) {
+      assertThat(all.toList()).hasSize(39);
+    }
+    assertThat(users.count()).isEqualTo(39);
+    assertThat(users.indexAdmin().verifyIndexes().clean()).isTrue();
+    List<QuarantinedRecord> quarantined = users.indexAdmin().quarantined();
+    assertThat(quarantined).singleElement().satisfies(q -> {
+      assertThat(q.keyDecodes()).isFalse();
+      assertThat(q.packedKey()).isEqualTo(flipped);
+      assertThat(q.bytes()).isEqualTo(stored);
+    });
+    assertThat(users.indexAdmin().discardQuarantined(quarantined.get(0))).isTrue();
+    assertThat(users.indexAdmin().quarantined()).isEmpty();
+  }
+
+  @Test
   void deleteRemovesARecordWhoseValueIsShorterThanItsVersionstamp() {
     Tuple u3 = u3();
     store.close();

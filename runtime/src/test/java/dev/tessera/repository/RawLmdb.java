@@ -31,6 +31,18 @@ public final class RawLmdb {
     }
   }
 
+  /** Deletes the packed {@code key} from the closed store in {@code dir}. */
+  public static void delete(Path dir, byte[] key) {
+    try (Env<DirectBuffer> env = Env.create(DirectBufferProxy.PROXY_DB)
+        .setMapSize(64L << 20).setMaxDbs(4).open(dir.toFile())) {
+      Dbi<DirectBuffer> dbi = env.openDbi(DATA_DBI);
+      try (Txn<DirectBuffer> txn = env.txnWrite()) {
+        dbi.delete(txn, buffer(key));
+        txn.commit();
+      }
+    }
+  }
+
   private static DirectBuffer buffer(byte[] bytes) {
     ByteBuffer direct = ByteBuffer.allocateDirect(Math.max(1, bytes.length));
     direct.put(bytes).flip();

@@ -241,6 +241,8 @@ class OldLayoutMigrationTest {
           }
         } else if (key.size() > 1 && String.valueOf(key.get(1)).startsWith("subspace")) {
           continue;
+        } else if (key.size() > 1 && "evolution".equals(key.get(1))) {
+          continue; // a repository records its shape's defaults when it opens the store, not migrate
         } else if (key.size() == 4 && "schema".equals(key.get(1))) {
           Tuple schema = Tuple.unpack(entry.value());
           value = schema.subTuple(1, 3).toString();

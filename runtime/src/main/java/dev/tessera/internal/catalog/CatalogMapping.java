@@ -62,9 +62,10 @@ public final class CatalogMapping implements EntityMapping<StoredRecord, Tuple> 
     return reader.latest().primaryKeyName();
   }
 
+  /** The newest schema, with the former names and defaults the catalog records for it. */
   @Override
   public RecordSchema schema() {
-    return reader.latest();
+    return reader.current();
   }
 
   @Override

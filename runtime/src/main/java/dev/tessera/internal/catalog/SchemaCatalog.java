@@ -7,6 +7,7 @@ import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.KvStore;
 import dev.tessera.kv.ListSelector;
+import dev.tessera.kv.TransientFailure;
 import dev.tessera.kv.lmdb.LmdbKvStore;
 import dev.tessera.mapping.ComponentSchema;
 import dev.tessera.mapping.RecordSchema;
@@ -14,6 +15,7 @@ import dev.tessera.repository.KeyLayoutMigrationRequiredException;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -48,6 +50,8 @@ import java.util.Set;
 public final class SchemaCatalog {
   private static final String RESERVED = ReservedKeys.PREFIX;
   private static final String SCHEMA = "schema";
+  private static final String EVOLUTION = "evolution";
+  private static final long EVOLUTION_FORMAT = 1;
   /** The format of entries written now: numbered (see the class comment). */
   static final long FORMAT = 3;
   /**
@@ -169,6 +173,102 @@ public final class SchemaCatalog {
       free++;
     }
     return free;
+  }
+
+  /**
+   * The catalog key of what reads older shapes into schema {@code schemaId} of {@code entityName}:
+   * its components' former names and declared defaults ({@code @Renamed}, {@code @DefaultValue}),
+   * which the schema entry itself does not hold (they do not change the shape's identifier).
+   * Written by the application's repository when it opens the store ({@link #recordEvolution}),
+   * read by tools that translate stored records without the application's classes.
+   *
+   * <pre>
+   * ("\u0000tessera", "evolution", entity, schemaId) -> (1, ((name, (formerName...), hasDefault, defaultPart)...))
+   * </pre>
+   */
+  public static Tuple evolutionKey(String entityName, long schemaId) {
+    return Tuple.of(RESERVED, EVOLUTION, entityName, schemaId);
+  }
+
+  /**
+   * Records the former names and defaults of {@code declared}'s components if the catalog does not
+   * hold exactly them yet, in one commit checked on the entry read (a concurrent opener with the
+   * same schema records the same). A store opened read-only, or failing for now ({@link
+   * TransientFailure}), is left as it is: the next open records it, and tools refuse what they would
+   * need the entry for until then, naming it.
+   */
+  public static void recordEvolution(KvStore store, RecordSchema declared) {
+    Tuple key = evolutionKey(declared.entityName(), declared.id());
+    byte[] value = encodeEvolution(declared);
+    KvEntry stored = store.get(key);
+    if (stored.exists() && Arrays.equals(stored.value(), value)) {
+      return;
+    }
+    try {
+      store.atomic().check(stored).set(key, value).commit(); // lost to a concurrent opener: it wrote it
+    } catch (UnsupportedOperationException readOnly) {
+      // read-only: nothing is recorded, and tools say so when they need it
+    } catch (RuntimeException e) {
+      if (!(e instanceof TransientFailure)) {
+        throw e;
+      }
+      // the store failed for now: the next open records it, and tools say so until then
+    }
+  }
+
+  /**
+   * {@code latest} with the former names and defaults the catalog records for it, or empty if it
+   * records none (the store was last opened by the application before they were recorded, or only
+   * read-only).
+   *
+   * @throws IllegalStateException naming the key of an entry that does not decode or does not match
+   *     {@code latest}'s components
+   */
+  public static Optional<RecordSchema> withEvolution(KvStore store, RecordSchema latest) {
+    Tuple key = evolutionKey(latest.entityName(), latest.id());
+    KvEntry stored = store.get(key);
+    if (!stored.exists()) {
+      return Optional.empty();
+    }
+    try {
+      Tuple value = Tuple.unpack(stored.value());
+      if (value.size() != 2 || !Long.valueOf(EVOLUTION_FORMAT).equals(value.get(0))) {
+        throw new IllegalArgumentException("not an entry of format " + EVOLUTION_FORMAT);
+      }
+      Tuple components = value.getNestedTuple(1);
+      if (components.size() != latest.components().size()) {
+        throw new IllegalArgumentException("it describes " + components.size()
+            + " components, the schema has " + latest.components().size());
+      }
+      List<ComponentSchema> evolved = new ArrayList<>();
+      for (int i = 0; i < components.size(); i++) {
+        Tuple component = components.getNestedTuple(i);
+        ComponentSchema plain = latest.components().get(i);
+        if (!plain.name().equals(component.getString(0))) {
+          throw new IllegalArgumentException("component " + i + " is '" + component.getString(0)
+              + "', the schema's is '" + plain.name() + "'");
+        }
+        List<String> former = new ArrayList<>();
+        for (Object name : component.getNestedTuple(1)) {
+          former.add((String) name);
+        }
+        ComponentSchema read = former.isEmpty() ? plain : plain.renamedFrom(former.toArray(String[]::new));
+        evolved.add(component.getBoolean(2) ? read.withDefault(component.get(3)) : read);
+      }
+      return Optional.of(new RecordSchema(latest.entityName(), latest.primaryKeyName(), evolved));
+    } catch (RuntimeException e) {
+      throw new IllegalStateException("catalog entry " + key + " does not describe the former names"
+          + " and defaults of schema " + latest.descriptor() + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static byte[] encodeEvolution(RecordSchema declared) {
+    List<Object> components = new ArrayList<>();
+    for (ComponentSchema component : declared.components()) {
+      components.add(Tuple.of(component.name(), Tuple.fromList(component.formerNames()),
+          component.hasDefault(), component.hasDefault() ? component.defaultPart() : null));
+    }
+    return Tuple.of(EVOLUTION_FORMAT, Tuple.fromList(components)).pack();
   }
 
   /** The stored form of {@code schema}: format 3 with its number (see the class comment). */

@@ -334,6 +334,11 @@ public final class IndexLifecycle<T> {
     return Quarantine.discard(store, keys, recordKey);
   }
 
+  /** Deletes the quarantined copy {@code record}, whether its key decodes or not. */
+ public boolean discardQuarantined(QuarantinedRecord record) {
+    return Quarantine.discard(store, keys, record);
+  }
+
   /**
    * Deletes a record whose stored bytes do not decode, every entry of a declared index that points to
    * it (found by scanning the indexes: its values cannot be read) and one from the count, in one

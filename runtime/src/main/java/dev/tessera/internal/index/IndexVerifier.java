@@ -194,7 +194,13 @@ public final class IndexVerifier<T> {
     }
   }
 
-  /** A record entry the store cannot read: quarantined without its bytes (there are none to keep). */
+  /**
+   * A record entry the store cannot read: quarantined with the bytes it holds, under its record key
+   * when that decodes (its value is too short for a versionstamp: no bytes to keep), else under its
+   * key bytes, with everything stored under them. An entry listed out of key order (a damaged file:
+   * the store read no bytes for it), or on a store that cannot address a key that is not a tuple, is
+   * reported only.
+   */
   private void quarantineCorrupt(CorruptEntryException corrupt, AtomicOperation op, Findings found) {
     Tuple key = corrupt.key();
     found.problem(new IndexProblem(
@@ -203,6 +209,19 @@ public final class IndexVerifier<T> {
     if (key != null) {
       op.delete(key).set(Quarantine.key(keySpace, key), EMPTY);
       found.fixes++;
+    } else if (corrupt.storedBytes() != null && deletePacked(op, corrupt.packedKey())) {
+      op.set(Quarantine.keyOfBytes(keySpace.entityName(), corrupt.packedKey()), corrupt.storedBytes());
+      found.fixes++;
+    }
+  }
+
+  /** Adds the deletion of {@code packedKey} to {@code op}; false if the store cannot address it. */
+  private static boolean deletePacked(AtomicOperation op, byte[] packedKey) {
+    try {
+      op.deletePacked(packedKey);
+      return true;
+    } catch (UnsupportedOperationException notATuple) {
+      return false;
     }
   }
 
@@ -379,12 +398,18 @@ public final class IndexVerifier<T> {
     return false;
   }
 
-  /** An index entry the store cannot read: deleted without a check (it has no versionstamp). */
+  /**
+   * An index entry the store cannot read: deleted without a check (it has no versionstamp); the
+   * records' pass writes the entry its record needs. An entry whose key is not a packed tuple is
+   * deleted by its key bytes, if the store read them in order and can address them.
+   */
   private void deleteCorrupt(CorruptEntryException corrupt, AtomicOperation op, Findings found) {
     found.problem(new IndexProblem(
         IndexProblem.Kind.UNDECODABLE, corrupt.key(), null, null, corrupt.getMessage()));
     if (corrupt.key() != null) {
       op.delete(corrupt.key());
+      found.fixes++;
+    } else if (corrupt.storedBytes() != null && deletePacked(op, corrupt.packedKey())) {
       found.fixes++;
     }
   }

@@ -1,5 +1,6 @@
 package dev.tessera.internal.write;
 
+import dev.tessera.internal.catalog.CatalogMapping;
 import dev.tessera.internal.catalog.KeySpace;
 import dev.tessera.internal.catalog.RecordTranslator;
 import dev.tessera.internal.catalog.SchemaCatalog;
@@ -75,7 +76,13 @@ public final class RecordLayout<T, ID> {
       subspaces.add(index.subspace());
     }
     KeySpace keys = KeySpace.assign(store, mapping.entityName(), subspaces);
-    return new RecordLayout<>(mapping, indexes, keys, RecordTranslator.open(store, mapping.schema()));
+    RecordTranslator translator = RecordTranslator.open(store, mapping.schema());
+    if (!(mapping instanceof CatalogMapping)) {
+      // The application's schema declares its former names and defaults; a catalog-built one only
+      // repeats what the catalog holds, so it never records them.
+      SchemaCatalog.recordEvolution(store, mapping.schema());
+    }
+    return new RecordLayout<>(mapping, indexes, keys, translator);
   }
 
  public EntityMapping<T, ID> mapping() {

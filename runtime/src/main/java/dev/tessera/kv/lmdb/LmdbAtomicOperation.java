@@ -112,6 +112,12 @@ final class LmdbAtomicOperation implements AtomicOperation, OwnedValues {
   }
 
   @Override
+  public AtomicOperation deletePacked(byte[] packedKey) {
+    ensureNotCommitted();
+    return add(new Mutation.Delete(packedKey.clone()));
+  }
+
+  @Override
   public AtomicOperation sum(Tuple key, long operand) {
     return counter(key, Counter.SUM, operand);
   }

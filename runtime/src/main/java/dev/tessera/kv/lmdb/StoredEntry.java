@@ -71,7 +71,10 @@ final class StoredEntry {
     try {
       Tuple.validate(packedKey); // checked now, decoded only if the caller asks for the key
     } catch (TupleDecodingException e) {
-      throw new CorruptEntryException(packedKey, null, "the key is not a packed tuple: " + e.getMessage(), e);
+      byte[] bytes = new byte[stored.capacity()];
+      stored.getBytes(0, bytes);
+      throw new CorruptEntryException(
+          packedKey, null, bytes, "the key is not a packed tuple: " + e.getMessage(), e);
     }
     return toEntryOfTuple(packedKey, stored);
   }
