@@ -60,7 +60,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @ExtendWith(EtcdClusterExtension.class)
 class TicketingApplicationTest {
-  private static final String[] ENTITIES = {"venue", "event", "ticket"};
+  private static final String[] ENTITIES = {"venue", "event", "seat_ticket"};
   private static final List<String> TAGS = List.of("jazz", "rock", "family", "outdoor", "late");
   private static final int BUYERS = 8;
   /** How long the buyers may take to sell every seat on a loaded machine before the test gives up. */

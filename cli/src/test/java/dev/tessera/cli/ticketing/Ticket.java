@@ -16,7 +16,7 @@ import dev.tessera.annotations.UniqueIndex;
  * @param email the buyer's e-mail, indexed case-insensitively
  * @param status indexed
  */
-@Entity(name = "ticket")
+@Entity(name = "seat_ticket")
 @UniqueIndex(fields = {"eventId", "seat"})
 public record Ticket(
     @PrimaryKey(generate = KeyGeneration.ULID) String id,
