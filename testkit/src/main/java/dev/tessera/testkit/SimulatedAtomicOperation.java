@@ -199,7 +199,7 @@ final class SimulatedAtomicOperation implements AtomicOperation {
         applyTo(next, mutation, stamp);
       }
       store.publish(StoredState.of(next, version));
-      return CommitResult.success(stamp);
+      return CommitResult.success(SimulatedKvStore.copy(stamp));
     } finally {
       store.commitLock().unlock();
     }
@@ -225,7 +225,7 @@ final class SimulatedAtomicOperation implements AtomicOperation {
       Stored stored = state.get(check.packedKey());
       Versionstamp actual = stored == null ? null : stored.stamp();
       if (!Objects.equals(check.expected(), actual)) {
-        return CommitResult.checkFailed(check.key(), check.expected(), actual);
+        return CommitResult.checkFailed(check.key(), check.expected(), SimulatedKvStore.copy(actual));
       }
     }
     for (RangeCheck rangeCheck : rangeChecks) {
@@ -255,7 +255,7 @@ final class SimulatedAtomicOperation implements AtomicOperation {
           ? Arrays.compareUnsigned(entry.getKey(), check.packedSeen().get(i)) : -1;
       if (order < 0) {
         Stored added = entry.getValue();
-        return CommitResult.rangeCheckFailed(check.range(), added.key(), null, added.stamp());
+        return CommitResult.rangeCheckFailed(check.range(), added.key(), null, SimulatedKvStore.copy(added.stamp()));
       }
       if (order > 0) {
         return removed(check, i);
@@ -263,7 +263,7 @@ final class SimulatedAtomicOperation implements AtomicOperation {
       Versionstamp actual = entry.getValue().stamp();
       if (actual.compareTo(seen.get(i).versionstamp()) != 0) {
         return CommitResult.rangeCheckFailed(
-            check.range(), seen.get(i).key(), seen.get(i).versionstamp(), actual);
+            check.range(), seen.get(i).key(), seen.get(i).versionstamp(), SimulatedKvStore.copy(actual));
       }
     }
   }
