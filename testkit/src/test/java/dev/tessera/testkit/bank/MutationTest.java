@@ -51,6 +51,16 @@ class MutationTest {
       "if (!selector.isReverse() && selector.limit() == Integer.MAX_VALUE) {"
           + " rangeReads = append(rangeReads, record); }");
 
+  /** A count in a transaction is not validated at commit: a phantom a competitor adds goes unseen. */
+  static final Mutation COUNT_NOT_VALIDATED = new Mutation(
+      "count in a transaction not validated", TRANSACTION_VIEW,
+      "pending.checkRangeCount(counted.range(), counted.count(), counted.readVersion());", "");
+
+  /** A transaction's point reads are not validated at commit: a write skew, a lost update. */
+  static final Mutation POINT_READS_NOT_VALIDATED = new Mutation(
+      "point reads of a transaction not validated", TRANSACTION_VIEW,
+      "pending.check(pointReads.entry(i));", "");
+
   /** An update outside a transaction commits without checking the record it read: a lost update. */
   static final Mutation UPDATE_WITHOUT_CHECK = new Mutation(
       "update commits without check(current)", RECORD_WRITER,
@@ -78,6 +88,16 @@ class MutationTest {
   void aReverseOrLimitedReadNotValidatedIsFound() throws Exception {
     assertThat(failure(REVERSE_OR_LIMITED_READ_NOT_VALIDATED, "read was not validated"))
         .contains("as the newest loan", "was held when it committed");
+  }
+
+  @Test
+  void aCountNotValidatedIsFound() throws Exception {
+    assertThat(failure(COUNT_NOT_VALIDATED, "loans:")).contains("holds more than " + BankSimulation.MAX_LOANS);
+  }
+
+  @Test
+  void pointReadsNotValidatedAreFound() throws Exception {
+    assertThat(failure(POINT_READS_NOT_VALIDATED, "money not conserved")).contains("money not conserved");
   }
 
   @Test
