@@ -634,9 +634,12 @@ public final class BankSimulation {
     return afterCrash(what + ": " + (outcome.equals("ok") ? count[0] + " deleted" : outcome));
   }
 
-  /** Ends a client whose process crashed, once its model knows the write in flight is unknown. */
+  /**
+   * Ends a client whose process crashed, once its model knows the write in flight is unknown:
+   * {@code outcome} is the outcome itself, or a trace line ending in it.
+   */
   private static String afterCrash(String outcome) {
-    if (outcome.startsWith(CRASHED)) {
+    if (outcome.startsWith(CRASHED) || outcome.endsWith(": " + CRASHED)) {
       throw new SimulatedCrash("the client's process crashed: " + outcome);
     }
     return outcome;
