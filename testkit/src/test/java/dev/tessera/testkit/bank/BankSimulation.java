@@ -55,7 +55,9 @@ import java.util.function.UnaryOperator;
  * One simulated run, decided entirely by its seed: a bank of accounts that transaction clients
  * transfer money between, member writers that insert, update, save, delete and bulk-delete
  * members with a unique, a composite and a multi-value index, and a writer that inserts, moves and
- * deletes places with a spatial index, while an administrator repairs the indexes, over a {@link
+ * deletes places with a spatial index, tally clients that all write the same tallies (a ledger of
+ * effects that must each land once, and scratch records every kind of write hits), while an
+ * administrator repairs the indexes, over a {@link
  * SimulatedKvStore} that injects faults, all interleaved by a {@link
  * DeterministicScheduler}. A run has rounds; each round is a process: it opens the repositories
  * (without faults), runs the clients until they end or a crash ends them all, and then checks the
@@ -64,8 +66,12 @@ import java.util.function.UnaryOperator;
  * <p>Checked after every commit (from the client about to make the next store call, while no other
  * client runs): every readable index holds exactly the entries derived from the records by brute
  * force (unique pointers, plain entries with nulls, composite, multi-value, spatial Z-order codes),
- * the record counts equal the records, money is conserved and no balance is negative, and index
- * states only move forward. Checked after each round: every member and place is in a state the
+ * the record counts equal the records, money is conserved and no balance is negative, no borrower
+ * holds more than two loans, every acknowledged ledger effect is there once and no refused one is,
+ * and index states only move forward. Checked right after a client's call, before any other client
+ * runs: a refused versioned update was stale, a unique violation names a holder some committed
+ * state held, a loan taken back by a limited read was the newest (oldest) at commit. Checked after
+ * each round: every member and place is in a state the
  * acknowledged writes (and those of unknown outcome) allow, which then resolves it for good; queries
  * of every kind (equality, ranges, prefixes, several values, nulls, primary-key ranges, boxes) in
  * every terminal and both directions, paged and limited, outside and inside a transaction that
