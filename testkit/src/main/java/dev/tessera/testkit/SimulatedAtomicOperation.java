@@ -22,7 +22,7 @@ import java.util.TreeMap;
 /**
  * An {@link AtomicOperation} of a {@link SimulatedKvStore}. As the LMDB store's: keys and values are
  * validated when added, values are copied, {@link #commit()} may be called once and evaluates the
- * point checks in order, then the range checks in order, then applies the mutations (a later
+ * point checks in order, then the range checks, then the range count checks in order, then applies the mutations (a later
  * mutation of a key wins) with one new versionstamp; a counter on a value that is not 8 bytes fails
  * the commit with nothing written. Faults of the store's {@link FaultPlan} are drawn in the commit.
  * Not thread-safe.
@@ -31,6 +31,8 @@ final class SimulatedAtomicOperation implements AtomicOperation {
   private record Check(Tuple key, byte[] packedKey, Versionstamp expected) {}
 
   private record RangeCheck(TupleRange range, List<KvEntry> seen, List<byte[]> packedSeen) {}
+
+  private record CountCheck(TupleRange range, long count, Versionstamp readVersion) {}
 
   private sealed interface Mutation {
     byte[] packedKey();
@@ -50,6 +52,7 @@ final class SimulatedAtomicOperation implements AtomicOperation {
   private final int born;
   private final List<Check> checks = new ArrayList<>();
   private final List<RangeCheck> rangeChecks = new ArrayList<>();
+  private final List<CountCheck> countChecks = new ArrayList<>();
   private final List<Mutation> mutations = new ArrayList<>();
   private boolean committed;
 
@@ -91,6 +94,29 @@ final class SimulatedAtomicOperation implements AtomicOperation {
     }
     rangeChecks.add(new RangeCheck(range, List.copyOf(seen), packed));
     return this;
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>As the LMDB store validates it: at commit, every key of the range must carry a versionstamp
+   * no newer than {@code readVersion}, and there must be {@code count} of them.
+   */
+  @Override
+  public AtomicOperation checkRangeCount(TupleRange range, long count, Versionstamp readVersion) {
+    ensureNotCommitted();
+    Objects.requireNonNull(range, "range");
+    Objects.requireNonNull(readVersion, "readVersion");
+    if (count < 0) {
+      throw new IllegalArgumentException("A range count check needs a count of at least 0, not " + count);
+    }
+    countChecks.add(new CountCheck(range, count, readVersion));
+    return this;
+  }
+
+  @Override
+  public boolean checksRangeCounts() {
+    return true;
   }
 
   @Override
@@ -149,12 +175,12 @@ final class SimulatedAtomicOperation implements AtomicOperation {
     store.enter(StoreCall.COMMIT, "commit");
     store.ensureAlive(born, "commit");
     FaultPlan plan = store.plan();
-    int operations = checks.size() + rangeChecks.size() + mutations.size();
+    int operations = checks.size() + rangeChecks.size() + countChecks.size() + mutations.size();
     if (operations >= 2 && store.draw(plan.commitTooLarge())) {
       long limit = 1 + store.nextLong(operations - 1);
       store.observer().faultInjected(Fault.COMMIT_TOO_LARGE, operations + " operations > " + limit);
       throw new CommitTooLargeException("--max-txn-ops", limit, operations, "operations",
-          "(simulated: " + mutations.size() + " mutations, " + (checks.size() + rangeChecks.size())
+          "(simulated: " + mutations.size() + " mutations, " + (checks.size() + rangeChecks.size() + countChecks.size())
           + " checks)");
     }
     if (store.draw(plan.conflict())) {
@@ -199,7 +225,7 @@ final class SimulatedAtomicOperation implements AtomicOperation {
         applyTo(next, mutation, stamp);
       }
       store.publish(StoredState.of(next, version));
-      return CommitResult.success(stamp);
+      return CommitResult.success(SimulatedKvStore.copy(stamp));
     } finally {
       store.commitLock().unlock();
     }
@@ -225,7 +251,7 @@ final class SimulatedAtomicOperation implements AtomicOperation {
       Stored stored = state.get(check.packedKey());
       Versionstamp actual = stored == null ? null : stored.stamp();
       if (!Objects.equals(check.expected(), actual)) {
-        return CommitResult.checkFailed(check.key(), check.expected(), actual);
+        return CommitResult.checkFailed(check.key(), check.expected(), SimulatedKvStore.copy(actual));
       }
     }
     for (RangeCheck rangeCheck : rangeChecks) {
@@ -234,7 +260,29 @@ final class SimulatedAtomicOperation implements AtomicOperation {
         return failed;
       }
     }
+    for (CountCheck countCheck : countChecks) {
+      CommitResult failed = failedCountCheck(state, countCheck);
+      if (failed != null) {
+        return failed;
+      }
+    }
     return null;
+  }
+
+  /** A key written after the count's read version, or another number of keys: the count changed. */
+  private static CommitResult failedCountCheck(StoredState state, CountCheck check) {
+    byte[] begin = check.range().begin();
+    byte[] end = check.range().end();
+    long found = 0;
+    if (Arrays.compareUnsigned(begin, end) < 0) {
+      for (Stored stored : state.entries().subMap(begin, true, end, false).values()) {
+        if (stored.stamp().compareTo(check.readVersion()) > 0) {
+          return CommitResult.rangeCheckFailed(check.range(), stored.key(), null, SimulatedKvStore.copy(stored.stamp()));
+        }
+        found++;
+      }
+    }
+    return found == check.count() ? null : CommitResult.rangeCheckFailed(check.range(), null, null, null);
   }
 
   private static CommitResult failedRangeCheck(StoredState state, RangeCheck check) {
@@ -255,7 +303,7 @@ final class SimulatedAtomicOperation implements AtomicOperation {
           ? Arrays.compareUnsigned(entry.getKey(), check.packedSeen().get(i)) : -1;
       if (order < 0) {
         Stored added = entry.getValue();
-        return CommitResult.rangeCheckFailed(check.range(), added.key(), null, added.stamp());
+        return CommitResult.rangeCheckFailed(check.range(), added.key(), null, SimulatedKvStore.copy(added.stamp()));
       }
       if (order > 0) {
         return removed(check, i);
@@ -263,7 +311,7 @@ final class SimulatedAtomicOperation implements AtomicOperation {
       Versionstamp actual = entry.getValue().stamp();
       if (actual.compareTo(seen.get(i).versionstamp()) != 0) {
         return CommitResult.rangeCheckFailed(
-            check.range(), seen.get(i).key(), seen.get(i).versionstamp(), actual);
+            check.range(), seen.get(i).key(), seen.get(i).versionstamp(), SimulatedKvStore.copy(actual));
       }
     }
   }
@@ -275,9 +323,10 @@ final class SimulatedAtomicOperation implements AtomicOperation {
 
   /**
    * {@link Fault#CONFLICT}: another writer commits first, rewriting with its value a present key
-   * that this commit checks (a point check expecting it present, else a key a range check saw), so
-   * the check fails as it would against a real concurrent writer. Nothing happens when no check
-   * names a present key: a real writer could not make such a commit fail without changing data.
+   * that this commit checks (a point check expecting it present, else a key a range check saw, else
+   * the first key of a counted range), so the check fails as it would against a real concurrent
+   * writer. Nothing happens when no check names a present key: a real writer could not make such a
+   * commit fail without changing data.
    */
   private void touchACheckedKey() {
     store.commitLock().lock();
@@ -296,6 +345,13 @@ final class SimulatedAtomicOperation implements AtomicOperation {
             target = key;
             break;
           }
+        }
+      }
+      for (int c = 0; target == null && c < countChecks.size(); c++) {
+        TupleRange range = countChecks.get(c).range();
+        if (Arrays.compareUnsigned(range.begin(), range.end()) < 0) {
+          target = current.entries().subMap(range.begin(), true, range.end(), false).keySet().stream()
+              .findFirst().orElse(null);
         }
       }
       if (target == null) {

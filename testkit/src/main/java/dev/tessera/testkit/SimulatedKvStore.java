@@ -12,6 +12,7 @@ import dev.tessera.kv.ValueTooLargeException;
 import dev.tessera.kv.etcd.SnapshotCompactedException;
 import dev.tessera.testkit.StoredState.Stored;
 import dev.tessera.tuple.Tuple;
+import dev.tessera.tuple.Versionstamp;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -333,9 +334,19 @@ public final class SimulatedKvStore implements KvStore {
     return entries;
   }
 
-  /** The entry a read hands out: a copy of the bytes, so a caller cannot change the store. */
+  /**
+   * The entry a read hands out: copies of the bytes and of the versionstamp, never the stored
+   * objects, so a caller cannot change the store, and code that compares versionstamps by identity
+   * ({@code ==}) instead of {@code equals} fails here as it would on a store that decodes them
+   * from bytes on every read.
+   */
   static KvEntry entryOf(Tuple key, Stored stored) {
-    return stored == null ? KvEntry.absent(key) : new KvEntry(key, stored.value().clone(), stored.stamp());
+    return stored == null ? KvEntry.absent(key) : new KvEntry(key, stored.value().clone(), copy(stored.stamp()));
+  }
+
+  /** A new instance equal to {@code stamp} ({@code null} stays {@code null}). */
+  static Versionstamp copy(Versionstamp stamp) {
+    return stamp == null ? null : Versionstamp.fromBytes(stamp.toBytes());
   }
 
   /**

@@ -4,8 +4,13 @@ import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
 import dev.tessera.kv.ListSelector;
+import dev.tessera.kv.RangeCount;
+import dev.tessera.testkit.StoredState.Stored;
 import dev.tessera.tuple.Tuple;
+import dev.tessera.tuple.Versionstamp;
+import java.util.Arrays;
 import java.util.List;
+import java.util.NavigableMap;
 
 /**
  * A {@link KvSnapshot} of a {@link SimulatedKvStore}: one committed state, kept by reference. As the
@@ -44,6 +49,36 @@ final class SimulatedSnapshot implements KvSnapshot {
   public KvIterator list(ListSelector selector) {
     ensureOpen("list");
     return new SimulatedIterator(store, this, selector);
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>As the LMDB store counts: in the selector's direction up to its limit (the last key counted
+   * when the limit stopped it), with the read version {@code (version, 0xFFFF)}, above every
+   * versionstamp of the snapshot and below every later commit's; one scheduling point. A selector
+   * resumed after a cursor is not counted here ({@code null}: the caller lists it).
+   */
+  @Override
+  public RangeCount count(ListSelector selector) {
+    if (selector.cursor() != null) {
+      return null;
+    }
+    beforeRead("count");
+    Versionstamp readVersion = Versionstamp.of(state.version(), 0xFFFF);
+    byte[] begin = selector.range().begin();
+    byte[] end = selector.range().end();
+    if (selector.limit() == 0 || Arrays.compareUnsigned(begin, end) >= 0) {
+      return new RangeCount(0, null, readVersion);
+    }
+    NavigableMap<byte[], Stored> in = state.entries().subMap(begin, true, end, false);
+    long counted = 0;
+    for (byte[] key : selector.isReverse() ? in.descendingKeySet() : in.navigableKeySet()) {
+      if (++counted == selector.limit()) {
+        return new RangeCount(counted, key.clone(), readVersion);
+      }
+    }
+    return new RangeCount(counted, null, readVersion);
   }
 
   @Override

@@ -35,6 +35,7 @@ import dev.tessera.testkit.StoreCall;
 import dev.tessera.testkit.StoreObserver;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
+import dev.tessera.tuple.Versionstamp;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -54,7 +55,9 @@ import java.util.function.UnaryOperator;
  * One simulated run, decided entirely by its seed: a bank of accounts that transaction clients
  * transfer money between, member writers that insert, update, save, delete and bulk-delete
  * members with a unique, a composite and a multi-value index, and a writer that inserts, moves and
- * deletes places with a spatial index, while an administrator repairs the indexes, over a {@link
+ * deletes places with a spatial index, tally clients that all write the same tallies (a ledger of
+ * effects that must each land once, and scratch records every kind of write hits), while an
+ * administrator repairs the indexes, over a {@link
  * SimulatedKvStore} that injects faults, all interleaved by a {@link
  * DeterministicScheduler}. A run has rounds; each round is a process: it opens the repositories
  * (without faults), runs the clients until they end or a crash ends them all, and then checks the
@@ -63,8 +66,12 @@ import java.util.function.UnaryOperator;
  * <p>Checked after every commit (from the client about to make the next store call, while no other
  * client runs): every readable index holds exactly the entries derived from the records by brute
  * force (unique pointers, plain entries with nulls, composite, multi-value, spatial Z-order codes),
- * the record counts equal the records, money is conserved and no balance is negative, and index
- * states only move forward. Checked after each round: every member and place is in a state the
+ * the record counts equal the records, money is conserved and no balance is negative, no borrower
+ * holds more than two loans, every acknowledged ledger effect is there once and no refused one is,
+ * and index states only move forward. Checked right after a client's call, before any other client
+ * runs: a refused versioned update was stale, a unique violation names a holder some committed
+ * state held, a loan taken back by a limited read was the newest (oldest) at commit. Checked after
+ * each round: every member and place is in a state the
  * acknowledged writes (and those of unknown outcome) allow, which then resolves it for good; queries
  * of every kind (equality, ranges, prefixes, several values, nulls, primary-key ranges, boxes) in
  * every terminal and both directions, paged and limited, outside and inside a transaction that
@@ -85,6 +92,13 @@ public final class BankSimulation {
   private static final int GRID_SIZE = 8;
   private static final int PLACES = 5;
   private static final String CRASHED = "crashed";
+  /** The tallies only appended to (versioned, or in a transaction): every acknowledged effect stays. */
+  private static final List<String> LEDGERS = List.of("t0", "t1");
+  /** The tallies every kind of write hits: insert, update, save, delete, versioned, in a transaction. */
+  private static final List<String> SCRATCH = List.of("u0", "u1");
+  /** The values of the tallies' unique index, moved between them. */
+  private static final List<String> HOLDERS = List.of("h0", "h1", "h2");
+  private static final int TALLY_CLIENTS = 3;
 
   /**
    * What a run does.
@@ -141,6 +155,16 @@ public final class BankSimulation {
   private MemberWrites members;
   private PlaceRepository places;
   private PlaceRepository checkedPlaces;
+  private TallyRepository tallies;
+  private TallyRepository checkedTallies;
+  private final Ledger ledger = new Ledger();
+  /** Every tally a write that was not refused may have left (effects of scratch tallies are empty). */
+  private final Set<Tally> scratchWritten = java.util.Collections.synchronizedSet(new LinkedHashSet<>());
+  /**
+   * Every unique index entry seen in a committed state, as {@code entity.index value -> primary
+   * key}: a unique violation must name one of them.
+   */
+  private final Set<String> uniqueHeld = new java.util.HashSet<>();
   /** The second version's repository on what the checks read, from the first round that opens it. */
   private MemberV2Repository checkedMembersV2;
   /**
@@ -251,6 +275,11 @@ public final class BankSimulation {
         String lender = "lender-" + c;
         clients.spawn(lender, () -> lend(lender, random));
       }
+      for (int c = 0; c < TALLY_CLIENTS; c++) {
+        SplittableRandom random = new SplittableRandom(seed * 53 + round * 19 + c);
+        String name = "tallies-" + c;
+        clients.spawn(name, () -> tallyWrites(name, random));
+      }
       SplittableRandom placeRandom = new SplittableRandom(seed * 43 + round * 17);
       clients.spawn("places", () -> placeWrites(placeRandom));
       clients.spawn("admin", this::administer);
@@ -284,6 +313,7 @@ public final class BankSimulation {
     accounts = new AccountRepository(clientStore, options);
     loans = new LoanRepository(clientStore, options);
     places = new PlaceRepository(clientStore, options);
+    tallies = new TallyRepository(clientStore, options);
     if (round < settings.rounds() / 2) {
       members = MemberWrites.of(new MemberRepository(clientStore, options));
     } else {
@@ -317,6 +347,25 @@ public final class BankSimulation {
     }
   }
 
+  /**
+   * A transaction took back the newest ({@code reverse}) or the oldest loan of {@code borrower}, read
+   * by a reverse or forward listing limited to one: no loan of the borrower was newer (older) when
+   * it committed, else a serial order would have taken that one. Checked on the simulated store
+   * right after the commit, before any other client runs: a loan held now was held then.
+   */
+  private void requireChosenAtCommit(String borrower, String taken, boolean reverse) {
+    if (store == null) {
+      return; // on a real store other clients run meanwhile
+    }
+    checkCommitted();
+    for (Loan loan : checkedLoans.byBorrower().equalTo(borrower).list()) {
+      int order = loan.id().compareTo(taken);
+      require(reverse ? order < 0 : order > 0, "a transaction took back " + taken + " as the "
+          + (reverse ? "newest" : "oldest") + " loan of " + borrower + ", but " + loan.id()
+          + " was held when it committed: its limited " + (reverse ? "reverse " : "") + "read was not validated");
+    }
+  }
+
   /** Lends and takes back loans, in transactions that count the borrower's loans first. */
   private void lend(String lender, SplittableRandom random) {
     for (int i = 0; i < settings.operations(); i++) {
@@ -342,6 +391,9 @@ public final class BankSimulation {
         return "returned " + held.get(0).id();
       }));
       clients.trace(afterCrash(lender + (borrow ? " lend " : " take back ") + borrower + ": " + outcome));
+      if (outcome.startsWith("returned ")) {
+        requireChosenAtCommit(borrower, outcome.substring("returned ".length()), reverse);
+      }
     }
   }
 
@@ -485,7 +537,7 @@ public final class BankSimulation {
   }
 
   /** A write of one member: the model learns what the store acknowledged, or that it is unknown. */
-  private static <T> String write(RecordModel<T> model, String id, String what, Runnable call,
+  private <T> String write(RecordModel<T> model, String id, String what, Runnable call,
       java.util.function.Predicate<T> applicable, UnaryOperator<T> effect) {
     String outcome = attempt(() -> {
       call.run();
@@ -503,7 +555,7 @@ public final class BankSimulation {
     return afterCrash(what + " " + id + ": " + outcome);
   }
 
-  private static <T> String delete(RecordModel<T> model, String id, java.util.function.BooleanSupplier call) {
+  private <T> String delete(RecordModel<T> model, String id, java.util.function.BooleanSupplier call) {
     Boolean[] deleted = new Boolean[1];
     String outcome = attempt(() -> {
       deleted[0] = call.getAsBoolean();
@@ -588,9 +640,12 @@ public final class BankSimulation {
     return afterCrash(what + ": " + (outcome.equals("ok") ? count[0] + " deleted" : outcome));
   }
 
-  /** Ends a client whose process crashed, once its model knows the write in flight is unknown. */
+  /**
+   * Ends a client whose process crashed, once its model knows the write in flight is unknown:
+   * {@code outcome} is the outcome itself, or a trace line ending in it.
+   */
   private static String afterCrash(String outcome) {
-    if (outcome.startsWith(CRASHED)) {
+    if (outcome.startsWith(CRASHED) || outcome.endsWith(": " + CRASHED)) {
       throw new SimulatedCrash("the client's process crashed: " + outcome);
     }
     return outcome;
@@ -601,14 +656,17 @@ public final class BankSimulation {
    * during it: unknown too), the exception's simple name for a
    * failure that writes nothing, and lets anything else fail the run.
    */
-  private static String attempt(java.util.function.Supplier<String> call) {
+  private String attempt(java.util.function.Supplier<String> call) {
     try {
       return call.get();
     } catch (CommitOutcomeUnknownException e) {
       return "unknown";
     } catch (SimulatedCrash e) {
       return CRASHED; // the caller notes the write as of unknown outcome, then ends the client
-    } catch (UniqueConstraintViolationException | EntityExistsException | EntityNotFoundException
+    } catch (UniqueConstraintViolationException e) {
+      requireHolderExisted(e);
+      return e.getClass().getSimpleName();
+    } catch (EntityExistsException | EntityNotFoundException
         | ConcurrentModificationException | TransactionConflictException | RetryLimitExceededException
         | CommitTooLargeException | SnapshotCompactedException e) {
       return e.getClass().getSimpleName();
@@ -626,6 +684,180 @@ public final class BankSimulation {
       tags.add(TAGS.get(random.nextInt(TAGS.size())));
     }
     return tags;
+  }
+
+  /**
+   * A refusal for a unique value is warranted only by a record that held it: on the simulated
+   * store, where every committed state is checked, the holder it names must have been seen.
+   */
+  private void requireHolderExisted(UniqueConstraintViolationException e) {
+    if (store == null) {
+      return; // on a real store, states between two checks are not seen
+    }
+    checkCommitted();
+    String entry = e.entity() + "." + e.index() + " " + e.value() + " -> " + e.primaryKey();
+    require(uniqueHeld.contains(entry), "a unique violation names " + entry + ", which no committed state held: "
+        + e.getMessage());
+  }
+
+  // ---------------------------------------------------------------- tallies: contended records
+
+  /**
+   * Writes the tallies that every tally client writes: appends an effect to a ledger tally (a
+   * versioned update, or an update in a transaction, moving its holder too), or writes a scratch
+   * tally in any way. Every refusal is checked against the store: a refused versioned update was
+   * stale, a unique violation names a holder that existed.
+   */
+  private void tallyWrites(String client, SplittableRandom random) {
+    for (int i = 0; i < settings.operations(); i++) {
+      String holder = pick(random, HOLDERS);
+      String outcome;
+      if (random.nextBoolean()) {
+        String id = LEDGERS.get(random.nextInt(LEDGERS.size()));
+        String effect = client.substring(client.length() - 1) + "." + round + "." + i;
+        outcome = random.nextBoolean() ? appendVersioned(id, effect, holder) : appendInTransaction(id, effect, holder);
+      } else {
+        String id = SCRATCH.get(random.nextInt(SCRATCH.size()));
+        outcome = scratchWrite(id, new Tally(id, holder, random.nextInt(3), List.of()), random.nextInt(6));
+      }
+      clients.trace(client + " " + outcome);
+    }
+  }
+
+  /** Reads a ledger tally with its versionstamp, then appends {@code effect} to it at that stamp. */
+  private String appendVersioned(String id, String effect, String holder) {
+    List<Optional<Versioned<Tally>>> reads = new ArrayList<>();
+    String read = afterCrash(attempt(() -> {
+      reads.add(tallies.findVersionedById(id));
+      return "ok";
+    }));
+    if (reads.isEmpty()) {
+      return "versioned read " + id + ": " + read;
+    }
+    Optional<Versioned<Tally>> seen = reads.get(0);
+    ledger.begins(effect, id);
+    String outcome = attempt(() -> {
+      if (seen.isEmpty()) {
+        tallies.insert(new Tally(id, holder, 1, List.of(effect)));
+      } else {
+        tallies.update(seen.get().value().append(effect, holder), seen.get().versionstamp());
+      }
+      return "ok";
+    });
+    if (outcome.equals("ConcurrentModificationException")) {
+      requireStale(id, seen.map(Versioned::versionstamp).orElseThrow());
+    } else if (outcome.equals("EntityExistsException")) {
+      requireTally(id, true, "an insert of ledger tally " + id + " refused as existing");
+    }
+    ledger.ended(effect, outcome);
+    return afterCrash("append " + effect + " to " + id + " at " + seen.map(Versioned::versionstamp).orElse(null)
+        + ": " + outcome);
+  }
+
+  /** Appends {@code effect} to a ledger tally in a transaction that reads it first. */
+  private String appendInTransaction(String id, String effect, String holder) {
+    ledger.begins(effect, id);
+    String outcome = attempt(() -> Transactions.run(clientStore, tx -> {
+      TallyRepository inTx = tallies.in(tx);
+      Optional<Tally> seen = inTx.findById(id);
+      if (seen.isEmpty()) {
+        inTx.insert(new Tally(id, holder, 1, List.of(effect)));
+      } else {
+        inTx.update(seen.get().append(effect, holder));
+      }
+      return "ok";
+    }));
+    ledger.ended(effect, outcome);
+    return afterCrash("append in a transaction " + effect + " to " + id + ": " + outcome);
+  }
+
+  /**
+   * One write of a scratch tally, by {@code kind}: insert, update, save, delete, a versioned update
+   * at the stamp just read, or, in a transaction, a delete or a save after reading it.
+   */
+  private String scratchWrite(String id, Tally next, int kind) {
+    List<Versionstamp> stamp = new ArrayList<>();
+    String what = switch (kind) {
+      case 0 -> "insert";
+      case 1 -> "update";
+      case 2 -> "save";
+      case 3 -> "delete";
+      case 4 -> "versioned update";
+      default -> "read and write in a transaction";
+    };
+    scratchWritten.add(next);
+    String outcome = attempt(() -> {
+      switch (kind) {
+        case 0 -> tallies.insert(next);
+        case 1 -> tallies.update(next);
+        case 2 -> tallies.save(next);
+        case 3 -> tallies.delete(id);
+        case 4 -> {
+          Optional<Versioned<Tally>> seen = tallies.findVersionedById(id);
+          if (seen.isEmpty()) {
+            return "absent";
+          }
+          stamp.add(seen.get().versionstamp());
+          tallies.update(next, seen.get().versionstamp());
+        }
+        default -> Transactions.run(clientStore, tx -> {
+          TallyRepository inTx = tallies.in(tx);
+          if (inTx.findById(id).map(t -> t.size() == next.size()).orElse(false)) {
+            inTx.delete(id);
+          } else {
+            inTx.save(next);
+          }
+          return null;
+        });
+      }
+      return "ok";
+    });
+    if (outcome.equals("ConcurrentModificationException")) {
+      requireStale(id, stamp.get(0));
+    }
+    return afterCrash(what + " " + next + ": " + outcome);
+  }
+
+  /**
+   * A versioned update refused: the tally must be absent or at another versionstamp now. Nothing
+   * ran since the refusal, and a record's versionstamp never goes back, so a stamp that is current
+   * now was current when it was refused.
+   */
+  private void requireStale(String id, Versionstamp used) {
+    if (store == null) {
+      return; // on a real store other clients run meanwhile: the state now says nothing
+    }
+    checkCommitted();
+    Optional<Versioned<Tally>> now = checkedTallies.findVersionedById(id);
+    require(now.isEmpty() || !now.get().versionstamp().equals(used), "a versioned update of tally " + id
+        + " at " + used + " was refused, but that is its versionstamp: the refusal was not warranted");
+  }
+
+  /** The tally {@code id} is present (or absent) now, on the simulated store. */
+  private void requireTally(String id, boolean present, String what) {
+    if (store == null) {
+      return;
+    }
+    checkCommitted();
+    require(checkedTallies.findById(id).isPresent() == present, what + ", but it is "
+        + (present ? "absent" : "present"));
+  }
+
+  /**
+   * Checks the tallies as stored: the ledger tallies against the {@link Ledger} ({@code settle}
+   * after a round), and every scratch tally is a record some write wrote.
+   */
+  private void checkTallies(List<Tally> all, boolean settle) {
+    Map<String, List<String>> effects = new TreeMap<>();
+    for (Tally tally : all) {
+      if (LEDGERS.contains(tally.id())) {
+        effects.put(tally.id(), tally.effects());
+        require(tally.size() == tally.effects().size(), "tally " + tally + " has the wrong size");
+      } else {
+        require(scratchWritten.contains(tally), "tally " + tally + " is stored, but no write wrote it");
+      }
+    }
+    ledger.check(effects, settle);
   }
 
   // ---------------------------------------------------------------- checks
@@ -649,6 +881,7 @@ public final class BankSimulation {
       checkedMembers = new MemberRepository(checked, quiet);
       checkedLoans = new LoanRepository(checked, quiet);
       checkedPlaces = new PlaceRepository(checked, quiet);
+      checkedTallies = new TallyRepository(checked, quiet);
       checkedMembersV2 = null;
       refreshChecked(); // opening may have written the catalog; check the simulation's state
       checkedSubspaces = StoreCatalog.of(checked).subspaceNames();
@@ -687,6 +920,15 @@ public final class BankSimulation {
       plain(expected, "sim_account", "owner", Tuple.of(account.owner()), pk);
       unique(expected, "sim_account", "iban", account.iban(), pk);
     }
+    List<Tally> allTallies = checkedTallies.findAll().toList();
+    require(checkedTallies.count() == allTallies.size(),
+        "tally count " + checkedTallies.count() + " but " + allTallies.size() + " records");
+    for (Tally tally : allTallies) {
+      Tuple pk = Tuple.of(tally.id());
+      unique(expected, "sim_tally", "holder", tally.holder(), pk);
+      plain(expected, "sim_tally", "size", Tuple.of(tally.size()), pk);
+    }
+    checkTallies(allTallies, false);
     for (Place place : allPlaces) {
       plain(expected, "sim_place", "xY", Tuple.of((Object) zcode(place.x(), place.y())), Tuple.of(place.id()));
     }
@@ -705,6 +947,7 @@ public final class BankSimulation {
       checkIndexes(StoreCatalog.indexes(catalog, "sim_member"), expected);
       checkIndexes(StoreCatalog.indexes(catalog, "sim_loan"), expected);
       checkIndexes(StoreCatalog.indexes(catalog, "sim_place"), expected);
+      checkIndexes(StoreCatalog.indexes(catalog, "sim_tally"), expected);
     }
   }
 
@@ -752,6 +995,7 @@ public final class BankSimulation {
 
   private void unique(Map<String, Set<String>> expected, String entity, String index, Object value, Tuple pk) {
     if (value != null) {
+      uniqueHeld.add(entity + "." + index + " " + value + " -> " + pk.get(0));
       expected.computeIfAbsent(entity + "." + index, k -> new TreeSet<>()).add(
           HexFormat.of().formatHex(Tuple.of(entity + "_by_" + index, value).pack()) + " -> " + pk);
     }
@@ -831,6 +1075,9 @@ public final class BankSimulation {
         + checkedAccounts.indexAdmin().verifyIndexes());
     require(checkedLoans.indexAdmin().verifyIndexes().clean(), "verifyIndexes of loans is not clean: "
         + checkedLoans.indexAdmin().verifyIndexes());
+    require(checkedTallies.indexAdmin().verifyIndexes().clean(), "verifyIndexes of tallies is not clean: "
+        + checkedTallies.indexAdmin().verifyIndexes());
+    checkTallies(checkedTallies.findAll().toList(), true);
   }
 
   /**

@@ -41,6 +41,14 @@ final class BreakingStore extends ForwardingKvStore {
   /** {@code sum(key, operand)}. */
   record Sum(Tuple key, long operand) implements Call {}
 
+  /** {@code checkRangeCount(range, count, readVersion)}; its key is the empty tuple. */
+  record CheckRangeCount(TupleRange range, long count, Versionstamp readVersion) implements Call {
+    @Override
+    public Tuple key() {
+      return Tuple.of();
+    }
+  }
+
   /** {@code checkRange(range, seen)}; its key is the empty tuple. */
   record CheckRange(TupleRange range, List<KvEntry> seen) implements Call {
     @Override
@@ -89,12 +97,14 @@ final class BreakingStore extends ForwardingKvStore {
           && isIn(check.key(), subspace.apply("sim_member_by_email")));
 
   /**
-   * A transaction's count of a borrower's loans is not validated at commit: the phantom a
-   * concurrent lender adds goes unnoticed.
+   * A transaction's reads of a borrower's loans (its count, its limited listing) are not validated
+   * at commit: the phantom a concurrent lender adds goes unnoticed.
    */
   static final Bug LOAN_RANGE_NOT_VALIDATED = new Bug("range read of loans not validated",
-      (calls, call, subspace) -> call instanceof CheckRange check
-          && startsWith(check.range().begin(), subspace.apply("sim_loan_by_borrower").pack()));
+      (calls, call, subspace) -> (call instanceof CheckRange check
+          && startsWith(check.range().begin(), subspace.apply("sim_loan_by_borrower").pack()))
+          || (call instanceof CheckRangeCount count
+          && startsWith(count.range().begin(), subspace.apply("sim_loan_by_borrower").pack())));
 
   /** No subspace: the key part of a name the catalog assigned no id yet (ids start at 1). */
   private static final Tuple NO_SUBSPACE = Tuple.of(0L);
@@ -158,6 +168,17 @@ final class BreakingStore extends ForwardingKvStore {
       }
 
       @Override
+      public AtomicOperation checkRangeCount(TupleRange range, long count, Versionstamp readVersion) {
+        calls.add(new CheckRangeCount(range, count, readVersion));
+        return this;
+      }
+
+      @Override
+      public boolean checksRangeCounts() {
+        return target.checksRangeCounts();
+      }
+
+      @Override
       public AtomicOperation set(Tuple key, byte[] value) {
         calls.add(new Set(key, value));
         return this;
@@ -204,6 +225,8 @@ final class BreakingStore extends ForwardingKvStore {
             target.sum(s.key(), s.operand());
           } else if (call instanceof CheckRange r) {
             target.checkRange(r.range(), r.seen());
+          } else if (call instanceof CheckRangeCount c) {
+            target.checkRangeCount(c.range(), c.count(), c.readVersion());
           }
         }
         return target.commit();

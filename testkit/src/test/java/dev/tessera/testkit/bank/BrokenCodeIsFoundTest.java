@@ -36,8 +36,9 @@ class BrokenCodeIsFoundTest {
 
   @Test
   void aTransactionWhoseRangeReadIsNotValidatedIsFound() {
+    // by the capacity a count keeps, or by the loan a limited read took back
     assertThat(firstFailure(BreakingStore.LOAN_RANGE_NOT_VALIDATED))
-        .contains("holds more than " + BankSimulation.MAX_LOANS + " loans");
+        .containsAnyOf("holds more than " + BankSimulation.MAX_LOANS + " loans", "read was not validated");
   }
 
   /** The message of the first CI seed that fails with {@code bug}; fails if none does. */
@@ -48,7 +49,10 @@ class BrokenCodeIsFoundTest {
         BankSimulation.run(seed, settings);
       } catch (AssertionError found) {
         assertThat(found.getMessage()).startsWith("Simulation seed " + seed + " failed").contains("last steps:");
-        return found.getMessage();
+        String message = found.getMessage();
+        System.out.println("bug '" + bug + "' found by seed " + seed + ": "
+            + message.substring(0, message.indexOf("\nlast steps:")));
+        return message;
       }
     }
     throw new AssertionError("no CI seed found the bug: " + bug);
