@@ -10,11 +10,12 @@ import java.util.HexFormat;
  * (a changed or damaged file, a disk fault); the store reports it instead of returning garbage.
  * Immutable and thread-safe.
  */
-public final class CorruptEntryException extends TesseraException {
+public final class CorruptEntryException extends TesseraException implements KeyedFailure {
   private static final long serialVersionUID = 1L;
 
   private final byte[] packedKey;
   private final transient Tuple key;
+  private final String problem;
 
   /**
    * Creates the exception.
@@ -25,11 +26,17 @@ public final class CorruptEntryException extends TesseraException {
    * @param cause the decoding failure, or {@code null}
    */
   public CorruptEntryException(byte[] packedKey, Tuple key, String problem, Throwable cause) {
-    super("Corrupt entry under key "
-        + (key != null ? KeyPreview.of(key) : "0x" + HexFormat.of().formatHex(packedKey))
+    this(packedKey, key, problem, KeyDescriber.tuples(), cause);
+  }
+
+  private CorruptEntryException(
+      byte[] packedKey, Tuple key, String problem, KeyDescriber names, Throwable cause) {
+    super(names.lead(key) + "Corrupt entry under key "
+        + (key != null ? names.parts(key) : "0x" + HexFormat.of().formatHex(packedKey))
         + ": " + problem, cause);
     this.packedKey = packedKey.clone();
     this.key = key;
+    this.problem = problem;
   }
 
   /** The stored key's bytes, as they are in the store (a copy). */
@@ -40,5 +47,12 @@ public final class CorruptEntryException extends TesseraException {
   /** The key, or {@code null} when its bytes are not a packed tuple. */
   public Tuple key() {
     return key;
+  }
+
+  @Override
+  public CorruptEntryException withNames(KeyDescriber names) {
+    CorruptEntryException named = new CorruptEntryException(packedKey, key, problem, names, getCause());
+    named.setStackTrace(getStackTrace());
+    return named;
   }
 }

@@ -1,5 +1,6 @@
 package dev.tessera.repository;
 
+import dev.tessera.internal.catalog.KeyNames;
 import dev.tessera.internal.retry.Attempt;
 import dev.tessera.internal.retry.Backoff;
 import dev.tessera.internal.retry.Retry;
@@ -135,7 +136,7 @@ public final class Transactions {
       R value;
       try {
         value = work.apply(tx);
-        result = tx.commit();
+        result = commit(tx);
       } finally {
         tx.end();
       }
@@ -153,9 +154,18 @@ public final class Transactions {
       return Attempt.lost("a concurrent commit changed what it read", result.failedKey());
     }
 
+    /** Commits {@code tx}; a refusal that names keys (too large, damaged) names them by name. */
+    private CommitResult commit(Transaction tx) {
+      try {
+        return tx.commit();
+      } catch (RuntimeException refused) {
+        throw KeyNames.named(refused, store);
+      }
+    }
+
     @Override
     public R after(Retry.Exhausted exhausted) {
-      throw TransactionConflictException.of(exhausted.attempts(), lost);
+      throw TransactionConflictException.of(exhausted.attempts(), lost, store);
     }
   }
 }

@@ -4,6 +4,7 @@ import dev.tessera.OperationInterruptedException;
 import dev.tessera.catalog.IndexCatalogEntry;
 import dev.tessera.catalog.IndexPhase;
 import dev.tessera.catalog.IndexState;
+import dev.tessera.internal.catalog.KeyNames;
 import dev.tessera.internal.catalog.IndexCatalog;
 import dev.tessera.internal.catalog.KeySpace;
 import dev.tessera.internal.retry.Attempt;
@@ -126,6 +127,15 @@ public final class IndexLifecycle<T> {
 
 
   /** The modes writes follow now. */
+  /**
+   * {@code failure} with the keys it names named by entity and index ({@link KeyNames#named}),
+   * from the catalog of the store the repository opened on (never a transaction's view, whose
+   * reads it would join).
+   */
+  public RuntimeException named(RuntimeException failure) {
+    return KeyNames.named(failure, store);
+  }
+
   public IndexModes modes() {
     return modes;
   }
