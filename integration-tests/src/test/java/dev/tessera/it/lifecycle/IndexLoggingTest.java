@@ -20,8 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What the index life cycle tells operators through System.Logger (captured here as the
- * java.util.logging records it becomes): indexes created on an empty entity are routine (DEBUG),
- * builds over existing records are work users wait on (INFO, with progress).
+ * java.util.logging records it becomes): indexes created on an empty entity and the default
+ * background builds are routine (DEBUG, followed through the listener and {@code awaitIndexes});
+ * builds over existing records that the caller waits on are INFO, with progress.
  */
 class IndexLoggingTest {
   private static final Logger INDEX_LOGGER = Logger.getLogger("dev.tessera.index");
@@ -86,6 +87,27 @@ class IndexLoggingTest {
         .anySatisfy(message -> assertThat(message).isEqualTo("index account.email is now BUILDING"))
         .anySatisfy(message -> assertThat(message).startsWith("index account.email BACKFILLING: 100 of 300"))
         .anySatisfy(message -> assertThat(message).isEqualTo("index account.email built"));
+  }
+
+  @Test
+  void aBackgroundBuildOverExistingRecordsIsLoggedAtDebugOnly() throws InterruptedException {
+    try (LmdbKvStore store = LmdbKvStore.open(dir)) {
+      new AccountV1Repository(store).insertAll(GeneratedIndexLifecycleTest.accounts(300));
+      records.clear();
+
+      new AccountV2Repository(
+          store,
+          RepositoryOptions.defaults()
+              .withInlineBuildLimit(0)
+              .withBatchSize(100)
+              .withLogInterval(Duration.ZERO))
+          .indexAdmin().awaitIndexes(Duration.ofMinutes(2));
+    }
+
+    assertThat(messagesAtOrAbove(Level.INFO)).isEmpty();
+    assertThat(messagesBelow(Level.INFO))
+        .contains("index account.email is now BUILDING")
+        .anySatisfy(message -> assertThat(message).startsWith("index account.email BACKFILLING: 100 of 300"));
   }
 
   private List<String> messagesAtOrAbove(Level level) {
