@@ -212,6 +212,9 @@ class DamagedDataVerifyRepairTest {
     Tuple countKey = RecordCount.shardKey("user", 0);
     raw(countKey, new byte[] {1, 2, 3});
     assertThatThrownBy(() -> users.insert(user(40))).isInstanceOf(CounterValueException.class);
+    assertThatThrownBy(users::count).isInstanceOf(CorruptRecordException.class)
+        .hasMessageStartingWith("Tessera's catalog: stored value under key (\"count\", \"user\", 0)"
+            + " does not decode");
     assertThatThrownBy(() -> users.delete("u1")).isInstanceOf(CounterValueException.class);
 
     RecordReport found = users.indexAdmin().verifyIndexes().records();

@@ -136,7 +136,11 @@ public final class RecordQueries<T, ID> {
   }
 
   public long count() {
-    return RecordCount.read(store::list, entityName);
+    try {
+      return RecordCount.read(store::list, entityName);
+    } catch (RuntimeException damaged) {
+      throw lifecycle.named(damaged); // a count that does not decode names the catalog's key
+    }
   }
 
   // ---------------------------------------------------------------- by index
