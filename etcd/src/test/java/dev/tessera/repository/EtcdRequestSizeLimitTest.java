@@ -9,6 +9,7 @@ import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvStore;
 import dev.tessera.kv.ListSelector;
+import dev.tessera.kv.ValueTooLargeException;
 import dev.tessera.kv.etcd.CommitTooLargeException;
 import dev.tessera.kv.etcd.EtcdKvStore;
 import dev.tessera.kv.etcd.EtcdOptions;
@@ -135,5 +136,52 @@ class EtcdRequestSizeLimitTest {
     assertThat(repaired.index("email").repaired()).isEqualTo(count);
     assertThat(users.findByEmail("user7-" + "x".repeat(400) + "@example.com")).isPresent();
     assertThat(users.indexAdmin().verifyIndexes().clean()).isTrue();
+  }
+
+  @Test
+  void aRecordOverTheRequestLimitIsRefusedNamingItsEntityAndKey() {
+    KvStore store = store(true);
+    UserRepository users = new UserRepository(store);
+    users.insert(new User("a", "N", "a@example.com", "c"));
+
+    assertThatThrownBy(() -> users.insert(new User("big", "n".repeat(MAX_REQUEST_BYTES), "b@example.com", "c")))
+        .isInstanceOf(ValueTooLargeException.class)
+        .hasMessageStartingWith("entity 'user': Value of ")
+        .hasMessageContaining(" for key (id: \"big\") exceeds the limit of " + MAX_REQUEST_BYTES + " bytes");
+    assertThat(users.findById("big")).isEmpty();
+    assertThat(users.findByEmail("b@example.com")).isEmpty();
+    assertThat(users.count()).isEqualTo(1);
+  }
+
+  /**
+   * A transaction whose commit is over {@code --max-txn-ops} (here the store's own, lower limit):
+   * the refusal names the entity and its indexes instead of their subspace ids, and says how many
+   * records of the entity fit in one commit.
+   */
+  @Test
+  void aTransactionOverMaxTxnOpsNamesItsEntitiesIndexesAndHowManyRecordsFit() {
+    KvStore store = EtcdKvStore.connect(EtcdOptions.builder(cluster.endpoints())
+        .keyPrefix("ops-" + UUID.randomUUID() + "/").maxTxnOps(32).build());
+    stores.add(store);
+    UserRepository users = new UserRepository(store);
+    users.insert(new User("a", "N", "a@example.com", "c"));
+
+    assertThatThrownBy(() -> Transactions.run(store, tx -> {
+      for (int i = 0; i < 20; i++) {
+        users.in(tx).insert(new User("u" + i, "N", "u" + i + "@example.com", "c"));
+      }
+      return null;
+    })).isInstanceOfSatisfying(CommitTooLargeException.class, e -> {
+      assertThat(e.limitName()).isEqualTo("--max-txn-ops");
+      assertThat(e.getMessage())
+          .contains("Biggest contributors: entity 'user': 20 writes, ")
+          .contains(", unique index 'email' of entity 'user': 20 writes")
+          .contains(", index 'favoriteColor' of entity 'user': 20 writes")
+          .contains("a record of entity 'user' takes about 3 writes (its key and its index entries),"
+              + " so at most 10 fit in one commit")
+          .doesNotContain("(" + StoreCatalog.of(store).subspaceId("user").orElseThrow() + ")");
+    });
+    assertThat(users.count()).isEqualTo(1);
+    assertThat(users.findById("u0")).isEmpty();
   }
 }

@@ -9,7 +9,7 @@ import dev.tessera.TesseraException;
  * throw it. Work done in batches (index builds, verify and repair) catches it and retries with
  * smaller batches; a store may throw a subclass naming its own setting. Immutable and thread-safe.
  */
-public class CommitTooLargeException extends TesseraException {
+public class CommitTooLargeException extends TesseraException implements KeyedFailure {
   private static final long serialVersionUID = 1L;
 
   private final String limitName;
@@ -44,5 +44,14 @@ public class CommitTooLargeException extends TesseraException {
   /** What the commit needed. */
   public long actual() {
     return actual;
+  }
+
+  /**
+   * This exception: its message names no keys. A store whose message names the keys contributing
+   * most to the commit overrides it, returning its own type.
+   */
+  @Override
+  public CommitTooLargeException withNames(KeyDescriber names) {
+    return this;
   }
 }

@@ -10,12 +10,13 @@ import java.util.HexFormat;
  * (a changed or damaged file, a disk fault); the store reports it instead of returning garbage.
  * Immutable and thread-safe.
  */
-public final class CorruptEntryException extends TesseraException {
+public final class CorruptEntryException extends TesseraException implements KeyedFailure {
   private static final long serialVersionUID = 1L;
 
   private final byte[] packedKey;
   private final transient Tuple key;
   private final byte[] stored;
+  private final String problem;
 
   /**
    * Creates the exception.
@@ -41,17 +42,28 @@ public final class CorruptEntryException extends TesseraException {
    */
   public CorruptEntryException(
       byte[] packedKey, Tuple key, byte[] stored, String problem, Throwable cause) {
-    super("Corrupt entry under key "
-        + (key != null ? KeyPreview.of(key) : "0x" + HexFormat.of().formatHex(packedKey))
+    this(packedKey, key, stored == null ? null : stored.clone(), problem, KeyDescriber.tuples(), cause);
+  }
+
+  private CorruptEntryException(byte[] packedKey, Tuple key, byte[] stored, String problem,
+      KeyDescriber names, Throwable cause) {
+    super(names.lead(key) + "Corrupt entry under key "
+        + (key != null ? names.parts(key) : "0x" + HexFormat.of().formatHex(packedKey))
         + ": " + problem, cause);
     this.packedKey = packedKey.clone();
     this.key = key;
-    this.stored = stored == null ? null : stored.clone();
+    this.stored = stored;
+    this.problem = problem;
   }
 
   /** The stored key's bytes, as they are in the store (a copy). */
   public byte[] packedKey() {
     return packedKey.clone();
+  }
+
+  /** The key, or {@code null} when its bytes are not a packed tuple. */
+  public Tuple key() {
+    return key;
   }
 
   /**
@@ -62,8 +74,11 @@ public final class CorruptEntryException extends TesseraException {
     return stored == null ? null : stored.clone();
   }
 
-  /** The key, or {@code null} when its bytes are not a packed tuple. */
-  public Tuple key() {
-    return key;
+  @Override
+  public CorruptEntryException withNames(KeyDescriber names) {
+    CorruptEntryException named =
+        new CorruptEntryException(packedKey, key, stored, problem, names, getCause());
+    named.setStackTrace(getStackTrace());
+    return named;
   }
 }

@@ -8,7 +8,7 @@ import dev.tessera.tuple.Tuple;
  * message shows the start of the key, decoded as a tuple, and, when a repository raised it, what the
  * key is for (for example {@code index 'email' of entity 'user'}). Immutable and thread-safe.
  */
-public final class KeyTooLargeException extends TesseraException {
+public final class KeyTooLargeException extends TesseraException implements KeyedFailure {
   private static final long serialVersionUID = 1L;
 
   private final transient Tuple key;
@@ -24,12 +24,13 @@ public final class KeyTooLargeException extends TesseraException {
    * @param limit the largest packed key size the store accepts
    */
   public KeyTooLargeException(Tuple key, int size, int limit) {
-    this(key, size, limit, null, null);
+    this(key, size, limit, null, KeyDescriber.tuples(), null);
   }
 
-  private KeyTooLargeException(Tuple key, int size, int limit, String owner, Throwable cause) {
+  private KeyTooLargeException(
+      Tuple key, int size, int limit, String owner, KeyDescriber names, Throwable cause) {
     super("Key of " + size + " bytes" + (owner == null ? "" : " for " + owner)
-        + " exceeds the limit of " + limit + " bytes: " + KeyPreview.of(key), cause);
+        + " exceeds the limit of " + limit + " bytes: " + names.parts(key), cause);
     this.key = key;
     this.size = size;
     this.limit = limit;
@@ -42,7 +43,19 @@ public final class KeyTooLargeException extends TesseraException {
    * @param owner what the key belongs to, e.g. {@code "index 'email' of entity 'user'"}
    */
   public KeyTooLargeException withOwner(String owner) {
-    return new KeyTooLargeException(key, size, limit, owner, this);
+    return new KeyTooLargeException(key, size, limit, owner, KeyDescriber.tuples(), this);
+  }
+
+  /**
+   * The same failure with the key named: its subspace as the {@linkplain #owner() owner} unless
+   * one is known already, and its parts labelled with their fields.
+   */
+  @Override
+  public KeyTooLargeException withNames(KeyDescriber names) {
+    String subspace = owner != null || key == null ? owner : names.subspace(key);
+    KeyTooLargeException named = new KeyTooLargeException(key, size, limit, subspace, names, getCause());
+    named.setStackTrace(getStackTrace());
+    return named;
   }
 
   /** The key that is too large. */

@@ -7,7 +7,7 @@ import dev.tessera.tuple.Tuple;
  * Thrown before anything is written when a value is larger than the store accepts. Immutable and
  * thread-safe.
  */
-public final class ValueTooLargeException extends TesseraException {
+public final class ValueTooLargeException extends TesseraException implements KeyedFailure {
   private static final long serialVersionUID = 1L;
 
   private final transient Tuple key;
@@ -22,8 +22,12 @@ public final class ValueTooLargeException extends TesseraException {
    * @param limit the largest value size the store accepts
    */
   public ValueTooLargeException(Tuple key, long size, long limit) {
-    super("Value of " + size + " bytes for key " + KeyPreview.of(key)
-        + " exceeds the limit of " + limit + " bytes");
+    this(key, size, limit, KeyDescriber.tuples(), null);
+  }
+
+  private ValueTooLargeException(Tuple key, long size, long limit, KeyDescriber names, Throwable cause) {
+    super(names.lead(key) + "Value of " + size + " bytes for key " + names.parts(key)
+        + " exceeds the limit of " + limit + " bytes", cause);
     this.key = key;
     this.size = size;
     this.limit = limit;
@@ -42,5 +46,12 @@ public final class ValueTooLargeException extends TesseraException {
   /** The largest value size the store accepts, in bytes. */
   public long limit() {
     return limit;
+  }
+
+  @Override
+  public ValueTooLargeException withNames(KeyDescriber names) {
+    ValueTooLargeException named = new ValueTooLargeException(key, size, limit, names, getCause());
+    named.setStackTrace(getStackTrace());
+    return named;
   }
 }

@@ -1,6 +1,8 @@
 package dev.tessera.repository;
 
+import dev.tessera.internal.catalog.KeyNames;
 import dev.tessera.kv.CommitResult;
+import dev.tessera.kv.KvStore;
 import dev.tessera.tuple.Versionstamp;
 import java.util.List;
 
@@ -21,11 +23,14 @@ public final class ManagedTransaction implements AutoCloseable {
   private enum State { ACTIVE, COMMITTED, ROLLED_BACK }
 
   private final Transaction tx;
+  /** The store it runs on: its catalog names the keys of a refusal. */
+  private final KvStore store;
   private final Thread thread = Thread.currentThread();
   private State state = State.ACTIVE;
 
-  ManagedTransaction(Transaction tx) {
+  ManagedTransaction(Transaction tx, KvStore store) {
     this.tx = tx;
+    this.store = store;
   }
 
   /** The transaction: to bind repositories explicitly ({@code users.in(tx)}), or mark it. */
@@ -50,9 +55,14 @@ public final class ManagedTransaction implements AutoCloseable {
       if (tx.isRollbackOnly()) {
         throw new TransactionRolledBackException(tx.rollbackCause());
       }
-      CommitResult result = tx.commit();
+      CommitResult result;
+      try {
+        result = tx.commit();
+      } catch (RuntimeException refused) {
+        throw KeyNames.named(refused, store);
+      }
       if (result != null && !result.ok()) {
-        throw TransactionConflictException.of(1, List.of(result));
+        throw TransactionConflictException.of(1, List.of(result), store);
       }
       return result == null ? null : result.versionstamp();
     } finally {

@@ -1,7 +1,10 @@
 package dev.tessera.repository;
 
 import dev.tessera.TesseraException;
+import dev.tessera.internal.catalog.KeyNames;
 import dev.tessera.kv.CommitResult;
+import dev.tessera.kv.KeyDescriber;
+import dev.tessera.kv.KvStore;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
 import java.util.ArrayList;
@@ -10,9 +13,9 @@ import java.util.List;
 /**
  * A transaction lost every one of its attempts to concurrent writers: each time, a key it read (or
  * a range it scanned) had changed before it could commit. Nothing of it was written; it is safe to
- * run again. The message and {@link #conflicts()} name the keys, decoded as tuples: the entity and
- * primary key of a record, or the index subspace and value of an index entry. Immutable and
- * thread-safe.
+ * run again. {@link #conflicts()} holds the keys, decoded as tuples; the message names them: the
+ * entity and primary key of a record, or the index, its fields and values of an index entry, e.g.
+ * {@code unique index 'email' of entity 'ticket' (email: "a9@x.com")}. Immutable and thread-safe.
  */
 public final class TransactionConflictException extends TesseraException {
   private static final long serialVersionUID = 1L;
@@ -32,23 +35,37 @@ public final class TransactionConflictException extends TesseraException {
   public record Conflict(Tuple key, TupleRange range) {
     @Override
     public String toString() {
+      return describe(KeyDescriber.tuples());
+    }
+
+    /** The conflict with its key named by {@code names}. */
+    String describe(KeyDescriber names) {
       if (range == null) {
-        return String.valueOf(key);
+        return names.describe(key);
       }
-      return (key == null ? "a key removed from " + range : key.toString())
+      return (key == null ? "a key removed from " + range : names.describe(key))
           + " (in a range the transaction scanned)";
     }
   }
 
-  /** Creates the exception from the failed commits of every attempt, in attempt order. */
-  static TransactionConflictException of(int attempts, List<CommitResult> failed) {
-    return new TransactionConflictException(attempts, conflictsOf(failed));
+  /**
+   * Creates the exception from the failed commits of every attempt, in attempt order, naming their
+   * keys from the catalog of {@code store} (as tuples if it cannot be read).
+   */
+  static TransactionConflictException of(int attempts, List<CommitResult> failed, KvStore store) {
+    KeyDescriber names;
+    try {
+      names = KeyNames.read(store);
+    } catch (RuntimeException unreadable) {
+      names = KeyDescriber.tuples();
+    }
+    return new TransactionConflictException(attempts, conflictsOf(failed), names);
   }
 
-  private TransactionConflictException(int attempts, List<Conflict> conflicts) {
+  private TransactionConflictException(int attempts, List<Conflict> conflicts, KeyDescriber keyNames) {
     super("Transaction gave up after " + attempts + (attempts == 1 ? " attempt" : " attempts")
         + " lost to concurrent writers;"
-        + " conflicting keys: " + names(conflicts)
+        + " conflicting keys: " + names(conflicts, keyNames)
         + ". Nothing was written; a hot key read by many transactions causes this");
     this.attempts = attempts;
     this.conflicts = conflicts;
@@ -96,11 +113,11 @@ public final class TransactionConflictException extends TesseraException {
     return distinct;
   }
 
-  private static String names(List<Conflict> conflicts) {
+  private static String names(List<Conflict> conflicts, KeyDescriber keyNames) {
     List<Conflict> distinct = byFrequency(conflicts);
     StringBuilder out = new StringBuilder();
     for (int i = 0; i < Math.min(NAMED, distinct.size()); i++) {
-      out.append(i == 0 ? "" : ", ").append(distinct.get(i));
+      out.append(i == 0 ? "" : ", ").append(distinct.get(i).describe(keyNames));
     }
     if (distinct.size() > NAMED) {
       out.append(" and ").append(distinct.size() - NAMED).append(" more");

@@ -6,8 +6,9 @@ import java.util.Map;
 /**
  * A transaction read or wrote more than its {@link TransactionOptions} allow. Thrown inside the
  * transaction's function, at the read or write that crossed the limit; nothing was written. The
- * message names the biggest contributors: the entities and index subspaces (a key's first part)
- * with the most keys. Immutable and thread-safe.
+ * message names the biggest contributors: the entities and indexes (a key's first part stands for
+ * one) with the most keys, e.g. {@code entity 'user': 10 keys written, unique index 'email' of
+ * entity 'user': 10 keys written}. Immutable and thread-safe.
  */
 public final class TransactionTooLargeException extends TesseraException {
   private static final long serialVersionUID = 1L;
@@ -23,7 +24,8 @@ public final class TransactionTooLargeException extends TesseraException {
    * @param what what crossed the limit: "keys read", "keys written" or "bytes written"
    * @param amount how much the transaction had reached
    * @param limit the limit
-   * @param contributors the amount per key space (a key's first part), biggest first
+   * @param contributors the amount per key space (the entity or index a key's first part stands
+   *     for), biggest first
    */
   public TransactionTooLargeException(String what, long amount, long limit, Map<String, Long> contributors) {
     super("Transaction exceeds its limit of " + limit + " " + what + " (reached " + amount
@@ -51,7 +53,10 @@ public final class TransactionTooLargeException extends TesseraException {
     return limit;
   }
 
-  /** The amount per key space (an entity name or an index subspace). */
+  /**
+   * The amount per key space: {@code entity 'user'}, {@code unique index 'email' of
+   * entity 'user'}, or a catalog key's first parts.
+   */
   public Map<String, Long> contributors() {
     return contributors;
   }
@@ -59,8 +64,8 @@ public final class TransactionTooLargeException extends TesseraException {
   private static String describe(Map<String, Long> contributors, String what) {
     StringBuilder out = new StringBuilder();
     contributors.forEach((space, n) ->
-        out.append(out.length() == 0 ? "" : ", ").append('\'').append(space.replace("\u0000", "\\0"))
-            .append("' ").append(n).append(' ').append(what));
+        out.append(out.length() == 0 ? "" : ", ").append(space.replace("\u0000", "\\0"))
+            .append(": ").append(n).append(' ').append(what));
     return out.toString();
   }
 }

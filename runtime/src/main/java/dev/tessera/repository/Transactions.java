@@ -1,5 +1,6 @@
 package dev.tessera.repository;
 
+import dev.tessera.internal.catalog.KeyNames;
 import dev.tessera.internal.retry.Attempt;
 import dev.tessera.internal.retry.Backoff;
 import dev.tessera.internal.retry.Retry;
@@ -193,7 +194,7 @@ public final class Transactions {
     }
     Transaction tx = new Transaction(store, options, 1);
     bindToThread(tx);
-    return new ManagedTransaction(tx);
+    return new ManagedTransaction(tx, store);
   }
 
   /**
@@ -307,7 +308,7 @@ public final class Transactions {
         if (tx.isRollbackOnly()) {
           throw new TransactionRolledBackException(tx.rollbackCause());
         }
-        result = tx.commit();
+        result = commit(tx);
       } finally {
         tx.end();
       }
@@ -325,9 +326,18 @@ public final class Transactions {
       return Attempt.lost("a concurrent commit changed what it read", result.failedKey());
     }
 
+    /** Commits {@code tx}; a refusal that names keys (too large, damaged) names them by name. */
+    private CommitResult commit(Transaction tx) {
+      try {
+        return tx.commit();
+      } catch (RuntimeException refused) {
+        throw KeyNames.named(refused, store);
+      }
+    }
+
     @Override
     public R after(Retry.Exhausted exhausted) {
-      throw TransactionConflictException.of(exhausted.attempts(), lost);
+      throw TransactionConflictException.of(exhausted.attempts(), lost, store);
     }
   }
 }

@@ -167,22 +167,44 @@ class DamagedDataVerifyRepairTest {
   }
 
   @Test
-  void readsOfAnUndecodableRecordThrowCorruptRecordNamingTheKeyAndHowToRemoveIt() {
+  void readsOfAnUndecodableRecordThrowCorruptRecordNamingTheEntityTheKeyAndHowToRemoveIt() {
     raw(u3(), GARBAGE);
+    List<String> before = KeySpace.dump(store);
+    String named = "entity 'user': stored value under key (id: \"u3\") does not decode";
 
     assertThatThrownBy(() -> users.findById("u3"))
         .isInstanceOf(CorruptRecordException.class)
-        .hasMessageContaining(u3().toString())
+        .hasMessageStartingWith(named)
         .hasMessageContaining("repairIndexes()")
         .hasMessageContaining("delete(id)");
+    assertThatThrownBy(() -> users.findVersionedById("u3")).hasMessageStartingWith(named);
+    assertThatThrownBy(() -> users.findAllById(List.of("u2", "u3"))).hasMessageStartingWith(named);
     assertThatThrownBy(() -> {
       try (Stream<User> all = users.findAll()) {
         all.count();
       }
     }).isInstanceOf(CorruptRecordException.class)
+        .hasMessageStartingWith(named)
         .satisfies(e -> assertThat((Object) ((CorruptRecordException) e).key()).isEqualTo(u3()));
     assertThatThrownBy(() -> users.findByIndex(COLOR, "c3"))
-        .isInstanceOf(CorruptRecordException.class);
+        .isInstanceOf(CorruptRecordException.class)
+        .hasMessageStartingWith(named);
+    assertThat(KeySpace.dump(store)).isEqualTo(before);
+  }
+
+  @Test
+  void readsOfAnUndecodableUniquePointerNameTheIndexAndItsField() {
+    Tuple pointer = StoredKeys.key(store, "user_by_email", "user4@example.com");
+    raw(pointer, GARBAGE);
+    List<String> before = KeySpace.dump(store);
+
+    assertThatThrownBy(() -> users.findByUniqueIndex(EMAIL, "user4@example.com"))
+        .isInstanceOfSatisfying(CorruptRecordException.class,
+            e -> assertThat((Object) e.key()).isEqualTo(pointer))
+        .hasMessageStartingWith("unique index 'email' of entity 'user': stored value under key"
+            + " (email: \"user4@example.com\") does not decode")
+        .hasMessageNotContaining(pointer.toString());
+    assertThat(KeySpace.dump(store)).isEqualTo(before);
   }
 
   @Test
@@ -190,6 +212,9 @@ class DamagedDataVerifyRepairTest {
     Tuple countKey = RecordCount.shardKey("user", 0);
     raw(countKey, new byte[] {1, 2, 3});
     assertThatThrownBy(() -> users.insert(user(40))).isInstanceOf(CounterValueException.class);
+    assertThatThrownBy(users::count).isInstanceOf(CorruptRecordException.class)
+        .hasMessageStartingWith("Tessera's catalog: stored value under key (\"count\", \"user\", 0)"
+            + " does not decode");
     assertThatThrownBy(() -> users.delete("u1")).isInstanceOf(CounterValueException.class);
 
     RecordReport found = users.indexAdmin().verifyIndexes().records();
@@ -290,7 +315,8 @@ class DamagedDataVerifyRepairTest {
         .hasMessageContaining(u3().toString())
         .hasMessageContaining("3 bytes");
     assertThatThrownBy(() -> users.findById("u3")).isInstanceOf(CorruptEntryException.class)
-        .satisfies(e -> assertThat((Object) ((CorruptEntryException) e).key()).isEqualTo(u3()));
+        .satisfies(e -> assertThat((Object) ((CorruptEntryException) e).key()).isEqualTo(u3()))
+        .hasMessageStartingWith("entity 'user': Corrupt entry under key (id: \"u3\"): its value has 3 bytes");
 
     RecordReport found = users.indexAdmin().verifyIndexes().records();
     assertThat(found.undecodable()).isEqualTo(1);
@@ -372,7 +398,7 @@ class DamagedDataVerifyRepairTest {
 
     assertThatThrownBy(() -> users.update(new User("u3", "New", "user3@example.com", "c3")))
         .isInstanceOf(CorruptRecordException.class)
-        .hasMessageContaining(u3().toString())
+        .hasMessageStartingWith("entity 'user': stored value under key (id: \"u3\") does not decode")
         .hasMessageContaining("holds primary key u5, not u3");
 
     RecordReport found = users.indexAdmin().verifyIndexes().records();

@@ -239,7 +239,7 @@ class TransactionTest {
   }
 
   @Test
-  void retryExhaustionNamesTheConflictingKeysAsTuples() {
+  void retryExhaustionNamesTheConflictingKeysByEntityAndField() {
     users.insert(user("a", "blue"));
     AtomicInteger runs = new AtomicInteger();
     assertThatThrownBy(() -> Transactions.run(store, TransactionOptions.defaults().withMaxAttempts(3), tx -> {
@@ -250,7 +250,9 @@ class TransactionTest {
     })).isInstanceOfSatisfying(TransactionConflictException.class, e -> {
       assertThat(e.attempts()).isEqualTo(3);
       assertThat(e.conflictingKeys()).containsExactly(StoredKeys.key(store, "user", "a"));
-      assertThat(e.getMessage()).contains("3 attempts").contains(StoredKeys.key(store, "user", "a").toString());
+      assertThat(e.getMessage()).contains("3 attempts")
+          .contains("conflicting keys: entity 'user' (id: \"a\")")
+          .doesNotContain(StoredKeys.key(store, "user", "a").toString());
     });
     assertThat(users.findById("a").orElseThrow().name()).isEqualTo("outside 3");
   }
@@ -268,8 +270,10 @@ class TransactionTest {
         }))
         .isInstanceOfSatisfying(TransactionTooLargeException.class, e -> {
           assertThat(e.what()).isEqualTo("keys written");
-          assertThat(e.contributors()).containsKeys("user", "user_by_email");
-          assertThat(e.getMessage()).contains("limit of 12 keys written").contains("'user' 10 keys written");
+          assertThat(e.contributors())
+              .containsKeys("entity 'user'", "unique index 'email' of entity 'user'");
+          assertThat(e.getMessage()).contains("limit of 12 keys written")
+              .contains("entity 'user': 10 keys written");
         });
     Object userId = StoredKeys.key(store, "user").get(0);
     assertThat(KeySpace.keys(store)).noneMatch(k -> k.size() > 0 && userId.equals(k.get(0)));
@@ -304,7 +308,7 @@ class TransactionTest {
       assertThatThrownBy(() -> Transactions.run(store, TransactionOptions.defaults().withMaxKeysRead(10), read))
           .isInstanceOfSatisfying(TransactionTooLargeException.class, e -> {
             assertThat(e.what()).isEqualTo("keys read");
-            assertThat(e.getMessage()).contains("user_by_favoriteColor");
+            assertThat(e.getMessage()).contains("index 'favoriteColor' of entity 'user': ");
           });
     }
   }

@@ -17,7 +17,6 @@ import io.etcd.jetcd.options.DeleteOption;
 import io.etcd.jetcd.options.PutOption;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -209,9 +208,8 @@ final class CommitPlan {
     int writeOps = writes.size() + extraOps;
     if (writeOps > options.maxTxnOps()) {
       throw new CommitTooLargeException("--max-txn-ops", options.maxTxnOps(), writeOps,
-          "writes to distinct keys (including " + extraOps + " of the store's own)",
-          contributors(writes.values().stream().map(w -> w.key).collect(Collectors.toList()),
-              "writes"));
+          "writes to distinct keys (including " + extraOps + " of the store's own)", "writes",
+          contributors(writes.values().stream().map(w -> w.key).collect(Collectors.toList())));
     }
     int compares = checks.size() + storedValuesNeeded().size() + extraOps;
     for (RangeCheck rangeCheck : rangeChecks) {
@@ -224,15 +222,15 @@ final class CommitPlan {
       checked.addAll(storedValuesNeeded());
       throw new CommitTooLargeException("--max-txn-ops", options.maxTxnOps(), compares,
           "compares (checks, keys seen by range checks, counter guards and " + extraOps
-              + " of the store's own)",
-          contributors(checked, "checks"));
+              + " of the store's own)", "checks",
+          contributors(checked));
     }
     long bytes = requestBytes(extraOps, null);
     if (bytes > options.maxRequestBytes()) {
-      Map<String, Long> byOwner = new LinkedHashMap<>();
+      Map<Tuple, Long> byOwner = new LinkedHashMap<>();
       requestBytes(extraOps, byOwner);
       throw new CommitTooLargeException("--max-request-bytes", options.maxRequestBytes(), bytes,
-          "bytes", top(byOwner, " bytes"));
+          CommitTooLargeException.BYTES, CommitTooLargeException.BYTES, byOwner);
     }
   }
 
@@ -244,7 +242,7 @@ final class CommitPlan {
    *
    * @param byOwner if not null, receives each owner's share (the store's own ops excluded)
    */
-  private long requestBytes(int extraOps, Map<String, Long> byOwner) {
+  private long requestBytes(int extraOps, Map<Tuple, Long> byOwner) {
     long total = extraOps * 2L * (keys.prefixSize() + OWN_OP_KEY_BYTES + OP_OVERHEAD_BYTES);
     for (KeyWrite write : writes.values()) {
       long bytes = write.etcdKey.size() + write.valueSize() + (long) OP_OVERHEAD_BYTES;
@@ -267,7 +265,7 @@ final class CommitPlan {
     return total;
   }
 
-  private static long share(Map<String, Long> byOwner, Tuple key, long bytes) {
+  private static long share(Map<Tuple, Long> byOwner, Tuple key, long bytes) {
     if (byOwner != null) {
       byOwner.merge(owner(key), bytes, Long::sum);
     }
@@ -285,15 +283,15 @@ final class CommitPlan {
       int ops = Math.max(writes.size(), checks.size() + storedValuesNeeded().size()) + extraOps;
       return new CommitTooLargeException("--max-txn-ops", options.maxTxnOps(), ops,
           "operations, which the cluster refused (" + refusal + "; its members' --max-txn-ops is lower"
-              + " than EtcdOptions.maxTxnOps)",
-          contributors(writes.values().stream().map(w -> w.key).collect(Collectors.toList()), "writes"));
+              + " than EtcdOptions.maxTxnOps)", "writes",
+          contributors(writes.values().stream().map(w -> w.key).collect(Collectors.toList())));
     }
-    Map<String, Long> byOwner = new LinkedHashMap<>();
+    Map<Tuple, Long> byOwner = new LinkedHashMap<>();
     long bytes = requestBytes(extraOps, byOwner);
     return new CommitTooLargeException("--max-request-bytes", options.maxRequestBytes(), bytes,
         "bytes (estimated), which the cluster refused (" + refusal + "; its members'"
             + " --max-request-bytes is lower than EtcdOptions.maxRequestBytes)",
-        top(byOwner, " bytes"));
+        CommitTooLargeException.BYTES, byOwner);
   }
 
   /**
@@ -332,40 +330,32 @@ final class CommitPlan {
     return writes.computeIfAbsent(packed, p -> new KeyWrite(key, keys.packed(p)));
   }
 
-  private static String contributors(List<Tuple> keys, String unit) {
-    Map<String, Long> counts = new LinkedHashMap<>();
+  private static Map<Tuple, Long> contributors(List<Tuple> keys) {
+    Map<Tuple, Long> counts = new LinkedHashMap<>();
     for (Tuple key : keys) {
       counts.merge(owner(key), 1L, Long::sum);
     }
-    return top(counts, " " + unit);
-  }
-
-  private static String top(Map<String, Long> byOwner, String unit) {
-    return byOwner.entrySet().stream()
-        .sorted(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder()))
-        .limit(5)
-        .map(e -> e.getKey() + ": " + e.getValue() + unit)
-        .collect(Collectors.joining(", "));
+    return counts;
   }
 
   /**
    * The first part of a key, usually the entity or index it belongs to, as a tuple; the store's
    * reserved keys (whose first part is a NUL-led prefix) by their first two parts.
    */
-  private static String owner(Tuple key) {
+  private static Tuple owner(Tuple key) {
     int parts = key.get(0) instanceof String s && s.startsWith("\u0000") ? 2 : 1;
-    return key.subTuple(0, Math.min(parts, key.size())).toString();
+    return key.subTuple(0, Math.min(parts, key.size()));
   }
 
   /** The owner of a range check's keys: that of the keys seen, or of the range's start. */
-  private static String owner(RangeCheck rangeCheck) {
+  private static Tuple owner(RangeCheck rangeCheck) {
     if (!rangeCheck.seen().isEmpty()) {
       return owner(rangeCheck.seen().get(0).key());
     }
     try {
       return owner(Tuple.unpack(rangeCheck.range().begin()));
     } catch (RuntimeException e) {
-      return "a range check";
+      return Tuple.of("a range check");
     }
   }
 }

@@ -21,12 +21,15 @@ import java.util.stream.Stream;
  * <p>Not thread-safe: one test drives it.
  */
 final class ConsumerBuild {
+  /** The parent pom's profile that builds the library's modules only. */
+  static final String LIBRARY_PROFILE = "library";
   /**
    * The command README.md tells a user to run in the root of the checkout before using its Maven
-   * snippet: it installs every module of the build into the local repository. {@link
-   * #installReactorArtifacts} lays out what it installs for the modules the snippet uses.
+   * snippet: it installs the library's modules (the parent pom's {@code library} profile: no
+   * examples, tests or benchmarks) into the local repository. {@link #installReactorArtifacts}
+   * lays out what it installs for the modules the snippet uses.
    */
-  static final String INSTALL_COMMAND = "mvn -q -DskipTests install";
+  static final String INSTALL_COMMAND = "mvn -q -DskipTests -P" + LIBRARY_PROFILE + " install";
 
   private static final String GROUP_PATH = "dev/tessera";
   /** What the snippet uses of what {@link #INSTALL_COMMAND} installs: its two artifacts and theirs. */

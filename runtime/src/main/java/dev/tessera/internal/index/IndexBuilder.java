@@ -546,8 +546,8 @@ public final class IndexBuilder<T> {
 
   private void announce(String index, IndexState state, String what) {
     onStateChange.run();
-    // Over existing records the build was work users waited on; over none it is routine.
-    LOG.log(total() > 0 ? Level.INFO : Level.DEBUG, "index {0}.{1} {2}", entityName, index, what);
+    // Over existing records a build the caller waits on is INFO; over none, or behind, DEBUG.
+    LOG.log(IndexLifecycle.level(options, total() > 0), "index {0}.{1} {2}", entityName, index, what);
     options.listener().onStateChange(entityName, index, state);
   }
 
@@ -644,7 +644,7 @@ public final class IndexBuilder<T> {
       long now = System.nanoTime();
       if (now - lastLog >= options.logInterval().toNanos()) {
         lastLog = now;
-        LOG.log(Level.INFO, progress.toString());
+        LOG.log(IndexLifecycle.level(options, true), progress.toString());
       }
       options.listener().onProgress(progress);
     }

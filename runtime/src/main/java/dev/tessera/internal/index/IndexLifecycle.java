@@ -4,6 +4,7 @@ import dev.tessera.OperationInterruptedException;
 import dev.tessera.catalog.IndexCatalogEntry;
 import dev.tessera.catalog.IndexPhase;
 import dev.tessera.catalog.IndexState;
+import dev.tessera.internal.catalog.KeyNames;
 import dev.tessera.internal.catalog.IndexCatalog;
 import dev.tessera.internal.catalog.KeySpace;
 import dev.tessera.internal.retry.Attempt;
@@ -126,6 +127,15 @@ public final class IndexLifecycle<T> {
 
 
   /** The modes writes follow now. */
+  /**
+   * {@code failure} with the keys it names named by entity and index ({@link KeyNames#named}),
+   * from the catalog of the store the repository opened on (never a transaction's view, whose
+   * reads it would join).
+   */
+  public RuntimeException named(RuntimeException failure) {
+    return KeyNames.named(failure, store);
+  }
+
   public IndexModes modes() {
     return modes;
   }
@@ -613,8 +623,20 @@ public final class IndexLifecycle<T> {
   }
 
   private void log(IndexCatalogEntry entry) {
-    // READABLE at once means an empty entity: routine. Building or dropping means work to wait on.
-    Level level = entry.state() == IndexState.READABLE ? Level.DEBUG : Level.INFO;
+    // READABLE at once means an empty entity: routine. Building or dropping is work to wait on
+    // only when the caller waits on it.
+    Level level = entry.state() == IndexState.READABLE ? Level.DEBUG : level(options, true);
     LOG.log(level, "index {0}.{1} is now {2}", entityName, entry.indexName(), entry.state());
+  }
+
+  /**
+   * The level of a line about index work: {@code INFO} only for work over existing records that
+   * the caller waits on (the {@link IndexBuildPolicy#BLOCKING} constructor, or {@link
+   * IndexBuildPolicy#ON_DEMAND}'s {@code buildIndexes()}); {@code DEBUG} for the rest, such as the
+   * default background builds, which the {@code IndexBuildListener} and {@code awaitIndexes}
+   * follow. Quiet by default: an application's logs hold what it asked for.
+   */
+  static Level level(RepositoryOptions options, boolean overRecords) {
+    return overRecords && options.buildPolicy() != IndexBuildPolicy.BACKGROUND ? Level.INFO : Level.DEBUG;
   }
 }

@@ -52,12 +52,20 @@ public final class RecordQueries<T, ID> {
     this(store, layout, lifecycle, new RecordReader<>() {
       @Override
       public T decode(KvEntry record) {
-        return layout.decode(record);
+        try {
+          return layout.decode(record);
+        } catch (RuntimeException undecodable) {
+          throw lifecycle.named(undecodable);
+        }
       }
 
       @Override
       public Tuple pointer(KvEntry uniqueIndexEntry) {
-        return UniqueClaim.pointedKey(uniqueIndexEntry);
+        try {
+          return UniqueClaim.pointedKey(uniqueIndexEntry);
+        } catch (RuntimeException undecodable) {
+          throw lifecycle.named(undecodable);
+        }
       }
     }, BindingMemory.NONE);
   }
@@ -84,15 +92,23 @@ public final class RecordQueries<T, ID> {
   // ---------------------------------------------------------------- by primary key
 
   public Optional<T> findById(ID id) {
-    KvEntry entry = store.get(layout.recordKey(id, memory));
-    return entry.exists() ? Optional.of(layout.decode(entry, memory)) : Optional.empty();
+    try {
+      KvEntry entry = store.get(layout.recordKey(id, memory));
+      return entry.exists() ? Optional.of(layout.decode(entry, memory)) : Optional.empty();
+    } catch (RuntimeException damaged) {
+      throw lifecycle.named(damaged); // an entry or a record that does not decode names its entity
+    }
   }
 
   public Optional<Versioned<T>> findVersionedById(ID id) {
-    KvEntry entry = store.get(layout.recordKey(id, memory));
-    return entry.exists()
-        ? Optional.of(new Versioned<>(layout.decode(entry, memory), entry.versionstamp()))
-        : Optional.empty();
+    try {
+      KvEntry entry = store.get(layout.recordKey(id, memory));
+      return entry.exists()
+          ? Optional.of(new Versioned<>(layout.decode(entry, memory), entry.versionstamp()))
+          : Optional.empty();
+    } catch (RuntimeException damaged) {
+      throw lifecycle.named(damaged); // an entry or a record that does not decode names its entity
+    }
   }
 
   public boolean existsById(ID id) {
@@ -107,7 +123,7 @@ public final class RecordQueries<T, ID> {
     List<T> found = new ArrayList<>(keys.size());
     for (KvEntry entry : store.getMany(keys)) {
       if (entry.exists()) {
-        found.add(layout.decode(entry));
+        found.add(reader.decode(entry));
       }
     }
     return found;
@@ -120,7 +136,11 @@ public final class RecordQueries<T, ID> {
   }
 
   public long count() {
-    return RecordCount.read(store::list, entityName);
+    try {
+      return RecordCount.read(store::list, entityName);
+    } catch (RuntimeException damaged) {
+      throw lifecycle.named(damaged); // a count that does not decode names the catalog's key
+    }
   }
 
   // ---------------------------------------------------------------- by index
@@ -137,11 +157,16 @@ public final class RecordQueries<T, ID> {
     requireReadable(index);
     Tuple subspace = layout.keys().indexPrefix(index);
     Tuple pointerKey = index.entryPrefix(subspace, values);
-    KvEntry entry = store.getPointed(pointerKey, layout.keys().recordPrefix());
+    KvEntry entry;
+    try {
+      entry = store.getPointed(pointerKey, layout.keys().recordPrefix());
+    } catch (RuntimeException undecodable) {
+      throw lifecycle.named(undecodable); // a pointer that does not decode
+    }
     if (entry == null || !entry.exists()) {
       return Optional.empty();
     }
-    T record = layout.decode(entry);
+    T record = reader.decode(entry);
     return holdsEntry(index, record, PackedKeys.of(pointerKey), PackedKeys.of(subspace).length)
         ? Optional.of(record) : Optional.empty();
   }

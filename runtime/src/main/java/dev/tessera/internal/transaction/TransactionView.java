@@ -1,6 +1,6 @@
 package dev.tessera.internal.transaction;
 
-import dev.tessera.internal.catalog.SubspaceCatalog;
+import dev.tessera.internal.catalog.KeyNames;
 import dev.tessera.internal.kv.Counter;
 import dev.tessera.internal.kv.KeyOrder;
 import dev.tessera.internal.kv.ListCursor;
@@ -10,6 +10,7 @@ import dev.tessera.internal.kv.Pointer;
 import dev.tessera.internal.kv.ReservedKeys;
 import dev.tessera.kv.AtomicOperation;
 import dev.tessera.kv.CommitResult;
+import dev.tessera.kv.KeyDescriber;
 import dev.tessera.kv.KvEntry;
 import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvSnapshot;
@@ -245,7 +246,7 @@ public final class TransactionView implements KvStore {
   void apply(ViewOperation.Mutation mutation) {
     if (readOnly) {
       throw new ReadOnlyTransactionException(
-          space(mutation.key(), SubspaceCatalog.names(store)), mutation.key());
+          space(mutation.key(), keyNames()), mutation.key());
     }
     try {
       applyUnchecked(mutation);
@@ -379,7 +380,7 @@ public final class TransactionView implements KvStore {
   }
 
   private Map<String, Long> readContributors() {
-    Map<Long, String> names = SubspaceCatalog.names(store);
+    KeyDescriber names = keyNames();
     Map<String, Long> counts = new HashMap<>();
     for (int i = 0; i < pointReads.size(); i++) {
       counts.merge(space(pointReads.entry(i).key(), names), 1L, Long::sum);
@@ -394,26 +395,34 @@ public final class TransactionView implements KvStore {
   }
 
   private Map<String, Long> writeContributors(boolean bytes) {
-    Map<Long, String> names = SubspaceCatalog.names(store);
+    KeyDescriber names = keyNames();
     Map<String, Long> counts = new HashMap<>();
     overlay.forEach((packed, write) ->
         counts.merge(space(write.key(), names), bytes ? write.size(packed) : 1L, Long::sum));
     return biggestFirst(counts);
   }
 
+  /** The names of the store's catalog (as tuples if it cannot be read: the message still helps). */
+  private KeyDescriber keyNames() {
+    try {
+      return KeyNames.read(store);
+    } catch (RuntimeException unreadable) {
+      return KeyDescriber.tuples();
+    }
+  }
+
   /**
-   * The key space a key belongs to: the entity or index subspace named by its first part (the
-   * subspace id, shown by the name {@code names} gives it), catalog keys by two parts.
+   * The key space a key belongs to: the entity or index its first part (the subspace id) stands
+   * for, as {@code names} names it ({@code unique index 'email' of entity 'user'}), catalog keys by
+   * three parts.
    */
-  private static String space(Tuple key, Map<Long, String> names) {
+  private static String space(Tuple key, KeyDescriber names) {
     Object first = key.size() > 0 ? key.get(0) : null;
     if (ReservedKeys.isReserved(key) && key.size() > 2) {
       return first + "/" + key.get(1) + "/" + key.get(2);
     }
-    if (first instanceof Long id && names.containsKey(id)) {
-      return names.get(id);
-    }
-    return String.valueOf(first);
+    String subspace = names.subspace(key);
+    return subspace != null ? subspace : String.valueOf(first);
   }
 
   private static Map<String, Long> biggestFirst(Map<String, Long> counts) {
@@ -427,8 +436,8 @@ public final class TransactionView implements KvStore {
 
   /** A range counted on keys alone: the part counted, the count and the snapshot's version. */
   private record CountedRange(TupleRange range, long count, Versionstamp readVersion) {
-    /** The key space counted, named as {@link #space(Tuple, Map)} names a key's. */
-    String space(Map<Long, String> names) {
+    /** The key space counted, named as {@link #space(Tuple, KeyDescriber)} names a key's. */
+    String space(KeyDescriber names) {
       try {
         return TransactionView.space(Tuple.unpack(range.begin()), names);
       } catch (TupleDecodingException notATuple) {

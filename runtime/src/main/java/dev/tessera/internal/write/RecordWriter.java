@@ -311,6 +311,8 @@ public final class RecordWriter<T, ID> {
       return lifecycle.writes().run(entityName, operation, id, attempt);
     } catch (KeyTooLargeException e) {
       throw keyTooLarge(e, entries.get());
+    } catch (RuntimeException refused) {
+      throw lifecycle.named(refused);
     }
   }
 
@@ -477,8 +479,15 @@ public final class RecordWriter<T, ID> {
 
   // ---------------------------------------------------------------- what a lost commit means
 
-  /** Says which index (or the primary key) a too large key is for; the store only knows its bytes. */
-  private KeyTooLargeException keyTooLarge(KeyTooLargeException e, List<IndexEntry<T>> entries) {
+  /**
+   * Says which index (or the primary key) a too large key is for, and labels its parts with their
+   * fields; the store only knows its bytes.
+   */
+  private RuntimeException keyTooLarge(KeyTooLargeException e, List<IndexEntry<T>> entries) {
+    return lifecycle.named(owned(e, entries));
+  }
+
+  private KeyTooLargeException owned(KeyTooLargeException e, List<IndexEntry<T>> entries) {
     for (IndexEntry<T> entry : entries) {
       if (entry.key().equals(e.key())) {
         return e.withOwner("index '" + entry.index().name() + "' of entity '" + entityName + "'");
