@@ -76,6 +76,7 @@ public final class JakartaDataAdapter {
    *
    * @param results at most two records
    * @param method the repository method, for the message
+   * @param <T> the record type
    * @return the record
    * @throws EmptyResultException if there is none
    * @throws NonUniqueResultException if there are two
@@ -92,6 +93,7 @@ public final class JakartaDataAdapter {
    *
    * @param results at most two records
    * @param method the repository method, for the message
+   * @param <T> the record type
    * @return the record, or empty
    * @throws NonUniqueResultException if there are two
    */
@@ -113,6 +115,7 @@ public final class JakartaDataAdapter {
    * @param sorts the sorts of the call ({@code Order}, {@code Sort} parameters), possibly none
    * @param served the attributes the query's results are ordered by, most significant first
    * @param fixed the attributes the query holds at one value
+   * @param <T> the record type
    * @return the query in the requested order
    * @throws UnsupportedOperationException if the index does not give that order (the Jakarta Data
    *     specification's answer for a sort the store cannot perform)
@@ -152,6 +155,7 @@ public final class JakartaDataAdapter {
    *
    * @param query the query
    * @param limit the 1-based position of the first record and the maximum number of records
+   * @param <T> the record type
    * @return the records
    */
   public static <T> List<T> list(Query<T> query, Limit limit) {
@@ -168,6 +172,7 @@ public final class JakartaDataAdapter {
    *
    * @param query the query
    * @param limit the 1-based position of the first record and the maximum number of records
+   * @param <T> the record type
    * @return the records, as a lazy stream
    */
   public static <T> Stream<T> stream(Query<T> query, Limit limit) {
@@ -182,6 +187,7 @@ public final class JakartaDataAdapter {
    *
    * @param query the query, in the order of the pages
    * @param request the page number and size
+   * @param <T> the record type
    * @return the page
    * @throws IllegalArgumentException if {@code request} asks for a page after or before a cursor
    *     (cursor-based pagination needs a method returning {@code CursoredPage})
@@ -214,6 +220,7 @@ public final class JakartaDataAdapter {
    *
    * @param query the query, in the order of the pages, without a cursor
    * @param request the page size and, after the first page, the cursor
+   * @param <T> the record type
    * @return the page
    * @throws IllegalArgumentException if the request has no cursor but a page number above 1, or a
    *     cursor that is not one of Tessera's

@@ -14,7 +14,12 @@ public final class CorruptRecordException extends TesseraException {
 
   private final transient Tuple key;
 
-  /** Creates the exception for the stored {@code key} whose value failed to decode. */
+  /**
+   * Creates the exception for the stored {@code key} whose value failed to decode.
+   *
+   * @param key the key of the record
+   * @param cause the decoding failure
+   */
   public CorruptRecordException(Tuple key, Throwable cause) {
     super("stored value under key " + key + " does not decode: " + cause
         + "; indexAdmin().repairIndexes() moves an undecodable record to the quarantine and deletes"
@@ -22,7 +27,7 @@ public final class CorruptRecordException extends TesseraException {
     this.key = key;
   }
 
-  /** The key whose stored value does not decode. */
+  /** {@return the key whose stored value does not decode} */
   public Tuple key() {
     return key;
   }

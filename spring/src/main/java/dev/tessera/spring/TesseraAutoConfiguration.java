@@ -32,8 +32,10 @@ public class TesseraAutoConfiguration {
   public TesseraAutoConfiguration() {}
 
   /**
-   * The LMDB store at {@code tessera.path}, opened with the other {@code tessera.*} properties.
+   * {@return the LMDB store at {@code tessera.path}, opened with the other {@code tessera.*}
+   * properties}
    *
+   * @param properties the {@code tessera.*} properties
    * @throws IllegalStateException if {@code tessera.path} is not set
    */
   @Bean(destroyMethod = "close")
@@ -47,7 +49,10 @@ public class TesseraAutoConfiguration {
     return LmdbKvStore.open(properties.path(), properties.lmdbOptions());
   }
 
-  /** How repositories build their indexes: the defaults, unless the application defines its own. */
+  /**
+   * {@return how repositories build their indexes: the defaults, unless the application defines its
+   * own}
+   */
   @Bean
   @ConditionalOnMissingBean
   public RepositoryOptions tesseraRepositoryOptions() {

@@ -43,7 +43,7 @@ public record TesseraProperties(
     DataSize maxMapSize,
     Integer maxReaders) {
 
-  /** The LMDB options these properties describe; unset properties keep the defaults. */
+  /** {@return the LMDB options these properties describe; unset properties keep the defaults} */
   public LmdbOptions lmdbOptions() {
     LmdbOptions.Builder options = LmdbOptions.builder();
     if (durability != null) {
