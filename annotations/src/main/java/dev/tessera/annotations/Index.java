@@ -22,9 +22,8 @@ import java.lang.annotation.Target;
 public @interface Index {
   /**
    * {@return the index name, a Java identifier: finder methods are named after it ({@code email}
-   * gives
-   * {@code findByEmail}) and its entries live under the key prefix {@code entityName + "_by_" +
-   * name}} Defaults to the component name, or for a composite to the field names joined with
+   * gives {@code findByEmail}) and its entries live under the key prefix {@code entityName + "_by_"
+   * + name}} Defaults to the component name, or for a composite to the field names joined with
    * {@code And} in camel case ({@code {"room", "price"}} gives {@code roomAndPrice}).
    */
   String name() default "";

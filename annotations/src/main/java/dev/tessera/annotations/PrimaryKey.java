@@ -21,9 +21,8 @@ import java.lang.annotation.Target;
 public @interface PrimaryKey {
   /**
    * {@return how a missing key is generated} With {@link KeyGeneration#ULID} on a {@code String}
-   * key, the
-   * repository's {@code insert} fills in a monotonic ULID when it is given a record whose key is
-   * {@code null}, and returns the record as stored.
+   * key, the repository's {@code insert} fills in a monotonic ULID when it is given a record whose
+   * key is {@code null}, and returns the record as stored.
    */
   KeyGeneration generate() default KeyGeneration.NONE;
 }

@@ -44,10 +44,9 @@ import java.lang.annotation.Target;
 public @interface SpatialIndex {
   /**
    * {@return the index name, a Java identifier: its entries live under the key prefix {@code
-   * entityName +
-   * "_by_" + name}, and the repository's query method is {@code "by"} followed by the name
-   * capitalised} Defaults to the field names concatenated in camel case: {@code {"x", "y"}} gives
-   * {@code xY} and {@code byXY()}, {@code {"lat", "lon"}} gives {@code latLon} and {@code
+   * entityName + "_by_" + name}, and the repository's query method is {@code "by"} followed by the
+   * name capitalised} Defaults to the field names concatenated in camel case: {@code {"x", "y"}}
+   * gives {@code xY} and {@code byXY()}, {@code {"lat", "lon"}} gives {@code latLon} and {@code
    * byLatLon()}.
    */
   String name() default "";

@@ -84,8 +84,7 @@ public record IndexCatalogEntry(
 
   /**
    * {@return a build of {@code descriptor} that starts by clearing the subspace: a new generation
-   * after
-   * {@code previous} (0 when there is none)}
+   * after {@code previous} (0 when there is none)}
    *
    * @param entityName the entity's name
    * @param indexName the index's name

@@ -77,8 +77,7 @@ public final class StoreCatalog {
 
   /**
    * {@return the text every key Tessera keeps for itself starts with (its first tuple part): the
-   * catalog,
-   * the record counts, quarantined records} Application keys never start with it.
+   * catalog, the record counts, quarantined records} Application keys never start with it.
    */
   public static String reservedPrefix() {
     return ReservedKeys.PREFIX;
@@ -86,9 +85,8 @@ public final class StoreCatalog {
 
   /**
    * {@return the key under which a repair keeps the bytes of the undecodable record of {@code
-   * entityName}
-   * with primary key parts {@code primaryKeyParts}: {@code ("\u0000tessera", "quarantine",
-   * entityName, primaryKeyParts...)}}
+   * entityName} with primary key parts {@code primaryKeyParts}: {@code ("\u0000tessera",
+   * "quarantine", entityName, primaryKeyParts...)}}
    *
    * @param entityName the entity's name
    * @param primaryKeyParts the record's primary key parts
@@ -99,9 +97,8 @@ public final class StoreCatalog {
 
   /**
    * {@return the subspace id the catalog assigned to {@code name}, an entity or an index subspace:
-   * the first
-   * part of the keys of its records or entries} Empty if none was assigned (nothing is stored
-   * under it).
+   * the first part of the keys of its records or entries} Empty if none was assigned (nothing is
+   * stored under it).
    *
    * @param name the name of an entity or an index subspace
    */

@@ -105,9 +105,8 @@ public final class StoredRecordReader {
 
   /**
    * {@return the number values written with {@code schema} start with (values written before the
-   * entity
-   * was numbered start with the schema's identifier instead); 0 if the catalog has not numbered it
-   * yet (the first repository that opens the entity numbers it)}
+   * entity was numbered start with the schema's identifier instead); 0 if the catalog has not
+   * numbered it yet (the first repository that opens the entity numbers it)}
    *
    * @param schema one of the entity's schemas
    */
@@ -135,8 +134,8 @@ public final class StoredRecordReader {
 
   /**
    * {@return the schema {@code record} (an unpacked stored value) was written with, which its first
-   * part
-   * names: the schema's number, or its identifier if it was written before the entity was numbered}
+   * part names: the schema's number, or its identifier if it was written before the entity was
+   * numbered}
    *
    * @param record an unpacked stored value of this entity
    * @throws IllegalArgumentException if it names no schema or one the catalog does not hold
@@ -153,8 +152,7 @@ public final class StoredRecordReader {
 
   /**
    * {@return {@code record} (an unpacked stored value) as a {@link StoredRecord}: with the schema
-   * it was
-   * written with, its first part replaced by that schema's identifier, as {@link
+   * it was written with, its first part replaced by that schema's identifier, as {@link
    * ComponentValues#encode} and generated code write values before they are stored}
    *
    * @param record an unpacked stored value of this entity

@@ -51,8 +51,7 @@ public record CommitResult(
 
   /**
    * {@return a commit whose range check on {@code range} failed at {@code key}: it was seen at
-   * {@code
-   * expected} ({@code null}: not seen) and found at {@code actual} ({@code null}: gone)}
+   * {@code expected} ({@code null}: not seen) and found at {@code actual} ({@code null}: gone)}
    *
    * @param range the range whose check failed
    * @param key the key at which it failed

@@ -47,8 +47,8 @@ public final class KvEntry {
 
   /**
    * {@return an entry whose key is given packed, as a store lists it; the caller has checked that
-   * the bytes
-   * are a packed tuple ({@link Tuple#validate}) and hands them over (never modify the array)}
+   * the bytes are a packed tuple ({@link Tuple#validate}) and hands them over (never modify the
+   * array)}
    *
    * @param packedKey the packed key
    * @param value the stored bytes; never modify the array
@@ -87,8 +87,8 @@ public final class KvEntry {
 
   /**
    * {@return the key, packed: the bytes the store orders it by, without a copy (the bytes a store
-   * listed, or
-   * the key's own packing, computed once): never modify the array (as with {@link #value()})}
+   * listed, or the key's own packing, computed once): never modify the array (as with {@link
+   * #value()})}
    */
   public byte[] packedKey() {
     return packedKey != null ? packedKey : PackedKeys.of(key);

@@ -17,8 +17,8 @@ public interface KvIterator extends Iterator<KvEntry>, AutoCloseable {
 
   /**
    * {@return an opaque cursor positioned just after the last entry returned by {@link #next()};
-   * pass it to
-   * {@link ListSelector#after(String)} to resume there} {@code null} before the first entry.
+   * pass it to {@link ListSelector#after(String)} to resume there} {@code null} before the first
+   * entry.
    */
   String cursor();
 

@@ -25,8 +25,7 @@ public interface Codec<V> {
 
   /**
    * {@return the tuple part storing {@code value}; {@code null} gives the tuple null (except for
-   * codecs of
-   * primitive types, which are never given {@code null})}
+   * codecs of primitive types, which are never given {@code null})}
    *
    * @param value the value, {@code null} for a reference type
    */
@@ -74,9 +73,8 @@ public interface Codec<V> {
 
   /**
    * {@return the tuple part an index entry holds for {@code value}: the stored part unless an index
-   * orders
-   * (or compares) values differently from how records store them, as for enums (by declaration
-   * order) and {@code BigDecimal} (numerically, whatever the scale)}
+   * orders (or compares) values differently from how records store them, as for enums (by
+   * declaration order) and {@code BigDecimal} (numerically, whatever the scale)}
    *
    * @param value the value
    */

@@ -880,8 +880,7 @@ public final class Codecs {
 
   /**
    * {@return the codec of {@code type}'s constants: records store the name; index entries hold the
-   * position
-   * in declaration order, so index ranges follow it}
+   * position in declaration order, so index ranges follow it}
    *
    * @param <E> the enum type
    * @param type the enum class

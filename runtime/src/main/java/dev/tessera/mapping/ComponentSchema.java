@@ -54,9 +54,8 @@ public final class ComponentSchema {
 
   /**
    * {@return a component named {@code name} whose values have the type descriptor text {@code type}
-   * (e.g.
-   * {@code "STRING"}, {@code "int"}, {@code "List<INSTANT>"}), as a schema stores it; the text is
-   * kept as given}
+   * (e.g. {@code "STRING"}, {@code "int"}, {@code "List<INSTANT>"}), as a schema stores it; the
+   * text is kept as given}
    *
    * @param name the component's name
    * @param type the type descriptor text of its values

@@ -21,8 +21,7 @@ public interface EntityMapping<T, ID> {
 
   /**
    * {@return the entity's name, e.g. {@code "user"}: the store's catalog assigns it the id every
-   * record key
-   * starts with}
+   * record key starts with}
    */
   String entityName();
 
@@ -52,8 +51,7 @@ public interface EntityMapping<T, ID> {
 
   /**
    * {@return the primary key encoded as key parts, without the entity name: one part for a simple
-   * key, one
-   * per component for a composite key} Throws {@link NullPointerException} for a null key.
+   * key, one per component for a composite key} Throws {@link NullPointerException} for a null key.
    *
    * @param id the primary key
    */
@@ -61,9 +59,8 @@ public interface EntityMapping<T, ID> {
 
   /**
    * {@return {@code prefix} followed by the {@link #keyParts key parts} of {@code id}: a record
-   * key, built in
-   * one step} This default appends {@link #keyParts}; generated mappings append the encoded parts
-   * without building the key parts' tuple. Throws as {@link #keyParts} does.
+   * key, built in one step} This default appends {@link #keyParts}; generated mappings append the
+   * encoded parts without building the key parts' tuple. Throws as {@link #keyParts} does.
    *
    * @param prefix the key's first parts (the entity's subspace id)
    * @param id the primary key

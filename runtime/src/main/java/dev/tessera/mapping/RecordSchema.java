@@ -101,9 +101,8 @@ public final class RecordSchema {
 
   /**
    * {@return true if {@code record} (an unpacked stored value) was written with this schema: it
-   * starts with
-   * this identifier and holds one part per component} The check every read makes before decoding
-   * positionally.
+   * starts with this identifier and holds one part per component} The check every read makes before
+   * decoding positionally.
    *
    * @param record an unpacked stored value
    */

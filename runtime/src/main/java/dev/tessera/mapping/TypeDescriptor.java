@@ -118,8 +118,7 @@ public record TypeDescriptor(
 
     /**
      * {@return true for a kind stored as a tuple integer: {@code byte}, {@code short}, {@code
-     * char}, {@code
-     * int}, {@code long}}
+     * char}, {@code int}, {@code long}}
      */
     public boolean integral() {
       return this == BYTE || this == SHORT || this == CHAR || this == INT || this == LONG;

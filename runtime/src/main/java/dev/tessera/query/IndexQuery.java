@@ -97,9 +97,8 @@ public final class IndexQuery<T> implements Query<T> {
 
   /**
    * {@return a query for the records whose leading index components equal {@code values}: every
-   * record in
-   * the index when {@code values} is empty} For repositories; users start from a generated {@code
-   * byX()} method.
+   * record in the index when {@code values} is empty} For repositories; users start from a
+   * generated {@code byX()} method.
    *
    * @param store the store holding the entity
    * @param entityName the entity name, for messages

@@ -182,8 +182,7 @@ public final class KeyQuery<T, ID> implements Query<T> {
 
   /**
    * {@return the records whose {@code String} key starts with {@code prefix} (the empty prefix:
-   * every
-   * record), compared by UTF-8 bytes as keys are stored}
+   * every record), compared by UTF-8 bytes as keys are stored}
    *
    * @param prefix the prefix
    * @throws IllegalStateException if the key is not a {@code String}, or this query already has a
@@ -202,9 +201,8 @@ public final class KeyQuery<T, ID> implements Query<T> {
 
   /**
    * {@return the records whose composite key starts with the already encoded leading components
-   * {@code
-   * leadingParts} (one key part per component, encoded as writes encode them), in key order} For
-   * generated repositories; users call {@code repository.byIdStartingWith(...)}. Like every key
+   * {@code leadingParts} (one key part per component, encoded as writes encode them), in key order}
+   * For generated repositories; users call {@code repository.byIdStartingWith(...)}. Like every key
    * range, no further range can follow.
    *
    * @param leadingParts the encoded leading components, at least one

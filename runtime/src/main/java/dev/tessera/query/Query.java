@@ -52,10 +52,9 @@ public interface Query<T> {
 
   /**
    * {@return the matching records, lazily, in batches: each batch of index keys and the records
-   * they point
-   * to is read in one short snapshot of its own, which ends before the batch is handed out} The
-   * first batch reads one key and each next one four times as many, up to 256, so memory stays
-   * bounded however many records match and a pipeline that stops early reads little.
+   * they point to is read in one short snapshot of its own, which ends before the batch is handed
+   * out} The first batch reads one key and each next one four times as many, up to 256, so memory
+   * stays bounded however many records match and a pipeline that stops early reads little.
    *
    * <p>Between batches the stream holds no read transaction, so it need not be closed: a stream
    * that is abandoned or short-circuited ({@code findFirst()}, {@code anyMatch}, an iterator left
@@ -78,15 +77,13 @@ public interface Query<T> {
 
   /**
    * {@return the number of matching index entries (at most the limit, after the cursor if one is
-   * set),
-   * counted on the index keys alone: no record is read}
+   * set), counted on the index keys alone: no record is read}
    */
   long count();
 
   /**
    * {@return whether at least one index entry matches (after the cursor if one is set; false under
-   * a
-   * limit of 0), read on the keys alone: at most one key is read and no record}
+   * a limit of 0), read on the keys alone: at most one key is read and no record}
    *
    * <pre>{@code
    * boolean taken = users.byEmail().equalTo("ada@example.com").exists();
@@ -96,9 +93,8 @@ public interface Query<T> {
 
   /**
    * {@return the first {@code n} matching records (fewer when a smaller {@link #limit} is set) and
-   * a cursor
-   * to resume after the last of them} The cursor is present when the page is full and at least one
-   * more matching record follows in the same snapshot (not merely another key: a record a
+   * a cursor to resume after the last of them} The cursor is present when the page is full and at
+   * least one more matching record follows in the same snapshot (not merely another key: a record a
    * multi-value {@code in} returned under an earlier element is not returned again), so a last page
    * that happens to be full has none.
    *

@@ -72,8 +72,7 @@ public final class CatalogRepository extends EntityRepository<StoredRecord, Tupl
 
   /**
    * {@return the record whose components are {@code values} (the plain values {@link
-   * ComponentValues}
-   * reads), in the entity's newest schema}
+   * ComponentValues} reads), in the entity's newest schema}
    *
    * @param values the component values, by name
    * @throws IllegalArgumentException naming the component that is missing, unknown or mistyped

@@ -363,9 +363,8 @@ public abstract class EntityRepository<T, ID> {
 
   /**
    * {@return the records with the given primary keys, read in one snapshot} The result follows the
-   * order of
-   * {@code ids}; ids without a record are skipped (so the result may be shorter), and an id given
-   * twice yields its record twice.
+   * order of {@code ids}; ids without a record are skipped (so the result may be shorter), and an
+   * id given twice yields its record twice.
    *
    * @param ids the primary keys
    */
@@ -375,13 +374,12 @@ public abstract class EntityRepository<T, ID> {
 
   /**
    * {@return every record, lazily, in primary-key order, read in batches (see {@link
-   * KvStore#list}): each
-   * batch is one short snapshot that ends before the batch is handed out, so the stream holds no
-   * read transaction between batches and need not be closed (a {@code findFirst()} or an abandoned
-   * iterator costs nothing)} A later batch may see later commits: keys come in order and never
-   * twice, a record present throughout is returned once, in the state its batch read; records
-   * inserted or deleted meanwhile may or may not appear. For one snapshot, a limit, the reverse
-   * order, pages or a key range, use {@link #byId()}.
+   * KvStore#list}): each batch is one short snapshot that ends before the batch is handed out, so
+   * the stream holds no read transaction between batches and need not be closed (a {@code
+   * findFirst()} or an abandoned iterator costs nothing)} A later batch may see later commits: keys
+   * come in order and never twice, a record present throughout is returned once, in the state its
+   * batch read; records inserted or deleted meanwhile may or may not appear. For one snapshot, a
+   * limit, the reverse order, pages or a key range, use {@link #byId()}.
    *
    * <pre>{@code
    * Optional<User> anyAlice = repository.findAll().filter(u -> u.name().startsWith("A")).findFirst();
@@ -430,8 +428,7 @@ public abstract class EntityRepository<T, ID> {
 
   /**
    * {@return the number of records, read from the counter every write maintains: a listing of its
-   * few
-   * shards (see {@link RecordCount}), independent of the number of records}
+   * few shards (see {@link RecordCount}), independent of the number of records}
    */
   public long count() {
     return queries.count();
@@ -538,8 +535,7 @@ public abstract class EntityRepository<T, ID> {
 
   /**
    * {@return a query for the records whose first {@code values.size()} components of {@code index}
-   * hold
-   * {@code values} (encoded and normalised)}
+   * hold {@code values} (encoded and normalised)}
    *
    * @param index the index
    * @param values the leading components' values

@@ -31,8 +31,7 @@ public final class IndexAdmin {
 
   /**
    * {@return the catalog entries of the entity's indexes, declared ones and dropped ones still
-   * being
-   * cleared: state, build phase, progress and the reason of a failed build}
+   * being cleared: state, build phase, progress and the reason of a failed build}
    */
   public List<IndexCatalogEntry> indexStates() {
     return lifecycle.states();
@@ -105,9 +104,8 @@ public final class IndexAdmin {
 
   /**
    * {@return the records {@link #repairIndexes()} moved out of the entity because their stored
-   * bytes do not
-   * decode, with those bytes, in key order} They are in the store's reserved metadata space, so no
-   * query, count or index sees them.
+   * bytes do not decode, with those bytes, in key order} They are in the store's reserved metadata
+   * space, so no query, count or index sees them.
    */
   public List<QuarantinedRecord> quarantined() {
     return lifecycle.quarantined();

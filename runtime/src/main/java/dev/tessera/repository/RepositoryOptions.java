@@ -110,10 +110,10 @@ public final class RepositoryOptions {
 
   /**
    * {@return these options building new or changed indexes before the repository's constructor
-   * returns when
-   * the entity holds at most {@code records} records, under {@link IndexBuildPolicy#BACKGROUND}:
-   * a development store of a few records never answers {@link IndexNotReadyException}} Larger
-   * entities build in the background as usual; 0 always builds in the background.
+   * returns when the entity holds at most {@code records} records, under {@link
+   * IndexBuildPolicy#BACKGROUND}: a development store of a few records never answers {@link
+   * IndexNotReadyException}} Larger entities build in the background as usual; 0 always builds in
+   * the background.
    *
    * @param records the most records built inline
    * @throws IllegalArgumentException if {@code records} is negative
@@ -128,8 +128,7 @@ public final class RepositoryOptions {
 
   /**
    * {@return these options starting background index builds on threads from {@code factory} instead
-   * of a
-   * daemon thread of their own (named {@code tessera-index-build-<entity>}): a deterministic
+   * of a daemon thread of their own (named {@code tessera-index-build-<entity>}): a deterministic
    * simulation runs the build as one of its scheduled clients} The factory's thread must run the
    * runnable it is given; the repository starts it, and joins it when building stops.
    *
@@ -142,9 +141,8 @@ public final class RepositoryOptions {
 
   /**
    * {@return these options reading the time and waiting through {@code time}: the backoff between
-   * retried
-   * commits of writes, bulk deletes, index builds, verify and repair, and the deadline of {@link
-   * IndexAdmin#awaitIndexes}} The default is {@link TimeSource#system()}.
+   * retried commits of writes, bulk deletes, index builds, verify and repair, and the deadline of
+   * {@link IndexAdmin#awaitIndexes}} The default is {@link TimeSource#system()}.
    *
    * @param time the time source
    */
@@ -191,8 +189,7 @@ public final class RepositoryOptions {
 
   /**
    * {@return the factory of background build threads set by {@link #withBuildThreads}, if any
-   * (without one,
-   * a build runs on a daemon thread named {@code tessera-index-build-<entity>})}
+   * (without one, a build runs on a daemon thread named {@code tessera-index-build-<entity>})}
    */
   public Optional<ThreadFactory> buildThreads() {
     return Optional.ofNullable(buildThreads);

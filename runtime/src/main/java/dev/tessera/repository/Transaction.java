@@ -40,9 +40,8 @@ public final class Transaction {
 
   /**
    * {@return the key store as this transaction sees it: reads come from its snapshot and its own
-   * writes, and
-   * an {@code atomic()} operation's checks are evaluated against it and its mutations join the
-   * transaction's commit} Closing it does nothing.
+   * writes, and an {@code atomic()} operation's checks are evaluated against it and its mutations
+   * join the transaction's commit} Closing it does nothing.
    *
    * @throws IllegalStateException if the transaction has ended
    */

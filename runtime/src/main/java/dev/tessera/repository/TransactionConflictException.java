@@ -66,8 +66,7 @@ public final class TransactionConflictException extends TesseraException {
 
   /**
    * {@return the distinct conflicting keys, most frequent first (a removal from a counted range
-   * names no key:
-   * see {@link #conflicts()})}
+   * names no key: see {@link #conflicts()})}
    */
   public List<Tuple> conflictingKeys() {
     List<Tuple> keys = new ArrayList<>();

@@ -334,9 +334,8 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
 
   /**
    * {@return a new tuple with {@code more} appended, in one copy: {@code addAll(Tuple.of(more))}
-   * without
-   * building the second tuple} The parts are checked as {@link #of(Object...)} checks them, and an
-   * exception names a part by its index in {@code more}.
+   * without building the second tuple} The parts are checked as {@link #of(Object...)} checks them,
+   * and an exception names a part by its index in {@code more}.
    *
    * @param more the parts
    * @throws IllegalArgumentException if a part has an unsupported type
@@ -382,9 +381,8 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
 
   /**
    * {@return the part at {@code index}: {@code null}, a copy of a {@code byte[]}, {@code String},
-   * {@code Tuple},
-   * {@code Long} (or {@code BigInteger} beyond the long range), {@code Float}, {@code Double},
-   * {@code Boolean}, {@code UUID} or {@link Versionstamp}}
+   * {@code Tuple}, {@code Long} (or {@code BigInteger} beyond the long range), {@code Float},
+   * {@code Double}, {@code Boolean}, {@code UUID} or {@link Versionstamp}}
    *
    * @param index the part's index
    * @throws IndexOutOfBoundsException if {@code index} is not in {@code [0, size())}

@@ -26,11 +26,9 @@ public final class TupleRange {
 
   /**
    * {@return every key that starts with {@code prefix}'s parts and has at least one more part
-   * (FDB's {@code
-   * Tuple.range()}): {@code [pack(prefix) + 0x00, pack(prefix) + 0xFF)}} The key equal to {@code
-   * prefix}
-   * itself is not included. No part encoding starts with 0xFF, and a following null part packs as 0x00,
-   * so these bounds capture exactly the longer keys.
+   * (FDB's {@code Tuple.range()}): {@code [pack(prefix) + 0x00, pack(prefix) + 0xFF)}} The key
+   * equal to {@code prefix} itself is not included. No part encoding starts with 0xFF, and a
+   * following null part packs as 0x00, so these bounds capture exactly the longer keys.
    *
    * @param prefix the prefix
    */
@@ -46,10 +44,9 @@ public final class TupleRange {
   /**
    * {@return the key equal to {@code prefix} and every key that extends it: {@code [pack(prefix),
    * pack(prefix) + 0xFF)}} Unlike {@link #prefix}, the key {@code prefix} itself is included (a
-   * unique
-   * index entry whose values are all given). Exact because every part encoding is self-delimiting and
-   * none starts with 0xFF: a key starts with the bytes of {@code pack(prefix)} exactly when its first
-   * parts are {@code prefix}'s.
+   * unique index entry whose values are all given). Exact because every part encoding is
+   * self-delimiting and none starts with 0xFF: a key starts with the bytes of {@code pack(prefix)}
+   * exactly when its first parts are {@code prefix}'s.
    *
    * <p>Its {@link #begin()} is the lowest key starting with {@code prefix}, its {@link #end()} lies
    * above every such key and below every greater key, which is what inclusive and exclusive bounds

@@ -48,8 +48,7 @@ public final class TupleReader extends TupleDecoder implements AutoCloseable {
 
   /**
    * {@return a reader at the first part of {@code packed}, for this thread until {@link #close}:
-   * the
-   * thread's own reader, reused from one packing to the next (so a hot loop allocates no reader
+   * the thread's own reader, reused from one packing to the next (so a hot loop allocates no reader
    * per value), or a new one when that is open already (a read that the code between two parts
    * causes)} As with {@link TupleWriter#open}, use it only until {@code close}, on this thread.
    *
@@ -92,8 +91,7 @@ public final class TupleReader extends TupleDecoder implements AutoCloseable {
 
   /**
    * {@return the next part as {@link Tuple#get} returns it: null, a {@code Long} or {@code
-   * BigInteger},
-   * {@code String}, {@code byte[]}, nested {@code Tuple} and so on}
+   * BigInteger}, {@code String}, {@code byte[]}, nested {@code Tuple} and so on}
    *
    * @throws TupleDecodingException if no valid part is left
    */

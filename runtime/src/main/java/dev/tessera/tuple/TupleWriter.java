@@ -49,8 +49,7 @@ public final class TupleWriter implements AutoCloseable {
 
   /**
    * {@return a writer of an empty tuple, for this thread until {@link #close}: the thread's own
-   * writer, or a
-   * new one when that is open already (a packing inside another)}
+   * writer, or a new one when that is open already (a packing inside another)}
    */
   public static TupleWriter open() {
     TupleWriter writer = THREAD_WRITER.get();

@@ -22,8 +22,7 @@ public final class TesseraRepositories {
 
   /**
    * {@return a repository of class {@code type} over {@code store}: a generated repository, or the
-   * generated
-   * implementation of a Jakarta Data {@code @Repository} interface}
+   * generated implementation of a Jakarta Data {@code @Repository} interface}
    *
    * @param <R> the repository type
    * @param type the repository class

@@ -138,8 +138,7 @@ public final class DeterministicScheduler implements StoreObserver {
 
   /**
    * {@return a thread factory whose threads are clients of this scheduler (their thread is started
-   * by the
-   * code that asked for it)} Pass it to {@code RepositoryOptions.withBuildThreads} so that
+   * by the code that asked for it)} Pass it to {@code RepositoryOptions.withBuildThreads} so that
    * background index builds are scheduled like every other client.
    *
    * @param prefix the prefix of the threads' names
@@ -161,8 +160,8 @@ public final class DeterministicScheduler implements StoreObserver {
 
   /**
    * {@return the simulation's time for {@code RepositoryOptions.withTimeSource}: reads {@link
-   * #clock()}; a
-   * wait moves the clock on and is a scheduling point, so another client may run meanwhile}
+   * #clock()}; a wait moves the clock on and is a scheduling point, so another client may run
+   * meanwhile}
    */
   public TimeSource timeSource() {
     return new TimeSource() {

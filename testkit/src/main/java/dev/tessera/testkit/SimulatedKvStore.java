@@ -138,10 +138,9 @@ public final class SimulatedKvStore implements KvStore {
 
   /**
    * {@return a new store holding this store's committed state now (the same entries and
-   * versionstamps; the
-   * next commit of each continues from the same version), without faults or observer: what a test
-   * reads and queries to check invariants without disturbing the simulation} O(1): the states are
-   * immutable and shared.
+   * versionstamps; the next commit of each continues from the same version), without faults or
+   * observer: what a test reads and queries to check invariants without disturbing the simulation}
+   * O(1): the states are immutable and shared.
    */
   public SimulatedKvStore fork() {
     return new SimulatedKvStore(state);
@@ -189,8 +188,7 @@ public final class SimulatedKvStore implements KvStore {
 
   /**
    * {@return every entry now, in key order, read in one state: what a test compares against its
-   * model}
-   * Not a store call (no scheduling point, no fault).
+   * model} Not a store call (no scheduling point, no fault).
    */
   public List<KvEntry> entries() {
     List<KvEntry> all = new ArrayList<>();

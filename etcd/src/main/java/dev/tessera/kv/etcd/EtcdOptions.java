@@ -69,8 +69,7 @@ public final class EtcdOptions {
 
   /**
    * {@return a builder for a cluster reached at {@code endpoints} ({@code http://host:port} or
-   * {@code
-   * https://host:port}; give every member so the client can fail over)}
+   * {@code https://host:port}; give every member so the client can fail over)}
    *
    * @param endpoints the members' client URLs
    */
@@ -115,8 +114,7 @@ public final class EtcdOptions {
 
   /**
    * {@return how long a commit may spend settling an unknown outcome (and retrying a commit that
-   * did not
-   * land) before it throws {@link CommitOutcomeUnknownException}}
+   * did not land) before it throws {@link CommitOutcomeUnknownException}}
    */
   public Duration outcomeTimeout() {
     return outcomeTimeout;
@@ -124,9 +122,8 @@ public final class EtcdOptions {
 
   /**
    * {@return how long the cluster keeps the evidence of each commit's outcome (a small key per
-   * commit,
-   * removed by an etcd lease), and so how long {@link EtcdKvStore#resolveOutcome(String)} can still
-   * answer}
+   * commit, removed by an etcd lease), and so how long {@link EtcdKvStore#resolveOutcome(String)}
+   * can still answer}
    */
   public Duration outcomeRetention() {
     return outcomeRetention;

@@ -35,10 +35,9 @@ public final class MetamodelWriter {
 
   /**
    * {@return the first two components of {@code model} whose metamodel members would share a name
-   * ({@code
-   * fooBar} and {@code foo_bar} both give the constant {@code FOO_BAR}; a component named {@code
-   * ID} is its own constant's name), as {@code [name, first, second]}; such an entity gets no
-   * metamodel}
+   * ({@code fooBar} and {@code foo_bar} both give the constant {@code FOO_BAR}; a component named
+   * {@code ID} is its own constant's name), as {@code [name, first, second]}; such an entity gets
+   * no metamodel}
    *
    * @param model the entity's model
    */

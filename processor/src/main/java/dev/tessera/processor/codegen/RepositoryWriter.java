@@ -56,8 +56,7 @@ public final class RepositoryWriter {
 
   /**
    * {@return the first generated method name two indexes of {@code model} would share, as {@code
-   * [method,
-   * first index, second index]}; such an entity must be reported, not generated}
+   * [method, first index, second index]}; such an entity must be reported, not generated}
    *
    * @param model the entity's model
    */

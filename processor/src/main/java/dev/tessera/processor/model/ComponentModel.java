@@ -45,10 +45,9 @@ public record ComponentModel(
 
   /**
    * {@return {@code name:orderDescriptor}, for index descriptors (see {@link
-   * FieldType#orderDescriptor()});
-   * {@code name:each orderDescriptor} of the element type for a collection, whose index has one
-   * entry per element (so a change from a single value to a collection rebuilds the index, and a
-   * change from {@code List} to {@code Set} does not)}
+   * FieldType#orderDescriptor()}); {@code name:each orderDescriptor} of the element type for a
+   * collection, whose index has one entry per element (so a change from a single value to a
+   * collection rebuilds the index, and a change from {@code List} to {@code Set} does not)}
    */
   public String indexDescriptor() {
     if (type.multiValueIndexable()) {
@@ -59,8 +58,7 @@ public record ComponentModel(
 
   /**
    * {@return the component as one index entry sees it: for a multi-value index (a {@code List} or
-   * {@code
-   * Set}), one element, named like the component; this component otherwise}
+   * {@code Set}), one element, named like the component; this component otherwise}
    */
   public ComponentModel indexed() {
     return type.multiValueIndexable() ? new ComponentModel(name, type.arguments().get(0)) : this;

@@ -59,8 +59,7 @@ public record EntityModel(
 
   /**
    * {@return true if {@code index} is a multi-value index: one over a single {@code List} or {@code
-   * Set}
-   * component, with one entry per element}
+   * Set} component, with one entry per element}
    *
    * @param index one of this entity's indexes
    */

@@ -137,8 +137,7 @@ public record FieldType(
 
   /**
    * {@return what decides how an index orders values of this type: the {@link #descriptor()}, and
-   * for an
-   * enum its constants in declaration order (indexes order enum values by declaration), e.g.
+   * for an enum its constants in declaration order (indexes order enum values by declaration), e.g.
    * {@code enum com.acme.Status{OUT,RENEWED,LOST}}} Reordering, inserting, removing or renaming a
    * constant changes it, so the catalog rebuilds the indexes over the enum.
    */

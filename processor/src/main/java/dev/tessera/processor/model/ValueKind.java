@@ -75,8 +75,7 @@ public enum ValueKind {
 
   /**
    * {@return true if the stored encoding sorts as the values do and tells every two values apart,
-   * so the
-   * kind may be a primary key (or one of its components)}
+   * so the kind may be a primary key (or one of its components)}
    */
   public boolean orderable() {
     return orderable;
@@ -84,9 +83,8 @@ public enum ValueKind {
 
   /**
    * {@return true if an index can order values of this kind: every orderable kind, and {@code
-   * BigDecimal}
-   * (numerically, whatever the scale) and {@code OffsetDateTime} (by instant), whose index keys
-   * compare values that the record tells apart as equal}
+   * BigDecimal} (numerically, whatever the scale) and {@code OffsetDateTime} (by instant), whose
+   * index keys compare values that the record tells apart as equal}
    */
   public boolean indexable() {
     return indexable;

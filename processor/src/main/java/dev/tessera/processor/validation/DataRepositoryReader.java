@@ -74,8 +74,7 @@ public final class DataRepositoryReader {
 
   /**
    * {@return the entity {@code repository} stores, from its {@code DataRepository<E, K>} supertype
-   * or else
-   * its lifecycle methods; empty after reporting why there is none usable}
+   * or else its lifecycle methods; empty after reporting why there is none usable}
    *
    * @param repository the repository interface
    */
@@ -115,8 +114,7 @@ public final class DataRepositoryReader {
 
   /**
    * {@return the model of {@code repository}, whose entity {@code entityElement} has the model
-   * {@code
-   * entity}; empty after reporting every method that cannot be implemented}
+   * {@code entity}; empty after reporting every method that cannot be implemented}
    *
    * @param repository the repository interface
    * @param entityElement the entity record

@@ -34,8 +34,7 @@ public final class KeyLayoutValidator {
 
   /**
    * {@return the entities of this round whose key prefixes collide with no other entity's; every
-   * collision
-   * is reported on each entity of this round involved, naming the other side}
+   * collision is reported on each entity of this round involved, naming the other side}
    *
    * @param entities this round's valid entities with their elements, in a stable order
    */

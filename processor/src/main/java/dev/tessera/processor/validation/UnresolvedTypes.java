@@ -22,8 +22,7 @@ public final class UnresolvedTypes {
 
   /**
    * {@return true if a component type of record {@code entity} (or a type argument of one, or a
-   * component
-   * of a nested record, at any depth) does not resolve yet}
+   * component of a nested record, at any depth) does not resolve yet}
    *
    * @param entity the entity record
    */

@@ -117,8 +117,7 @@ public final class LmdbOptions {
 
   /**
    * {@return true if each snapshot and iterator records the stack where it was opened, so that a
-   * map
-   * growth they hold up names the code that opened them}
+   * map growth they hold up names the code that opened them}
    */
   public boolean recordOpenSites() {
     return recordOpenSites;

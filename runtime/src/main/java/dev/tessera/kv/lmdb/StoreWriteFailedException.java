@@ -117,8 +117,7 @@ public final class StoreWriteFailedException extends TesseraException {
 
   /**
    * {@return true if a commit failed and wrote nothing; false if commits were written but flushing
-   * them
-   * to disk failed (they may not survive a crash of the machine)}
+   * them to disk failed (they may not survive a crash of the machine)}
    */
   public boolean nothingWritten() {
     return nothingWritten;

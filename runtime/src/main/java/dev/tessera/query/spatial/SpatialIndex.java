@@ -184,9 +184,8 @@ public final class SpatialIndex<T> {
 
   /**
    * {@return the records of this index inside the box {@code [lo, hi]}, both corners inclusive, as
-   * a lazy
-   * query over {@code store}, where the catalog gave the entity id {@code entityId} and this index's
-   * subspace id {@code subspaceId}} Corners are coordinates from the {@code from} methods.
+   * a lazy query over {@code store}, where the catalog gave the entity id {@code entityId} and this
+   * index's subspace id {@code subspaceId}} Corners are coordinates from the {@code from} methods.
    *
    * @param store the store
    * @param entityId the entity's subspace id
