@@ -10,6 +10,7 @@ package dev.tessera;
 public final class OperationInterruptedException extends TesseraException {
   private static final long serialVersionUID = 1L;
 
+  /** The operation that was interrupted, as the message names it. */
   private final String operation;
 
   /**
@@ -23,7 +24,7 @@ public final class OperationInterruptedException extends TesseraException {
     this.operation = operation;
   }
 
-  /** What was interrupted. */
+  /** {@return what was interrupted} */
   public String operation() {
     return operation;
   }

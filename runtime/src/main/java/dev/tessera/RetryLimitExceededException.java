@@ -9,13 +9,24 @@ package dev.tessera;
 public final class RetryLimitExceededException extends TesseraException {
   private static final long serialVersionUID = 1L;
 
+  /** The entity whose operation gave up. */
   private final String entity;
+  /** The operation that gave up. */
   private final String operation;
   private final transient Object key;
+  /** How many attempts were made. */
   private final int attempts;
+  /** Why the last attempt lost, or {@code null} if unknown. */
   private final String lastLoss;
 
-  /** Creates the exception for {@code operation} on {@code entity}/{@code key}. */
+  /**
+   * Creates the exception for {@code operation} on {@code entity}/{@code key}.
+   *
+   * @param entity the entity's name
+   * @param operation the operation that gave up, e.g. {@code "delete"}
+   * @param key the primary key the operation was on
+   * @param attempts how many attempts were made
+   */
   public RetryLimitExceededException(String entity, String operation, Object key, int attempts) {
     this(entity, operation, key, attempts, null);
   }
@@ -26,6 +37,10 @@ public final class RetryLimitExceededException extends TesseraException {
    *
    * @param lastLoss why the last attempt lost (e.g. {@code "the record changed (key ...)"}), or
    *     {@code null} if unknown
+   * @param entity the entity's name
+   * @param operation the operation that gave up, e.g. {@code "delete"}
+   * @param key the primary key the operation was on
+   * @param attempts how many attempts were made
    */
   public RetryLimitExceededException(
       String entity, String operation, Object key, int attempts, String lastLoss) {
@@ -45,27 +60,31 @@ public final class RetryLimitExceededException extends TesseraException {
     this.lastLoss = lastLoss;
   }
 
-  /** The entity name. */
+  /** {@return the entity name} */
   public String entity() {
     return entity;
   }
 
-  /** The operation that gave up ({@code "insert"}, {@code "update"}, ...). */
+  /** {@return the operation that gave up ({@code "insert"}, {@code "update"}, ...)} */
   public String operation() {
     return operation;
   }
 
-  /** The primary key concerned, or {@code null} for a batch. */
+  /** {@return the primary key concerned, or {@code null} for a batch} */
   public Object key() {
     return key;
   }
 
-  /** How many commits were attempted. */
+  /** {@return how many commits were attempted} */
   public int attempts() {
     return attempts;
   }
 
-  /** Why the last attempt lost, or {@code null} if unknown. */
+  /**
+   * Why the last attempt lost, or {@code null} if unknown.
+   *
+   * @return why the last attempt lost, or {@code null} if unknown
+   */
   public String lastLoss() {
     return lastLoss;
   }

@@ -7,12 +7,21 @@ package dev.tessera;
 public class TesseraException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
-  /** Creates an exception with a message. */
+  /**
+   * Creates an exception with a message.
+   *
+   * @param message the message, naming what failed
+   */
   public TesseraException(String message) {
     super(message);
   }
 
-  /** Creates an exception with a message and a cause. */
+  /**
+   * Creates an exception with a message and a cause.
+   *
+   * @param message the message, naming what failed
+   * @param cause the failure that caused this one
+   */
   public TesseraException(String message, Throwable cause) {
     super(message, cause);
   }

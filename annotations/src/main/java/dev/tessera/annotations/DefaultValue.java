@@ -27,6 +27,6 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.CLASS)
 @Target(ElementType.RECORD_COMPONENT)
 public @interface DefaultValue {
-  /** The default, as text parsed for the component's type. */
+  /** {@return the default, as text parsed for the component's type} */
   String value();
 }

@@ -28,9 +28,9 @@ import java.lang.annotation.Target;
 @Target(ElementType.TYPE)
 public @interface Entity {
   /**
-   * The entity's name in the key space: the first part of every record key. Defaults to the
-   * record's simple name with a lower-case first letter ({@code User} is stored as {@code "user"}).
-   * Changing it later makes existing records invisible, so choose it once.
+   * {@return the entity's name in the key space: the first part of every record key} Defaults to
+   * the record's simple name with a lower-case first letter ({@code User} is stored as {@code
+   * "user"}). Changing it later makes existing records invisible, so choose it once.
    */
   String name() default "";
 }

@@ -20,9 +20,9 @@ import java.lang.annotation.Target;
 @Target({ElementType.RECORD_COMPONENT, ElementType.FIELD})
 public @interface PrimaryKey {
   /**
-   * How a missing key is generated. With {@link KeyGeneration#ULID} on a {@code String} key, the
-   * repository's {@code insert} fills in a monotonic ULID when it is given a record whose key is
-   * {@code null}, and returns the record as stored.
+   * {@return how a missing key is generated} With {@link KeyGeneration#ULID} on a {@code String}
+   * key, the repository's {@code insert} fills in a monotonic ULID when it is given a record whose
+   * key is {@code null}, and returns the record as stored.
    */
   KeyGeneration generate() default KeyGeneration.NONE;
 }

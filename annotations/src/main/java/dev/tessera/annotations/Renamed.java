@@ -21,6 +21,6 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.CLASS)
 @Target(ElementType.RECORD_COMPONENT)
 public @interface Renamed {
-  /** The component's former names, most recent first. */
+  /** {@return the component's former names, most recent first} */
   String[] from();
 }

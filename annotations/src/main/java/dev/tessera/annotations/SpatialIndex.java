@@ -43,14 +43,17 @@ import java.lang.annotation.Target;
 @Repeatable(SpatialIndexes.class)
 public @interface SpatialIndex {
   /**
-   * The index name, a Java identifier: its entries live under the key prefix {@code entityName +
-   * "_by_" + name}, and the repository's query method is {@code "by"} followed by the name
-   * capitalised. Defaults to the field names concatenated in camel case: {@code {"x", "y"}} gives
-   * {@code xY} and {@code byXY()}, {@code {"lat", "lon"}} gives {@code latLon} and {@code
+   * {@return the index name, a Java identifier: its entries live under the key prefix {@code
+   * entityName + "_by_" + name}, and the repository's query method is {@code "by"} followed by the
+   * name capitalised} Defaults to the field names concatenated in camel case: {@code {"x", "y"}}
+   * gives {@code xY} and {@code byXY()}, {@code {"lat", "lon"}} gives {@code latLon} and {@code
    * byLatLon()}.
    */
   String name() default "";
 
-  /** The 2 or 3 numeric components, one per dimension, in the order of the query's arguments. */
+  /**
+   * {@return the 2 or 3 numeric components, one per dimension, in the order of the query's
+   * arguments}
+   */
   String[] fields();
 }

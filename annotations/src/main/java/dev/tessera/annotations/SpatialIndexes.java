@@ -11,6 +11,6 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.CLASS)
 @Target(ElementType.TYPE)
 public @interface SpatialIndexes {
-  /** The repeated annotations. */
+  /** {@return the repeated annotations} */
   SpatialIndex[] value();
 }

@@ -21,16 +21,16 @@ import java.lang.annotation.Target;
 @Repeatable(UniqueIndexes.class)
 public @interface UniqueIndex {
   /**
-   * The index name, a Java identifier: finder methods are named after it ({@code email} gives
-   * {@code findByEmail}) and its entries live under the key prefix {@code entityName + "_by_" +
-   * name}. Defaults to the component name, or for a composite to the field names joined with
+   * {@return the index name, a Java identifier: finder methods are named after it ({@code email}
+   * gives {@code findByEmail}) and its entries live under the key prefix {@code entityName + "_by_"
+   * + name}} Defaults to the component name, or for a composite to the field names joined with
    * {@code And} in camel case ({@code {"room", "price"}} gives {@code roomAndPrice}).
    */
   String name() default "";
 
-  /** The components of a composite index, in key order. Only on the record type. */
+  /** {@return the components of a composite index, in key order} Only on the record type. */
   String[] fields() default {};
 
-  /** How {@code String} values are normalised; only for {@code String} components. */
+  /** {@return how {@code String} values are normalised; only for {@code String} components} */
   Normalize normalize() default Normalize.NONE;
 }

@@ -11,6 +11,6 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.CLASS)
 @Target({ElementType.RECORD_COMPONENT, ElementType.TYPE})
 public @interface UniqueIndexes {
-  /** The repeated annotations. */
+  /** {@return the repeated annotations} */
   UniqueIndex[] value();
 }

@@ -49,7 +49,11 @@ import picocli.CommandLine.Spec;
 public final class Tessera implements Runnable {
   @Spec CommandSpec spec;
 
-  /** Runs the command line and exits with its code. */
+  /**
+   * Runs the command line and exits with its code.
+   *
+   * @param args the command line
+   */
   public static void main(String[] args) {
     // UTF-8 whatever the platform's default: dump's output is read back by load as UTF-8.
     System.exit(commandLine(utf8(FileDescriptor.out), utf8(FileDescriptor.err)).execute(args));

@@ -17,7 +17,8 @@ import java.util.concurrent.TimeUnit;
  * @param err standard error
  */
 record CommandRun(int exitCode, String out, String err) {
-  private static final long TIMEOUT_SECONDS = 60;
+  /** Generous: the wait ends when the command does, and a loaded machine starts a JVM slowly. */
+  private static final long TIMEOUT_SECONDS = 300;
 
   /** Runs {@code java -jar tessera-cli-…-all.jar args…}. */
   static CommandRun of(String... args) {

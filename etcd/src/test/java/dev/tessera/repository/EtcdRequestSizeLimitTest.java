@@ -17,6 +17,7 @@ import dev.tessera.kv.etcd.testing.EtcdCluster;
 import dev.tessera.kv.etcd.testing.EtcdClusterExtension;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -57,7 +58,9 @@ class EtcdRequestSizeLimitTest {
   /** A store on the cluster; {@code knowsLimit}: its options say the cluster's request limit. */
   KvStore store(boolean knowsLimit) {
     EtcdOptions.Builder options = EtcdOptions.builder(cluster.endpoints())
-        .keyPrefix("size-" + UUID.randomUUID() + "/");
+        .keyPrefix("size-" + UUID.randomUUID() + "/")
+        // As the other suites: the default 5 s is tight for large requests on a loaded machine.
+        .connectTimeout(Duration.ofSeconds(30)).requestTimeout(Duration.ofSeconds(30));
     if (knowsLimit) {
       options.maxRequestBytes(MAX_REQUEST_BYTES);
     }

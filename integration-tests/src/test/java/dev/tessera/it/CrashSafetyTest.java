@@ -16,11 +16,15 @@ import dev.tessera.kv.lmdb.LmdbOptions;
 import dev.tessera.tuple.Tuple;
 import dev.tessera.tuple.TupleRange;
 import dev.tessera.tuple.Versionstamp;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -30,6 +34,7 @@ import java.util.Random;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,12 +42,19 @@ import org.junit.jupiter.api.io.TempDir;
  * Kills a child JVM running {@link CrashWorkload} with SIGKILL at random moments, then reopens the
  * store and checks that every acknowledged operation is there, the one in flight is all there or not
  * at all, every index agrees with the records, the count is right and versionstamps keep growing.
- * {@code -Dsoak} raises the number of kills from 30 to 2000 (and those during map growth from 15 to
- * 500). A third kind of round kills a child running {@link TransactionCrashWorkload}: transactions
- * across two entities.
+ * Each round waits for the progress it needs (journaled by the child) before the kill, bounded by a
+ * generous deadline, so no check depends on the machine's speed. {@code -Dsoak} raises the number
+ * of kills from 30 to 2000 (and those during map growth from 15 to 500). A third kind of round
+ * kills a child running {@link TransactionCrashWorkload}: transactions across two entities.
  */
 class CrashSafetyTest {
   private static final boolean SOAK = System.getProperty("soak") != null;
+
+  /**
+   * How long a child may take to reach the condition its round waits for. Generous on purpose: a
+   * loaded machine starts a JVM slowly, but a workload that gets nowhere in this long is stuck.
+   */
+  private static final Duration CONDITION_DEADLINE = Duration.ofMinutes(3);
 
   @TempDir Path directory;
 
@@ -54,25 +66,22 @@ class CrashSafetyTest {
   /**
    * The same checks on a store whose map starts at 64 KiB and grows 64 KiB at a time while the
    * workload inserts records of up to 16 KB: about one commit in eight grows the map (abort, resize,
-   * run again), so kills land before, during and after growths. The map size found after each kill
-   * proves that the rounds grew it.
+   * run again), so kills land before, during and after growths. Each round is killed only after its
+   * workload journaled that an acknowledged insert left the map bigger, so every round grows the map
+   * whatever the machine's speed; the map size found after each kill proves that the growth survived.
    */
   @Test
   void killsDuringMapGrowthLoseNothingAndHalfWriteNothing() throws Exception {
-    int kills = SOAK ? 500 : 15;
-    List<Long> mapSizes = runKills(Profile.GROWING, kills, 20261124L);
-    int roundsThatGrew = 0;
-    for (int i = 1; i < mapSizes.size(); i++) {
-      if (mapSizes.get(i) > mapSizes.get(i - 1)) {
-        roundsThatGrew++;
-      }
+    List<Round> rounds = runKills(Profile.GROWING, SOAK ? 500 : 15, 20261124L);
+    long before = LmdbOptions.MIN_MAP_SIZE;
+    for (int i = 0; i < rounds.size(); i++) {
+      Round round = rounds.get(i);
+      assertThat(round.grownTo()).as("round %d grew the map beyond the %d bytes it opened with, of %s", i, before, rounds)
+          .isGreaterThan(before);
+      assertThat(round.mapSize()).as("round %d: the grown map survived the kill, of %s", i, rounds)
+          .isGreaterThanOrEqualTo(round.grownTo());
+      before = round.mapSize();
     }
-    // Proof that the kills met a growing map (not a timing claim: a slow machine only does fewer
-    // operations per round, and half the rounds still grow a map that grows every few commits).
-    assertThat(mapSizes.get(mapSizes.size() - 1)).as("the map grew by at least ten 64 KiB steps")
-        .isGreaterThanOrEqualTo(11 * LmdbOptions.MIN_MAP_SIZE);
-    assertThat(roundsThatGrew).as("rounds whose workload grew the map, of %s", mapSizes)
-        .isGreaterThanOrEqualTo((kills - 1) / 2);
   }
 
   /**
@@ -81,7 +90,9 @@ class CrashSafetyTest {
    * alternating the durability mode between rounds. After each kill every acknowledged transfer is
    * there with its values, no transaction is half-written (each balance is exactly its opening
    * balance plus the transfers stored, so the total never changes), the unique reference finds each
-   * transfer and both entities' indexes verify clean. {@code -Dsoak} raises the kills from 4 to 500.
+   * transfer and both entities' indexes verify clean. Each round is killed only after its workload
+   * acknowledged a transfer, so every kill meets running transactions. {@code -Dsoak} raises the
+   * kills from 4 to 500.
    */
   @Test
   void acknowledgedTransactionsSurviveKillNineWholeAndNoneIsHalfWritten() throws Exception {
@@ -93,11 +104,13 @@ class CrashSafetyTest {
     int transfersSeen = 0;
     for (int kill = 0; kill < kills; kill++) {
       Durability durability = Durability.values()[kill % Durability.values().length];
-      runAndKill(TransactionCrashWorkload.class, 50 + random.nextInt(400), store.toString(), journal.toString(),
+      runAndKill(TransactionCrashWorkload.class, lines -> !lines.isEmpty(), "an acknowledged transfer",
+          random.nextInt(400), store.toString(), journal.toString(),
           Long.toString(random.nextLong()), Integer.toString(kill), durability.name());
       transfersSeen = verifyTransfers(store, journal, durability, kill);
     }
-    assertThat(transfersSeen).as("the kills met transactions, not just process starts").isGreaterThan(kills);
+    // Not a timing count: every round waited for an acknowledged transfer, and acknowledged ones survive.
+    assertThat(transfersSeen).as("the kills met transactions, not just process starts").isGreaterThanOrEqualTo(kills);
   }
 
   /** Reopens the store after a kill and checks the transfer workload's promises; returns the transfers stored. */
@@ -158,34 +171,48 @@ class CrashSafetyTest {
     }
   }
 
-  /** Runs {@code kills} rounds of workload, kill and verification; returns the map size after each. */
-  private List<Long> runKills(Profile profile, int kills, long seed) throws Exception {
+  /**
+   * One round of a {@link CrashWorkload}: the map size its workload journaled after growing the map
+   * (0 if it did not grow), and the map size found when the store was reopened after the kill.
+   */
+  private record Round(long grownTo, long mapSize) {}
+
+  /** Runs {@code kills} rounds of workload, kill and verification. */
+  private List<Round> runKills(Profile profile, int kills, long seed) throws Exception {
     Path store = directory.resolve("store");
     Path journal = directory.resolve("journal.txt");
     Files.createFile(journal);
     Random random = new Random(seed);
     Versionstamp highest = null;
     List<Long> mapSizes = new ArrayList<>();
+    List<Round> rounds = new ArrayList<>();
     for (int kill = 0; kill < kills; kill++) {
-      runAndKill(store, journal, profile, random.nextLong(),
-          profile.minKillDelay + random.nextInt(profile.killDelaySpread));
+      long journalSize = Files.size(journal);
+      // A SMALL round needs an operation that returned; a GROWING one an insert that grew the map.
+      String growth = "G ";
+      Predicate<List<String>> condition = profile == Profile.GROWING
+          ? lines -> lines.stream().anyMatch(line -> line.startsWith(growth))
+          : lines -> lines.stream().anyMatch(line -> line.equals("A") || line.equals("F"));
+      runAndKill(CrashWorkload.class, condition,
+          profile == Profile.GROWING ? "an insert that grew the map" : "an operation that returned",
+          random.nextInt(profile.killDelaySpread),
+          store.toString(), journal.toString(), Long.toString(random.nextLong()), profile.name());
+      long grownTo = newLines(journal, journalSize).stream().filter(line -> line.startsWith(growth))
+          .mapToLong(line -> Long.parseLong(line.substring(growth.length()))).max().orElse(0);
       highest = verify(store, journal, profile, highest, kill, mapSizes);
+      rounds.add(new Round(grownTo, mapSizes.get(kill)));
     }
-    return mapSizes;
-  }
-
-  private static void runAndKill(Path store, Path journal, Profile profile, long seed, int millisAfterStart)
-      throws IOException, InterruptedException {
-    runAndKill(CrashWorkload.class, millisAfterStart,
-        store.toString(), journal.toString(), Long.toString(seed), profile.name());
+    return rounds;
   }
 
   /**
-   * Starts {@code main} in a child JVM with {@code args} (the second is the journal), waits until it
-   * journals its first line, lets it run {@code millisAfterStart} more and kills it with SIGKILL.
+   * Starts {@code main} in a child JVM with {@code args} (the second is the journal), waits until
+   * the lines it journals hold what {@code condition} wants ({@code what}, named if it never comes),
+   * lets it run a random {@code jitterMillis} more so that the kill lands anywhere in an operation
+   * (no assertion depends on that delay) and kills it with SIGKILL.
    */
-  private static void runAndKill(Class<?> main, int millisAfterStart, String... args)
-      throws IOException, InterruptedException {
+  private static void runAndKill(Class<?> main, Predicate<List<String>> condition, String what,
+      int jitterMillis, String... args) throws IOException, InterruptedException {
     Path journal = Path.of(args[1]);
     long journalSize = Files.size(journal);
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
@@ -196,14 +223,35 @@ class CrashSafetyTest {
             .redirectErrorStream(true)
             .redirectOutput(ProcessBuilder.Redirect.DISCARD)
             .start();
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    while (Files.size(journal) == journalSize && child.isAlive() && System.nanoTime() < deadline) {
-      Thread.sleep(5);
+    try {
+      long deadline = System.nanoTime() + CONDITION_DEADLINE.toNanos();
+      while (!condition.test(newLines(journal, journalSize))) {
+        assertThat(child.isAlive()).as("%s exited before it journaled %s", main.getSimpleName(), what).isTrue();
+        assertThat(System.nanoTime() - deadline)
+            .as("%s journaled no %s within %s", main.getSimpleName(), what, CONDITION_DEADLINE).isNegative();
+        Thread.sleep(5); // polling the journal file; the deadline above bounds the wait
+      }
+      Thread.sleep(jitterMillis);
+    } finally {
+      child.destroyForcibly(); // SIGKILL on Linux
+      assertThat(child.waitFor(CONDITION_DEADLINE.toSeconds(), TimeUnit.SECONDS)).as("the killed child exits").isTrue();
     }
-    assertThat(child.isAlive()).as("the workload runs until it is killed").isTrue();
-    Thread.sleep(millisAfterStart);
-    child.destroyForcibly(); // SIGKILL on Linux
-    assertThat(child.waitFor(30, TimeUnit.SECONDS)).isTrue();
+  }
+
+  /** The whole lines of {@code journal} after its first {@code offset} bytes (a line still being written is left out). */
+  private static List<String> newLines(Path journal, long offset) throws IOException {
+    try (SeekableByteChannel channel = Files.newByteChannel(journal)) {
+      channel.position(offset);
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+      ByteBuffer buffer = ByteBuffer.allocate(8192);
+      while (channel.read(buffer) > 0) {
+        bytes.write(buffer.array(), 0, buffer.position());
+        buffer.clear();
+      }
+      String text = bytes.toString(StandardCharsets.UTF_8);
+      int end = text.lastIndexOf('\n');
+      return end < 0 ? List.of() : List.of(text.substring(0, end).split("\n"));
+    }
   }
 
   /** Reopens the store after a kill and checks every promise; returns the highest versionstamp. */

@@ -1,6 +1,5 @@
 package dev.tessera.it;
 
-import dev.tessera.kv.KvStore;
 import dev.tessera.kv.lmdb.LmdbKvStore;
 import dev.tessera.kv.lmdb.LmdbOptions;
 import dev.tessera.repository.EntityExistsException;
@@ -17,7 +16,10 @@ import java.util.Random;
  * The child process of {@link CrashSafetyTest}: runs random inserts, updates and deletes on a
  * durable store until it is killed, and journals each operation: {@code B <op>} before it starts,
  * {@code A} once it returned, {@code F} when it failed with a repository exception. A line is
- * written only after the previous one, so at most one operation is in flight at the kill.
+ * written only after the previous one, so at most one operation is in flight at the kill. After an
+ * acknowledged insert (which always commits) that left the map bigger than the workload last saw
+ * it, it journals {@code G <map size>}: the test waits for that line before it kills a
+ * {@link Profile#GROWING} round, and the size must survive the kill. The replay skips such lines.
  */
 public final class CrashWorkload {
   static final String[] COLOURS = {"red", "green", "blue", "cyan", "black"};
@@ -25,31 +27,31 @@ public final class CrashWorkload {
   /** The shape of a workload: how many keys and e-mails it draws from, how big records get. */
   enum Profile {
     /** A few keys and e-mails: many conflicts, updates and deletes; the map never grows. */
-    SMALL(60, 30, 0, 6, 0, 400),
+    SMALL(60, 30, 0, 6, 400),
     /**
      * Mostly inserts of new keys with records of up to 16 KB (LMDB overflow pages) on a store whose
      * map starts at 64 KiB and grows 64 KiB at a time, so that commits keep growing the map and
      * kills land during growth.
      */
-    GROWING(1_000_000, 1_000_000, 16_000, 14, 300, 900);
+    GROWING(1_000_000, 1_000_000, 16_000, 14, 400);
 
     final int keys;
     final int emails;
     final int maxPadding;
     /** Out of 16 operations, how many are inserts (the rest split between updates and deletes). */
     final int insertsOf16;
-    /** The kill comes this many milliseconds after the first operation began... */
-    final int minKillDelay;
-    /** ...plus a random delay below this many. */
+    /**
+     * The kill comes a random delay below this many milliseconds after the round reached its
+     * condition (see {@code CrashSafetyTest}), so that it lands anywhere in an operation.
+     */
     final int killDelaySpread;
 
-    Profile(int keys, int emails, int maxPadding, int insertsOf16, int minKillDelay, int killDelaySpread) {
+    Profile(int keys, int emails, int maxPadding, int insertsOf16, int killDelaySpread) {
       this.keys = keys;
       this.emails = emails;
       this.maxPadding = maxPadding;
       this.insertsOf16 = insertsOf16;
-      this.minKillDelay = minKillDelay;
-      this.killDelaySpread = killDelaySpread;
+        this.killDelaySpread = killDelaySpread;
     }
 
     /** The options the workload and the checks open the store with. */
@@ -74,15 +76,20 @@ public final class CrashWorkload {
     Path directory = Path.of(args[0]);
     Random random = new Random(Long.parseLong(args[2]));
     Profile profile = Profile.valueOf(args[3]);
-    try (KvStore store = LmdbKvStore.open(directory, profile.options());
+    try (LmdbKvStore store = LmdbKvStore.open(directory, profile.options());
         OutputStream journal = new FileOutputStream(args[1], true)) {
       UserRepository users = new UserRepository(store);
+      long mapSizeSeen = store.mapSize();
       while (true) {
         String op = nextOperation(random, profile);
         write(journal, "B " + op);
         try {
           apply(users, op);
           write(journal, "A");
+          if (op.startsWith("insert ") && store.mapSize() > mapSizeSeen) {
+            mapSizeSeen = store.mapSize();
+            write(journal, "G " + mapSizeSeen);
+          }
         } catch (EntityExistsException | EntityNotFoundException | UniqueConstraintViolationException refused) {
           write(journal, "F");
         }

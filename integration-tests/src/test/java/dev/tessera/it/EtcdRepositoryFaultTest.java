@@ -67,22 +67,23 @@ class EtcdRepositoryFaultTest {
           return null;
         }));
       }
-      assertThat(warmedUp.await(60, TimeUnit.SECONDS)).isTrue();
+      assertThat(warmedUp.await(2, TimeUnit.MINUTES)).as("writers warmed up").isTrue();
       EtcdCluster.Member leader = cluster.leader();
       afterKill.set(new CountDownLatch(40));
       int before = inserted.get();
       cluster.kill(leader);
       // the writers carry on with the two remaining members
-      boolean progressed = afterKill.get().await(30, TimeUnit.SECONDS);
+      // Generous: the latch returns as soon as the 40 inserts are made, and a loaded machine elects slowly.
+      boolean progressed = afterKill.get().await(2, TimeUnit.MINUTES);
       stop.set(true);
       for (Future<?> task : tasks) {
-        task.get(60, TimeUnit.SECONDS);
+        task.get(2, TimeUnit.MINUTES);
       }
       pool.shutdown();
       cluster.restart(leader);
 
       assertThat(failures).isEmpty();
-      assertThat(progressed).as("40 inserts within 30 s of killing the leader (%d made)",
+      assertThat(progressed).as("40 inserts within 2 minutes of killing the leader (%d made)",
           inserted.get() - before).isTrue();
       assertThat(users.count()).isEqualTo(acknowledged.size());
       for (User user : acknowledged) {

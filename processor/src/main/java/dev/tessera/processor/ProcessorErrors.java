@@ -62,6 +62,7 @@ public final class ProcessorErrors {
   public static final String INVALID_INJECT_OPTION = "[Tessera/InvalidInjectOption]";
   /** The tag of {@link #internalError}. */
   public static final String INTERNAL_ERROR = "[Tessera/InternalError]";
+  /** The tag of {@link #generatedNameClash}. */
   public static final String GENERATED_NAME_CLASH = "[Tessera/GeneratedNameClash]";
 
   private static final String STORED_TYPES =
@@ -75,7 +76,12 @@ public final class ProcessorErrors {
 
   private ProcessorErrors() {}
 
-  /** {@code @Entity} on something that is not a record. */
+  /**
+   * {@return the message for {@code @Entity} on something that is not a record}
+   *
+   * @param element the element, as the message names it
+   * @param kind what kind of element it is
+   */
   public static String notARecord(String element, String kind) {
     return String.format(
         "%s @Entity is only for records, but %s is %s: declare it as a record"
@@ -83,7 +89,12 @@ public final class ProcessorErrors {
         NOT_A_RECORD, element, kind, simpleName(element));
   }
 
-  /** {@code @Entity} on a generic record. */
+  /**
+   * {@return the message for {@code @Entity} on a generic record}
+   *
+   * @param record the entity record, as the message names it
+   * @param typeParameters the record's type parameters
+   */
   public static String genericEntity(String record, String typeParameters) {
     return String.format(
         "%s @Entity record %s declares the type parameters <%s>, but an entity's stored shape must"
@@ -91,7 +102,12 @@ public final class ProcessorErrors {
         GENERIC_ENTITY, record, typeParameters);
   }
 
-  /** {@code @Entity} on a local record or one nested in an inner class. */
+  /**
+   * {@return the message for {@code @Entity} on a local record or one nested in an inner class}
+   *
+   * @param record the entity record, as the message names it
+   * @param enclosing the enclosing type or method
+   */
   public static String notStaticNested(String record, String enclosing) {
     return String.format(
         "%s @Entity record %s is declared inside %s, which is not a top-level or static nested"
@@ -100,7 +116,12 @@ public final class ProcessorErrors {
         NOT_STATIC_NESTED, record, enclosing, enclosing);
   }
 
-  /** {@code @Entity} on a private record, or one inside a private type. */
+  /**
+   * {@return the message for {@code @Entity} on a private record, or one inside a private type}
+   *
+   * @param record the entity record, as the message names it
+   * @param privateType the private type
+   */
   public static String inaccessibleEntity(String record, String privateType) {
     return String.format(
         "%s @Entity record %s is not visible from its package because %s is private, so the"
@@ -108,7 +129,12 @@ public final class ProcessorErrors {
         INACCESSIBLE_ENTITY, record, privateType, privateType);
   }
 
-  /** An entity without {@code @PrimaryKey}. */
+  /**
+   * {@return the message for an entity without {@code @PrimaryKey}}
+   *
+   * @param record the entity record, as the message names it
+   * @param components the record's components, listed as the valid choices
+   */
   public static String missingPrimaryKey(String record, Collection<String> components) {
     return String.format(
         "%s entity %s has no @PrimaryKey: annotate exactly one of its components (%s) with"
@@ -116,7 +142,13 @@ public final class ProcessorErrors {
         MISSING_PRIMARY_KEY, record, String.join(", ", components));
   }
 
-  /** An entity with two {@code @PrimaryKey} components. */
+  /**
+   * {@return the message for an entity with two {@code @PrimaryKey} components}
+   *
+   * @param record the entity record, as the message names it
+   * @param first the first of the two
+   * @param second the second of the two
+   */
   public static String duplicatePrimaryKey(String record, String first, String second) {
     return String.format(
         "%s entity %s has two @PrimaryKey components, '%s' and '%s': keep exactly one (for a key"
@@ -124,7 +156,14 @@ public final class ProcessorErrors {
         DUPLICATE_PRIMARY_KEY, record, first, second);
   }
 
-  /** A component whose type cannot be stored. */
+  /**
+   * {@return the message for a component whose type cannot be stored}
+   *
+   * @param record the entity record, as the message names it
+   * @param component the component's name
+   * @param type the type, as declared
+   * @param reason why, as the message explains it
+   */
   public static String unsupportedType(
       String record, String component, String type, String reason) {
     return String.format(
@@ -132,7 +171,13 @@ public final class ProcessorErrors {
         UNSUPPORTED_TYPE, component, record, type, reason, STORED_TYPES);
   }
 
-  /** A primary key whose type does not encode order-preservingly. */
+  /**
+   * {@return the message for a primary key whose type does not encode order-preservingly}
+   *
+   * @param record the entity record, as the message names it
+   * @param component the component's name
+   * @param type the type, as declared
+   */
   public static String unorderableKey(String record, String component, String type) {
     return String.format(
         "%s the primary key '%s' of %s has type %s, whose encoding does not preserve order: use"
@@ -143,7 +188,14 @@ public final class ProcessorErrors {
   /** The tag of {@link #multiValueInComposite}. */
   public static final String MULTI_VALUE_COMPOSITE = "[Tessera/MultiValueComposite]";
 
-  /** A composite index with a {@code List} or {@code Set} component. */
+  /**
+   * {@return the message for a composite index with a {@code List} or {@code Set} component}
+   *
+   * @param record the entity record, as the message names it
+   * @param index the index's name
+   * @param component the component's name
+   * @param type the type, as declared
+   */
   public static String multiValueInComposite(
       String record, String index, String component, String type) {
     return String.format(
@@ -153,7 +205,15 @@ public final class ProcessorErrors {
         MULTI_VALUE_COMPOSITE, index, record, component, type, component);
   }
 
-  /** An index over a component whose type does not encode order-preservingly. */
+  /**
+   * {@return the message for an index over a component whose type does not encode
+   * order-preservingly}
+   *
+   * @param record the entity record, as the message names it
+   * @param index the index's name
+   * @param component the component's name
+   * @param type the type, as declared
+   */
   public static String unorderableIndex(
       String record, String index, String component, String type) {
     return String.format(
@@ -162,7 +222,15 @@ public final class ProcessorErrors {
         UNORDERABLE_INDEX, index, record, component, type, INDEXABLE_TYPES);
   }
 
-  /** {@code normalize} on an index of a non-String component. */
+  /**
+   * {@return the message for {@code normalize} on an index of a non-String component}
+   *
+   * @param record the entity record, as the message names it
+   * @param index the index's name
+   * @param normalize the {@code normalize} value
+   * @param component the component's name
+   * @param type the type, as declared
+   */
   public static String normalizeOnNonString(
       String record, String index, String normalize, String component, String type) {
     return String.format(
@@ -171,7 +239,14 @@ public final class ProcessorErrors {
         NORMALIZE_ON_NON_STRING, index, record, normalize, component, type);
   }
 
-  /** {@code normalize} on a composite index without a String field. */
+  /**
+   * {@return the message for {@code normalize} on a composite index without a String field}
+   *
+   * @param record the entity record, as the message names it
+   * @param index the index's name
+   * @param normalize the {@code normalize} value
+   * @param fields the fields it names
+   */
   public static String normalizeWithoutString(
       String record, String index, String normalize, Collection<String> fields) {
     return String.format(
@@ -180,7 +255,14 @@ public final class ProcessorErrors {
         NORMALIZE_ON_NON_STRING, index, record, normalize, String.join(", ", fields));
   }
 
-  /** A composite index naming a field the record does not have. */
+  /**
+   * {@return the message for a composite index naming a field the record does not have}
+   *
+   * @param record the entity record, as the message names it
+   * @param index the index's name
+   * @param field the field's name
+   * @param components the record's components, listed as the valid choices
+   */
   public static String unknownIndexField(
       String record, String index, String field, Collection<String> components) {
     return String.format(
@@ -190,7 +272,12 @@ public final class ProcessorErrors {
         String.join(", ", components));
   }
 
-  /** An index on the record type without {@code fields}. */
+  /**
+   * {@return the message for an index on the record type without {@code fields}}
+   *
+   * @param record the entity record, as the message names it
+   * @param annotation the annotation, as the message names it
+   */
   public static String compositeIndexWithoutFields(String record, String annotation) {
     return String.format(
         "%s @%s on the record type %s declares a composite index but names no fields: list them"
@@ -198,7 +285,13 @@ public final class ProcessorErrors {
         COMPOSITE_INDEX_WITHOUT_FIELDS, annotation, record, annotation);
   }
 
-  /** An index on a component that also names {@code fields}. */
+  /**
+   * {@return the message for an index on a component that also names {@code fields}}
+   *
+   * @param record the entity record, as the message names it
+   * @param component the component's name
+   * @param annotation the annotation, as the message names it
+   */
   public static String fieldsOnComponentIndex(String record, String component, String annotation) {
     return String.format(
         "%s @%s on component '%s' of %s sets fields, which only composite indexes on the record"
@@ -206,7 +299,12 @@ public final class ProcessorErrors {
         FIELDS_ON_COMPONENT_INDEX, annotation, component, record);
   }
 
-  /** An index name that cannot name finder methods. */
+  /**
+   * {@return the message for an index name that cannot name finder methods}
+   *
+   * @param record the entity record, as the message names it
+   * @param index the index's name
+   */
   public static String invalidIndexName(String record, String index) {
     return String.format(
         "%s index name '%s' of %s is not a Java identifier, but finder methods are named after"
@@ -214,7 +312,13 @@ public final class ProcessorErrors {
         INVALID_INDEX_NAME, index, record);
   }
 
-  /** An index name whose finders would clash with the repository's own methods. */
+  /**
+   * {@return the message for an index name whose finders would clash with the repository's own
+   * methods}
+   *
+   * @param record the entity record, as the message names it
+   * @param index the index's name
+   */
   public static String reservedIndexName(String record, String index) {
     return String.format(
         "%s index '%s' of %s would get methods named like the repository's own findById,"
@@ -222,14 +326,25 @@ public final class ProcessorErrors {
         RESERVED_INDEX_NAME, index, record);
   }
 
-  /** A composite index naming one field twice. */
+  /**
+   * {@return the message for a composite index naming one field twice}
+   *
+   * @param record the entity record, as the message names it
+   * @param index the index's name
+   * @param field the field's name
+   */
   public static String repeatedIndexField(String record, String index, String field) {
     return String.format(
         "%s composite index '%s' of %s names the field '%s' twice: list each field once",
         REPEATED_INDEX_FIELD, index, record, field);
   }
 
-  /** Two indexes of one entity with one name. */
+  /**
+   * {@return the message for two indexes of one entity with one name}
+   *
+   * @param record the entity record, as the message names it
+   * @param index the index's name
+   */
   public static String duplicateIndexName(String record, String index) {
     return String.format(
         "%s entity %s declares two indexes named '%s': give one of them another name with"
@@ -237,7 +352,13 @@ public final class ProcessorErrors {
         DUPLICATE_INDEX_NAME, record, index);
   }
 
-  /** Two entities of one compilation that would write to one key prefix. */
+  /**
+   * {@return the message for two entities of one compilation that would write to one key prefix}
+   *
+   * @param prefix the key prefix
+   * @param thisUse what in this entity writes there
+   * @param otherUse what in the other entity writes there
+   */
   public static String keyLayoutCollision(String prefix, String thisUse, String otherUse) {
     return String.format(
         "%s the key prefix \"%s\" is used by %s and by %s, so their keys would mix: rename one"
@@ -245,7 +366,13 @@ public final class ProcessorErrors {
         KEY_LAYOUT_COLLISION, prefix, thisUse, otherUse);
   }
 
-  /** ULID generation on a primary key that is not a String. */
+  /**
+   * {@return the message for ULID generation on a primary key that is not a String}
+   *
+   * @param record the entity record, as the message names it
+   * @param component the component's name
+   * @param type the type, as declared
+   */
   public static String ulidOnNonString(String record, String component, String type) {
     return String.format(
         "%s the primary key '%s' of %s asks for generate = ULID but has type %s: ULIDs are"
@@ -253,7 +380,16 @@ public final class ProcessorErrors {
         ULID_ON_NON_STRING, component, record, type);
   }
 
-  /** A {@code @DefaultValue} whose text does not parse for its component's type. */
+  /**
+   * {@return the message for a {@code @DefaultValue} whose text does not parse for its component's
+   * type}
+   *
+   * @param record the entity record, as the message names it
+   * @param component the component's name
+   * @param type the type, as declared
+   * @param text the default text
+   * @param expected what the type accepts
+   */
   public static String invalidDefaultValue(
       String record, String component, String type, String text, String expected) {
     return String.format(
@@ -261,7 +397,14 @@ public final class ProcessorErrors {
         INVALID_DEFAULT_VALUE, text, component, record, type, expected);
   }
 
-  /** A {@code @DefaultValue} on a component whose type has no textual default. */
+  /**
+   * {@return the message for a {@code @DefaultValue} on a component whose type has no textual
+   * default}
+   *
+   * @param record the entity record, as the message names it
+   * @param component the component's name
+   * @param type the type, as declared
+   */
   public static String defaultValueUnsupported(String record, String component, String type) {
     return String.format(
         "%s component '%s' of %s has type %s, which cannot declare a @DefaultValue: records stored"
@@ -269,7 +412,13 @@ public final class ProcessorErrors {
         INVALID_DEFAULT_VALUE, component, record, type);
   }
 
-  /** A {@code @Renamed} former name that is not a Java identifier. */
+  /**
+   * {@return the message for a {@code @Renamed} former name that is not a Java identifier}
+   *
+   * @param record the entity record, as the message names it
+   * @param component the component's name
+   * @param former the former name
+   */
   public static String formerNameNotIdentifier(String record, String component, String former) {
     return String.format(
         "%s @Renamed(from = \"%s\") on component '%s' of %s is not a Java identifier, so no"
@@ -277,7 +426,13 @@ public final class ProcessorErrors {
         INVALID_FORMER_NAME, former, component, record);
   }
 
-  /** A {@code @Renamed} former name that a current component has. */
+  /**
+   * {@return the message for a {@code @Renamed} former name that a current component has}
+   *
+   * @param record the entity record, as the message names it
+   * @param component the component's name
+   * @param former the former name
+   */
   public static String formerNameIsCurrent(String record, String component, String former) {
     return String.format(
         "%s @Renamed(from = \"%s\") on component '%s' of %s names a current component of %s, whose"
@@ -287,7 +442,14 @@ public final class ProcessorErrors {
         former);
   }
 
-  /** One former name claimed by two components. */
+  /**
+   * {@return the message for one former name claimed by two components}
+   *
+   * @param record the entity record, as the message names it
+   * @param component the component's name
+   * @param former the former name
+   * @param other the other component claiming it
+   */
   public static String formerNameTwice(
       String record, String component, String former, String other) {
     return String.format(
@@ -296,7 +458,14 @@ public final class ProcessorErrors {
         INVALID_FORMER_NAME, former, component, record, other);
   }
 
-  /** {@code @PrimaryKey} on a field of a class (or of an interface or enum) instead of a record. */
+  /**
+   * {@return the message for {@code @PrimaryKey} on a field of a class (or of an interface or enum)
+   * instead of a record}
+   *
+   * @param field the field's name
+   * @param kind what kind of element it is
+   * @param type the type, as declared
+   */
   public static String primaryKeyOutsideRecord(String field, String kind, String type) {
     return String.format(
         "%s @PrimaryKey is only for components of @Entity records, but %s is a field of %s %s:"
@@ -305,7 +474,13 @@ public final class ProcessorErrors {
         simpleName(field));
   }
 
-  /** The name of an entity's generated repository is already taken by another type. */
+  /**
+   * {@return the message when the name of an entity's generated repository is already taken by
+   * another type}
+   *
+   * @param record the entity record, as the message names it
+   * @param repository the repository interface's name
+   */
   public static String repositoryNameTaken(String record, String repository) {
     return String.format(
         "%s Tessera generates the repository of %s as %s, but a type of that name already exists:"
@@ -313,7 +488,13 @@ public final class ProcessorErrors {
         REPOSITORY_NAME_TAKEN, record, repository);
   }
 
-  /** The name of a Jakarta Data repository's implementation is already taken by another type. */
+  /**
+   * {@return the message when the name of a Jakarta Data repository's implementation is already
+   * taken by another type}
+   *
+   * @param repository the repository interface's name
+   * @param implementation the implementation's name
+   */
   public static String implementationNameTaken(String repository, String implementation) {
     return String.format(
         "%s Tessera implements the repository %s as %s, but a type of that name already exists:"
@@ -321,7 +502,14 @@ public final class ProcessorErrors {
         REPOSITORY_NAME_TAKEN, repository, implementation);
   }
 
-  /** Two indexes whose generated key methods would share a name. */
+  /**
+   * {@return the message for two indexes whose generated key methods would share a name}
+   *
+   * @param record the entity record, as the message names it
+   * @param method the repository method, as the message names it
+   * @param first the first of the two
+   * @param second the second of the two
+   */
   public static String generatedNameClash(String record, String method, String first, String second) {
     return String.format(
         "%s indexes '%s' and '%s' of %s would both get a generated method named %s: give one of"
@@ -329,7 +517,13 @@ public final class ProcessorErrors {
         GENERATED_NAME_CLASH, first, second, record, method);
   }
 
-  /** The list of generated repositories could not be written to the class output. */
+  /**
+   * {@return the message when the list of generated repositories could not be written to the class
+   * output}
+   *
+   * @param path the file that could not be written
+   * @param failure the failure
+   */
   public static String repositoryIndexNotWritten(String path, Throwable failure) {
     return String.format(
         "%s the Tessera processor could not write %s (%s); integrations that register every"
@@ -338,7 +532,13 @@ public final class ProcessorErrors {
         REPOSITORY_INDEX_NOT_WRITTEN, path, failure);
   }
 
-  /** The {@code -Atessera.inject} processor option has a value other than its two. */
+  /**
+   * {@return the message when the {@code -Atessera.inject} processor option has a value other than
+   * its two}
+   *
+   * @param option the option's name
+   * @param value the value given
+   */
   public static String invalidInjectOption(String option, String value) {
     return String.format(
         "%s -A%s=%s: the value must be 'store' (@Inject on the (KvStore) constructor, the default)"
@@ -346,7 +546,12 @@ public final class ProcessorErrors {
         INVALID_INJECT_OPTION, option, value);
   }
 
-  /** An unexpected failure of the processor itself. */
+  /**
+   * {@return the message for an unexpected failure of the processor itself}
+   *
+   * @param element the element, as the message names it
+   * @param failure the failure
+   */
   public static String internalError(String element, Throwable failure) {
     return String.format(
         "%s the Tessera processor failed on %s (%s); no code was generated for it. Please report"
@@ -361,7 +566,13 @@ public final class ProcessorErrors {
   /** The tag of {@link #nonNumericSpatialField}. */
   public static final String NON_NUMERIC_SPATIAL_FIELD = "[Tessera/NonNumericSpatialField]";
 
-  /** A spatial index with fewer than 2 or more than 3 fields. */
+  /**
+   * {@return the message for a spatial index with fewer than 2 or more than 3 fields}
+   *
+   * @param record the entity record, as the message names it
+   * @param index the index's name
+   * @param fields the fields it names
+   */
   public static String spatialIndexDimensions(
       String record, String index, Collection<String> fields) {
     return String.format(
@@ -370,7 +581,14 @@ public final class ProcessorErrors {
         SPATIAL_INDEX_DIMENSIONS, index, record, fields.size(), String.join(", ", fields));
   }
 
-  /** A spatial index naming a field the record does not have. */
+  /**
+   * {@return the message for a spatial index naming a field the record does not have}
+   *
+   * @param record the entity record, as the message names it
+   * @param index the index's name
+   * @param field the field's name
+   * @param components the record's components, listed as the valid choices
+   */
   public static String unknownSpatialField(
       String record, String index, String field, Collection<String> components) {
     return String.format(
@@ -380,7 +598,13 @@ public final class ProcessorErrors {
         String.join(", ", components));
   }
 
-  /** A spatial index naming one field twice. */
+  /**
+   * {@return the message for a spatial index naming one field twice}
+   *
+   * @param record the entity record, as the message names it
+   * @param index the index's name
+   * @param field the field's name
+   */
   public static String repeatedSpatialField(String record, String index, String field) {
     return String.format(
         "%s spatial index '%s' of %s names the field '%s' twice: each dimension needs its own"
@@ -388,7 +612,14 @@ public final class ProcessorErrors {
         REPEATED_INDEX_FIELD, index, record, field);
   }
 
-  /** A spatial index over a component that is not a number. */
+  /**
+   * {@return the message for a spatial index over a component that is not a number}
+   *
+   * @param record the entity record, as the message names it
+   * @param index the index's name
+   * @param field the field's name
+   * @param type the type, as declared
+   */
   public static String nonNumericSpatialField(
       String record, String index, String field, String type) {
     return String.format(
@@ -431,7 +662,14 @@ public final class ProcessorErrors {
   /** The tag of {@link #metamodelNameClash} and {@link #metamodelNameTaken}. */
   public static final String METAMODEL_NAME_CLASH = "[Tessera/MetamodelNameClash]";
 
-  /** Two components whose static metamodel members would share a name. */
+  /**
+   * {@return the message for two components whose static metamodel members would share a name}
+   *
+   * @param record the entity record, as the message names it
+   * @param name the shared name
+   * @param first the first of the two
+   * @param second the second of the two
+   */
   public static String metamodelNameClash(String record, String name, String first, String second) {
     return String.format(
         "%s in the Jakarta Data static metamodel _%s, %s would name both component %s and the"
@@ -439,7 +677,13 @@ public final class ProcessorErrors {
         METAMODEL_NAME_CLASH, simpleName(record), name, first, second);
   }
 
-  /** The name of an entity's static metamodel is already taken by another type. */
+  /**
+   * {@return the message when the name of an entity's static metamodel is already taken by another
+   * type}
+   *
+   * @param record the entity record, as the message names it
+   * @param metamodel the metamodel's name
+   */
   public static String metamodelNameTaken(String record, String metamodel) {
     return String.format(
         "%s Tessera generates the Jakarta Data static metamodel of %s as %s, but a type of that"
@@ -447,7 +691,12 @@ public final class ProcessorErrors {
         METAMODEL_NAME_CLASH, record, metamodel);
   }
 
-  /** {@code @Repository} on a class, enum or record. */
+  /**
+   * {@return the message for {@code @Repository} on a class, enum or record}
+   *
+   * @param type the type, as declared
+   * @param kind what kind of element it is
+   */
   public static String repositoryNotInterface(String type, String kind) {
     return String.format(
         "%s @Repository %s is a %s, but Jakarta Data repositories are interfaces: declare it as"
@@ -455,7 +704,12 @@ public final class ProcessorErrors {
         REPOSITORY_NOT_INTERFACE, type, kind, simpleName(type));
   }
 
-  /** A repository that names no entity: no built-in supertype, no lifecycle method. */
+  /**
+   * {@return the message for a repository that names no entity: no built-in supertype, no lifecycle
+   * method}
+   *
+   * @param repository the repository interface's name
+   */
   public static String repositoryWithoutEntity(String repository) {
     return String.format(
         "%s @Repository %s does not say which entity it stores: extend CrudRepository<E, K>"
@@ -464,7 +718,12 @@ public final class ProcessorErrors {
         REPOSITORY_WITHOUT_ENTITY, repository);
   }
 
-  /** A repository whose entity is not a Tessera {@code @Entity} record. */
+  /**
+   * {@return the message for a repository whose entity is not a Tessera {@code @Entity} record}
+   *
+   * @param repository the repository interface's name
+   * @param entity the entity's name
+   */
   public static String repositoryEntityNotTessera(String repository, String entity) {
     return String.format(
         "%s @Repository %s stores %s, which is not a Tessera entity: Tessera implements"
@@ -474,7 +733,16 @@ public final class ProcessorErrors {
         REPOSITORY_ENTITY_NOT_TESSERA, repository, entity, simpleName(entity));
   }
 
-  /** The key type argument of the repository differs from the entity's primary key type. */
+  /**
+   * {@return the message when the key type argument of the repository differs from the entity's
+   * primary key type}
+   *
+   * @param repository the repository interface's name
+   * @param keyType the key type argument
+   * @param entity the entity's name
+   * @param primaryKey the primary key component's name
+   * @param primaryKeyType the primary key's type
+   */
   public static String repositoryKeyType(
       String repository, String keyType, String entity, String primaryKey, String primaryKeyType) {
     return String.format(
@@ -484,7 +752,13 @@ public final class ProcessorErrors {
         primaryKeyType);
   }
 
-  /** A repository method that is neither a lifecycle method, a query, a built-in nor an accessor. */
+  /**
+   * {@return the message for a repository method that is neither a lifecycle method, a query, a
+   * built-in nor an accessor}
+   *
+   * @param repository the repository interface's name
+   * @param method the repository method, as the message names it
+   */
   public static String unsupportedRepositoryMethod(String repository, String method) {
     return String.format(
         "%s %s.%s is not a method Tessera can implement: annotate it @Find (equality on @By"
@@ -494,7 +768,12 @@ public final class ProcessorErrors {
         UNSUPPORTED_REPOSITORY_METHOD, simpleName(repository), method);
   }
 
-  /** A {@code @Query} method: Tessera has no query language. */
+  /**
+   * {@return the message for a {@code @Query} method: Tessera has no query language}
+   *
+   * @param repository the repository interface's name
+   * @param method the repository method, as the message names it
+   */
   public static String queryNotSupported(String repository, String method) {
     return String.format(
         "%s %s.%s uses @Query, but Tessera stores records in an ordered key store without a query"
@@ -503,14 +782,29 @@ public final class ProcessorErrors {
         UNSUPPORTED_REPOSITORY_METHOD, simpleName(repository), method);
   }
 
-  /** A lifecycle method whose parameters are not one entity, list or array of them. */
+  /**
+   * {@return the message for a lifecycle method whose parameters are not one entity, list or array
+   * of them}
+   *
+   * @param method the repository method, as the message names it
+   * @param annotation the annotation, as the message names it
+   * @param entity the entity's name
+   */
   public static String lifecycleParameter(String method, String annotation, String entity) {
     return String.format(
         "%s @%s method %s must take exactly one parameter: a %s, a List<%s> or a %s[]",
         LIFECYCLE_PARAMETER, annotation, method, entity, entity, entity);
   }
 
-  /** A lifecycle method returning something other than void or its parameter's type. */
+  /**
+   * {@return the message for a lifecycle method returning something other than void or its
+   * parameter's type}
+   *
+   * @param method the repository method, as the message names it
+   * @param annotation the annotation, as the message names it
+   * @param returnType the declared return type
+   * @param parameterType the parameter's type
+   */
   public static String lifecycleReturnType(
       String method, String annotation, String returnType, String parameterType) {
     return String.format(
@@ -519,7 +813,15 @@ public final class ProcessorErrors {
         annotation.equals("Delete") ? "" : " or " + parameterType + " (the entities as stored)");
   }
 
-  /** A query parameter naming no attribute of the entity. */
+  /**
+   * {@return the message for a query parameter naming no attribute of the entity}
+   *
+   * @param method the repository method, as the message names it
+   * @param parameter the parameter's name
+   * @param attribute the attribute's name
+   * @param entity the entity's name
+   * @param attributes the entity's attributes, listed as the valid choices
+   */
   public static String unknownAttribute(
       String method, String parameter, String attribute, String entity, Collection<String> attributes) {
     return String.format(
@@ -529,7 +831,15 @@ public final class ProcessorErrors {
         String.join(", ", attributes));
   }
 
-  /** A query parameter whose type differs from its attribute's. */
+  /**
+   * {@return the message for a query parameter whose type differs from its attribute's}
+   *
+   * @param method the repository method, as the message names it
+   * @param parameter the parameter's name
+   * @param type the type, as declared
+   * @param attribute the attribute's name
+   * @param attributeType the attribute's type
+   */
   public static String conditionType(
       String method, String parameter, String type, String attribute, String attributeType,
       String expected) {
@@ -538,19 +848,37 @@ public final class ProcessorErrors {
         CONDITION_TYPE, parameter, method, type, attribute, attributeType, expected);
   }
 
-  /** A query method returning a type Tessera cannot give. */
+  /**
+   * {@return the message for a query method returning a type Tessera cannot give}
+   *
+   * @param method the repository method, as the message names it
+   * @param returnType the declared return type
+   * @param allowed the return types allowed
+   */
   public static String queryReturnType(String method, String returnType, String allowed) {
     return String.format(
         "%s %s returns %s: it must return %s", QUERY_RETURN_TYPE, method, returnType, allowed);
   }
 
-  /** A method name that reads as a query with a keyword Tessera refuses. */
+  /**
+   * {@return the message for a method name that reads as a query with a keyword Tessera refuses}
+   *
+   * @param method the repository method, as the message names it
+   * @param keyword the keyword
+   * @param reason why, as the message explains it
+   */
   public static String unsupportedQueryKeyword(String method, String keyword, String reason) {
     return String.format(
         "%s %s: '%s' is refused: %s", UNSUPPORTED_QUERY_KEYWORD, method, keyword, reason);
   }
 
-  /** A query parameter that cannot be used as declared. */
+  /**
+   * {@return the message for a query parameter that cannot be used as declared}
+   *
+   * @param method the repository method, as the message names it
+   * @param parameter the parameter's name
+   * @param reason why, as the message explains it
+   */
   public static String queryParameter(String method, String parameter, String reason) {
     return String.format("%s parameter %s of %s: %s", QUERY_PARAMETER, parameter, method, reason);
   }
@@ -577,7 +905,15 @@ public final class ProcessorErrors {
         remedy);
   }
 
-  /** A static {@code @OrderBy} the serving index does not give. */
+  /**
+   * {@return the message for a static {@code @OrderBy} the serving index does not give}
+   *
+   * @param method the repository method, as the message names it
+   * @param order the order asked for
+   * @param served the order the serving key gives
+   * @param suggestedFields the fields an index serving the order would have
+   * @param entity the entity's name
+   */
   public static String unservedOrder(
       String method, String order, String served, Collection<String> suggestedFields, String entity) {
     return String.format(

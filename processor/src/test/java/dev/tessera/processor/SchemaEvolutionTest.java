@@ -233,7 +233,7 @@ class SchemaEvolutionTest {
     assertThat(v2.indexDescriptor("BY_LEVEL")).isNotEqualTo(v1.indexDescriptor("BY_LEVEL"))
         .isEqualTo("index(level:enum com.acme.Member.Level{HIGH,MID,LOW})/NONE;nulls");
     withRepository(v2, (members, store) -> {
-      assertThat(members.indexAdmin().awaitIndexes(Duration.ofSeconds(30))).isTrue();
+      assertThat(members.indexAdmin().awaitIndexes(Duration.ofMinutes(2))).isTrue();
       assertThat(levelsInIndexOrder(members)).containsExactly("HIGH", "MID", "LOW");
       assertThat(members.findById("u1")).map(Object::toString).contains("Member[id=u1, level=LOW]");
     });
@@ -244,7 +244,7 @@ class SchemaEvolutionTest {
         "}");
     assertThat(v3.indexDescriptor("BY_LEVEL")).isNotEqualTo(v2.indexDescriptor("BY_LEVEL"));
     withRepository(v3, (members, store) -> {
-      assertThat(members.indexAdmin().awaitIndexes(Duration.ofSeconds(30))).isTrue();
+      assertThat(members.indexAdmin().awaitIndexes(Duration.ofMinutes(2))).isTrue();
       members.insert(v3.record("u4", v3.constant("Level", "MEDIUM")));
       assertThat(levelsInIndexOrder(members)).containsExactly("HIGH", "MEDIUM", "MID", "LOW");
       assertThat(members.indexAdmin().verifyIndexes().clean()).isTrue();

@@ -67,7 +67,15 @@ public final class KeyLayoutMigration {
   public record Result(
       List<String> migrated, List<String> alreadyMigrated, long movedKeys, long batches,
       boolean complete) {
-    /** Copies the lists. */
+    /**
+     * Copies the lists.
+     *
+     * @param migrated the entities it marked migrated, in catalog order
+     * @param alreadyMigrated the entities that were in the current layout before it ran
+     * @param movedKeys the keys it moved
+     * @param batches the batch commits it made
+     * @param complete false if it stopped at the batch limit: run it again to continue
+     */
     public Result {
       migrated = List.copyOf(migrated);
       alreadyMigrated = List.copyOf(alreadyMigrated);

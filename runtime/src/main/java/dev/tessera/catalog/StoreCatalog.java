@@ -40,26 +40,38 @@ public final class StoreCatalog {
     this.store = store;
   }
 
-  /** The catalog of {@code store}. */
+  /**
+   * {@return the catalog of {@code store}}
+   *
+   * @param store the store whose catalog to read
+   */
   public static StoreCatalog of(KvStore store) {
     return new StoreCatalog(Objects.requireNonNull(store, "store"));
   }
 
-  /** The names of the entities whose shapes the catalog holds, in key order. */
+  /** {@return the names of the entities whose shapes the catalog holds, in key order} */
   public List<String> entityNames() {
     return SchemaCatalog.entityNames(store);
   }
 
   /**
-   * A reader of {@code entityName}'s stored records, knowing every shape the catalog holds now.
+   * {@return a reader of {@code entityName}'s stored records, knowing every shape the catalog holds
+   * now}
    *
+   * @param entityName the entity's name
    * @throws UnknownEntityException if the catalog holds no shape of {@code entityName}
    */
   public StoredRecordReader records(String entityName) {
     return StoredRecordReader.open(store, entityName);
   }
 
-  /** The catalog entries of {@code entityName}'s indexes as {@code snapshot} holds them, by name. */
+  /**
+   * {@return the catalog entries of {@code entityName}'s indexes as {@code snapshot} holds them, by
+   * name}
+   *
+   * @param snapshot the snapshot to read in
+   * @param entityName the entity's name
+   */
   public static List<IndexCatalogEntry> indexes(KvSnapshot snapshot, String entityName) {
     List<IndexCatalogEntry> entries = new ArrayList<>();
     IndexCatalog.read(snapshot, entityName).values().forEach(stored -> entries.add(stored.entry()));
@@ -67,17 +79,20 @@ public final class StoreCatalog {
   }
 
   /**
-   * The text every key Tessera keeps for itself starts with (its first tuple part): the catalog,
-   * the record counts, quarantined records. Application keys never start with it.
+   * {@return the text every key Tessera keeps for itself starts with (its first tuple part): the
+   * catalog, the record counts, quarantined records} Application keys never start with it.
    */
   public static String reservedPrefix() {
     return ReservedKeys.PREFIX;
   }
 
   /**
-   * The key under which a repair keeps the bytes of the undecodable record of {@code entityName}
-   * with primary key parts {@code primaryKeyParts}: {@code ("\u0000tessera", "quarantine",
-   * entityName, primaryKeyParts...)}.
+   * {@return the key under which a repair keeps the bytes of the undecodable record of {@code
+   * entityName} with primary key parts {@code primaryKeyParts}: {@code ("\u0000tessera",
+   * "quarantine", entityName, primaryKeyParts...)}}
+   *
+   * @param entityName the entity's name
+   * @param primaryKeyParts the record's primary key parts
    */
   public static Tuple quarantineKey(String entityName, Tuple primaryKeyParts) {
     return ReservedKeys.of("quarantine", entityName).addAll(primaryKeyParts);
@@ -110,7 +125,10 @@ public final class StoreCatalog {
     return SubspaceCatalog.find(store, name);
   }
 
-  /** Every subspace id the catalog assigned and its entity or index subspace name, in id order. */
+  /**
+   * {@return every subspace id the catalog assigned and its entity or index subspace name, in id
+   * order}
+   */
   public Map<Long, String> subspaceNames() {
     return SubspaceCatalog.names(store);
   }

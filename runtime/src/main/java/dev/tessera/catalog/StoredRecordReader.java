@@ -88,6 +88,9 @@ public final class StoredRecordReader {
   /**
    * Reads the catalog's schemas of {@code entityName}.
    *
+   * @param store the store whose catalog to read
+   * @param entityName the entity's name
+   * @return the reader
    * @throws UnknownEntityException if the catalog holds none
    * @throws dev.tessera.repository.KeyLayoutMigrationRequiredException if the entity is stored in
    *     the name key layout of an older version
@@ -114,22 +117,22 @@ public final class StoredRecordReader {
         StoredShapes.of(entityName, entries.entries()), SchemaCatalog.withEvolution(store, latest));
   }
 
-  /** The entity name. */
+  /** {@return the entity name} */
   public String entityName() {
     return entityName;
   }
 
-  /** The entity's subspace id in the store: the first part of its record keys. */
+  /** {@return the entity's subspace id in the store: the first part of its record keys} */
   public long entityId() {
     return entityId;
   }
 
-  /** The range of every record key of the entity. */
+  /** {@return the range of every record key of the entity} */
   public TupleRange records() {
     return TupleRange.prefix(KeySpace.recordPrefix(entityId));
   }
 
-  /** The schema the entity was opened with last. */
+  /** {@return the schema the entity was opened with last} */
   public RecordSchema latest() {
     return latest;
   }
@@ -196,28 +199,40 @@ public final class StoredRecordReader {
   }
 
   /**
-   * The number values written with {@code schema} start with (values written before the entity
-   * was numbered start with the schema's identifier instead); 0 if the catalog has not numbered it
-   * yet (the first repository that opens the entity numbers it).
+   * {@return the number values written with {@code schema} start with (values written before the
+   * entity was numbered start with the schema's identifier instead); 0 if the catalog has not
+   * numbered it yet (the first repository that opens the entity numbers it)}
+   *
+   * @param schema one of the entity's schemas
    */
   public long number(RecordSchema schema) {
     return shapes.number(schema);
   }
 
-  /** The key of the record whose primary key is {@code primaryKeyParts}. */
+  /**
+   * {@return the key of the record whose primary key is {@code primaryKeyParts}}
+   *
+   * @param primaryKeyParts the record's primary key parts
+   */
   public Tuple recordKey(Tuple primaryKeyParts) {
     return KeySpace.recordPrefix(entityId).addAll(primaryKeyParts);
   }
 
-  /** The primary key parts of a record key of this entity (the key without the entity id). */
+  /**
+   * {@return the primary key parts of a record key of this entity (the key without the entity id)}
+   *
+   * @param recordKey a record key of this entity
+   */
   public Tuple primaryKeyParts(Tuple recordKey) {
     return recordKey.subTuple(1, recordKey.size());
   }
 
   /**
-   * The schema {@code record} (an unpacked stored value) was written with, which its first part
-   * names: the schema's number, or its identifier if it was written before the entity was numbered.
+   * {@return the schema {@code record} (an unpacked stored value) was written with, which its first
+   * part names: the schema's number, or its identifier if it was written before the entity was
+   * numbered}
    *
+   * @param record an unpacked stored value of this entity
    * @throws IllegalArgumentException if it names no schema or one the catalog does not hold
    */
   public RecordSchema schemaOf(Tuple record) {
@@ -231,10 +246,11 @@ public final class StoredRecordReader {
   }
 
   /**
-   * {@code record} (an unpacked stored value) as a {@link StoredRecord}: with the schema it was
-   * written with, its first part replaced by that schema's identifier, as {@link
-   * ComponentValues#encode} and generated code write values before they are stored.
+   * {@return {@code record} (an unpacked stored value) as a {@link StoredRecord}: with the schema
+   * it was written with, its first part replaced by that schema's identifier, as {@link
+   * ComponentValues#encode} and generated code write values before they are stored}
    *
+   * @param record an unpacked stored value of this entity
    * @throws IllegalArgumentException if it names no schema or one the catalog does not hold
    */
   public StoredRecord stored(Tuple record) {
@@ -246,8 +262,10 @@ public final class StoredRecordReader {
   }
 
   /**
-   * The components of a stored value, by name in the order of the shape it was written with.
+   * {@return the components of a stored value, by name in the order of the shape it was written
+   * with}
    *
+   * @param value a stored value of this entity
    * @throws IllegalArgumentException if the value does not decode with its schema
    * @throws dev.tessera.tuple.TupleDecodingException if it is not a packed tuple
    */

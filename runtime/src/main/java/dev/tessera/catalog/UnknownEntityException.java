@@ -10,10 +10,17 @@ import java.util.List;
 public final class UnknownEntityException extends TesseraException {
   private static final long serialVersionUID = 1L;
 
+  /** The entity the catalog does not hold. */
   private final String entityName;
+  /** The entities the catalog does hold. */
   private final List<String> knownEntities;
 
-  /** Creates the exception, listing the entities the catalog does hold. */
+  /**
+   * Creates the exception, listing the entities the catalog does hold.
+   *
+   * @param entityName the entity the catalog does not hold
+   * @param knownEntities the entities the catalog does hold
+   */
   public UnknownEntityException(String entityName, List<String> knownEntities) {
     super("The store has no entity '" + entityName + "'; its entities are "
         + (knownEntities.isEmpty() ? "none" : String.join(", ", knownEntities)));
@@ -21,12 +28,12 @@ public final class UnknownEntityException extends TesseraException {
     this.knownEntities = List.copyOf(knownEntities);
   }
 
-  /** The entity asked for. */
+  /** {@return the entity asked for} */
   public String entityName() {
     return entityName;
   }
 
-  /** The entities the catalog holds. */
+  /** {@return the entities the catalog holds} */
   public List<String> knownEntities() {
     return knownEntities;
   }

@@ -78,6 +78,7 @@ public final class JakartaDataAdapter {
    *
    * @param results at most two records
    * @param method the repository method, for the message
+   * @param <T> the record type
    * @return the record
    * @throws EmptyResultException if there is none
    * @throws NonUniqueResultException if there are two
@@ -94,6 +95,7 @@ public final class JakartaDataAdapter {
    *
    * @param results at most two records
    * @param method the repository method, for the message
+   * @param <T> the record type
    * @return the record, or empty
    * @throws NonUniqueResultException if there are two
    */
@@ -188,6 +190,7 @@ public final class JakartaDataAdapter {
    *
    * @param query the query
    * @param limit the 1-based position of the first record and the maximum number of records
+   * @param <T> the record type
    * @return the records
    */
   public static <T> List<T> list(Query<T> query, Limit limit) {
@@ -204,6 +207,7 @@ public final class JakartaDataAdapter {
    *
    * @param query the query
    * @param limit the 1-based position of the first record and the maximum number of records
+   * @param <T> the record type
    * @return the records, as a lazy stream
    */
   public static <T> Stream<T> stream(Query<T> query, Limit limit) {
@@ -218,6 +222,7 @@ public final class JakartaDataAdapter {
    *
    * @param query the query, in the order of the pages
    * @param request the page number and size
+   * @param <T> the record type
    * @return the page
    * @throws IllegalArgumentException if {@code request} asks for a page after or before a cursor
    *     (cursor-based pagination needs a method returning {@code CursoredPage})

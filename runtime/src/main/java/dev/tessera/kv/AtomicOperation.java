@@ -14,12 +14,23 @@ import java.util.List;
  */
 public interface AtomicOperation {
 
-  /** Requires the entry's key to still have the entry's versionstamp (absent if {@code null}). */
+  /**
+   * Requires the entry's key to still have the entry's versionstamp (absent if {@code null}).
+   *
+   * @param entry an entry read earlier (absent or present)
+   * @return this operation
+   */
   default AtomicOperation check(KvEntry entry) {
     return check(entry.key(), entry.versionstamp());
   }
 
-  /** Requires {@code key} to have versionstamp {@code expected}; {@code null} means absent. */
+  /**
+   * Requires {@code key} to have versionstamp {@code expected}; {@code null} means absent.
+   *
+   * @param key the key to check
+   * @param expected the versionstamp the key must still have, or {@code null} for absent
+   * @return this operation
+   */
   AtomicOperation check(Tuple key, Versionstamp expected);
 
   /**
@@ -40,6 +51,9 @@ public interface AtomicOperation {
    * seen} still exists (etcd: a {@code mod_revision} compare over {@code [begin, end)} plus one
    * existence compare per key seen).
    *
+   * @param range the range that was listed
+   * @param seen the entries the listing saw, in key order
+   * @return this operation
    * @throws RangeCheckTooLargeException if {@code seen} holds more than {@link
    *     #MAX_RANGE_CHECK_KEYS} keys: the check would hold the store's writer for too long
    * @throws IllegalArgumentException if {@code seen} is out of order or holds a key outside the
@@ -60,13 +74,17 @@ public interface AtomicOperation {
    * <p>Only a store whose snapshots count supports it (see {@link #checksRangeCounts()}), and only
    * with a count from one of its own snapshots.
    *
+   * @param range the range that was counted
+   * @param count how many keys the count found
+   * @param readVersion the versionstamp the count was read at
+   * @return this operation
    * @throws UnsupportedOperationException if the store does not (the default)
    */
   default AtomicOperation checkRangeCount(TupleRange range, long count, Versionstamp readVersion) {
     throw new UnsupportedOperationException("This store does not check range counts; use checkRange");
   }
 
-  /** True if {@link #checkRangeCount} is supported (false by default). */
+  /** {@return true if {@link #checkRangeCount} is supported (false by default)} */
   default boolean checksRangeCounts() {
     return false;
   }
@@ -77,10 +95,21 @@ public interface AtomicOperation {
    */
   int MAX_RANGE_CHECK_KEYS = 10_000;
 
-  /** Sets {@code key} to {@code value}. */
+  /**
+   * Sets {@code key} to {@code value}.
+   *
+   * @param key the key to set
+   * @param value the bytes to store
+   * @return this operation
+   */
   AtomicOperation set(Tuple key, byte[] value);
 
-  /** Deletes {@code key} (a no-op if it is absent). */
+  /**
+   * Deletes {@code key} (a no-op if it is absent).
+   *
+   * @param key the key to delete
+   * @return this operation
+   */
   AtomicOperation delete(Tuple key);
 
   /**
@@ -99,13 +128,29 @@ public interface AtomicOperation {
   /**
    * Adds {@code operand} to the unsigned 64-bit counter at {@code key}, modulo 2^64 (an absent key
    * counts as 0). Counters are stored as 8 bytes, big-endian; see {@link KvEntry#value()}.
+   *
+   * @param key the counter's key
+   * @param operand the number to add
+   * @return this operation
    */
   AtomicOperation sum(Tuple key, long operand);
 
-  /** Stores the unsigned minimum of the counter and {@code operand} (the operand if absent). */
+  /**
+   * Stores the unsigned minimum of the counter and {@code operand} (the operand if absent).
+   *
+   * @param key the counter's key
+   * @param operand the number to compare with
+   * @return this operation
+   */
   AtomicOperation min(Tuple key, long operand);
 
-  /** Stores the unsigned maximum of the counter and {@code operand} (the operand if absent). */
+  /**
+   * Stores the unsigned maximum of the counter and {@code operand} (the operand if absent).
+   *
+   * @param key the counter's key
+   * @param operand the number to compare with
+   * @return this operation
+   */
   AtomicOperation max(Tuple key, long operand);
 
   /**

@@ -29,26 +29,41 @@ public record CommitResult(
     Versionstamp actual,
     TupleRange failedRange) {
 
-  /** A successful commit. */
+  /**
+   * {@return a successful commit}
+   *
+   * @param versionstamp the versionstamp of the commit
+   */
   public static CommitResult success(Versionstamp versionstamp) {
     return new CommitResult(true, versionstamp, null, null, null, null);
   }
 
-  /** A commit whose check on {@code key} failed. */
+  /**
+   * {@return a commit whose check on {@code key} failed}
+   *
+   * @param key the key whose check failed
+   * @param expected the versionstamp the check expected ({@code null}: absent)
+   * @param actual the versionstamp found ({@code null}: absent)
+   */
   public static CommitResult checkFailed(Tuple key, Versionstamp expected, Versionstamp actual) {
     return new CommitResult(false, null, key, expected, actual, null);
   }
 
   /**
-   * A commit whose range check on {@code range} failed at {@code key}: it was seen at {@code
-   * expected} ({@code null}: not seen) and found at {@code actual} ({@code null}: gone).
+   * {@return a commit whose range check on {@code range} failed at {@code key}: it was seen at
+   * {@code expected} ({@code null}: not seen) and found at {@code actual} ({@code null}: gone)}
+   *
+   * @param range the range whose check failed
+   * @param key the key at which it failed
+   * @param expected the versionstamp the listing saw ({@code null}: not seen)
+   * @param actual the versionstamp found ({@code null}: absent)
    */
   public static CommitResult rangeCheckFailed(
       TupleRange range, Tuple key, Versionstamp expected, Versionstamp actual) {
     return new CommitResult(false, null, key, expected, actual, range);
   }
 
-  /** True if the commit failed on a range check (see {@link #failedRange()}). */
+  /** {@return true if the commit failed on a range check (see {@link #failedRange()})} */
   public boolean failedOnRange() {
     return failedRange != null;
   }

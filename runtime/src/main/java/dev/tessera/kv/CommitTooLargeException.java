@@ -12,8 +12,11 @@ import dev.tessera.TesseraException;
 public class CommitTooLargeException extends TesseraException implements KeyedFailure {
   private static final long serialVersionUID = 1L;
 
+  /** The name of the limit the commit exceeds. */
   private final String limitName;
+  /** The limit. */
   private final long limit;
+  /** What the commit needs. */
   private final long actual;
 
   /**
@@ -31,17 +34,17 @@ public class CommitTooLargeException extends TesseraException implements KeyedFa
     this.actual = actual;
   }
 
-  /** The store's name for the limit exceeded. */
+  /** {@return the store's name for the limit exceeded} */
   public String limitName() {
     return limitName;
   }
 
-  /** The limit's value. */
+  /** {@return the limit's value} */
   public long limit() {
     return limit;
   }
 
-  /** What the commit needed. */
+  /** {@return what the commit needed} */
   public long actual() {
     return actual;
   }

@@ -13,6 +13,7 @@ import java.util.HexFormat;
 public final class CorruptEntryException extends TesseraException implements KeyedFailure {
   private static final long serialVersionUID = 1L;
 
+  /** The packed key of the entry that does not decode. */
   private final byte[] packedKey;
   private final transient Tuple key;
   private final byte[] stored;
@@ -56,12 +57,12 @@ public final class CorruptEntryException extends TesseraException implements Key
     this.problem = problem;
   }
 
-  /** The stored key's bytes, as they are in the store (a copy). */
+  /** {@return the stored key's bytes, as they are in the store (a copy)} */
   public byte[] packedKey() {
     return packedKey.clone();
   }
 
-  /** The key, or {@code null} when its bytes are not a packed tuple. */
+  /** {@return the key, or {@code null} when its bytes are not a packed tuple} */
   public Tuple key() {
     return key;
   }

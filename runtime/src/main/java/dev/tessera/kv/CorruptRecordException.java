@@ -17,7 +17,12 @@ public final class CorruptRecordException extends TesseraException implements Ke
   private final transient Tuple key;
   private final transient Throwable problem;
 
-  /** Creates the exception for the stored {@code key} whose value failed to decode. */
+  /**
+   * Creates the exception for the stored {@code key} whose value failed to decode.
+   *
+   * @param key the key of the record
+   * @param cause the decoding failure
+   */
   public CorruptRecordException(Tuple key, Throwable cause) {
     this(key, cause, KeyDescriber.tuples(), cause);
   }
@@ -30,7 +35,7 @@ public final class CorruptRecordException extends TesseraException implements Ke
     this.problem = problem;
   }
 
-  /** The key whose stored value does not decode. */
+  /** {@return the key whose stored value does not decode} */
   public Tuple key() {
     return key;
   }

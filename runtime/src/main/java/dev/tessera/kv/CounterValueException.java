@@ -12,6 +12,7 @@ public final class CounterValueException extends TesseraException {
   private static final long serialVersionUID = 1L;
 
   private final transient Tuple key;
+  /** The length of the value found, in bytes. */
   private final int actualLength;
 
   /**
@@ -27,12 +28,12 @@ public final class CounterValueException extends TesseraException {
     this.actualLength = actualLength;
   }
 
-  /** The key holding the value that is not a counter. */
+  /** {@return the key holding the value that is not a counter} */
   public Tuple key() {
     return key;
   }
 
-  /** The length of the value found, in bytes (a counter has 8). */
+  /** {@return the length of the value found, in bytes (a counter has 8)} */
   public int actualLength() {
     return actualLength;
   }

@@ -12,8 +12,11 @@ public final class KeyTooLargeException extends TesseraException implements Keye
   private static final long serialVersionUID = 1L;
 
   private final transient Tuple key;
+  /** The packed key's size, in bytes. */
   private final int size;
+  /** The largest size accepted, in bytes. */
   private final int limit;
+  /** What the key belongs to, as the message names it. */
   private final String owner;
 
   /**
@@ -38,7 +41,7 @@ public final class KeyTooLargeException extends TesseraException implements Keye
   }
 
   /**
-   * The same failure, saying what the key is for; the original is the cause.
+   * {@return the same failure, saying what the key is for; the original is the cause}
    *
    * @param owner what the key belongs to, e.g. {@code "index 'email' of entity 'user'"}
    */
@@ -58,22 +61,25 @@ public final class KeyTooLargeException extends TesseraException implements Keye
     return named;
   }
 
-  /** The key that is too large. */
+  /** {@return the key that is too large} */
   public Tuple key() {
     return key;
   }
 
-  /** The packed size of the key in bytes. */
+  /** {@return the packed size of the key in bytes} */
   public int size() {
     return size;
   }
 
-  /** The largest packed key size the store accepts, in bytes. */
+  /** {@return the largest packed key size the store accepts, in bytes} */
   public int limit() {
     return limit;
   }
 
-  /** What the key belongs to, e.g. {@code "index 'email' of entity 'user'"}; null if not known. */
+  /**
+   * {@return what the key belongs to, e.g. {@code "index 'email' of entity 'user'"}; null if not
+   * known}
+   */
   public String owner() {
     return owner;
   }

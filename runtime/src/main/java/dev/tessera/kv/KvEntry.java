@@ -46,8 +46,9 @@ public final class KvEntry {
   }
 
   /**
-   * An entry whose key is given packed, as a store lists it; the caller has checked that the bytes
-   * are a packed tuple ({@link Tuple#validate}) and hands them over (never modify the array).
+   * {@return an entry whose key is given packed, as a store lists it; the caller has checked that
+   * the bytes are a packed tuple ({@link Tuple#validate}) and hands them over (never modify the
+   * array)}
    *
    * @param packedKey the packed key
    * @param value the stored bytes; never modify the array
@@ -57,13 +58,17 @@ public final class KvEntry {
     return new KvEntry(Objects.requireNonNull(packedKey, "packedKey"), value, versionstamp);
   }
 
-  /** An entry for a key that is absent. */
+  /**
+   * {@return an entry for a key that is absent}
+   *
+   * @param key the absent key
+   */
   public static KvEntry absent(Tuple key) {
     return new KvEntry(key, null, null);
   }
 
   /**
-   * The key.
+   * {@return the key}
    *
    * @throws CorruptEntryException if the entry was built from bytes that are not a packed tuple
    */
@@ -81,24 +86,28 @@ public final class KvEntry {
   }
 
   /**
-   * The key, packed: the bytes the store orders it by, without a copy (the bytes a store listed, or
-   * the key's own packing, computed once): never modify the array (as with {@link #value()}).
+   * {@return the key, packed: the bytes the store orders it by, without a copy (the bytes a store
+   * listed, or the key's own packing, computed once): never modify the array (as with {@link
+   * #value()})}
    */
   public byte[] packedKey() {
     return packedKey != null ? packedKey : PackedKeys.of(key);
   }
 
-  /** The stored bytes, or {@code null} when the key is absent; never modify the array. */
+  /** {@return the stored bytes, or {@code null} when the key is absent; never modify the array} */
   public byte[] value() {
     return value;
   }
 
-  /** The versionstamp of the commit that last wrote the key, or {@code null} when it is absent. */
+  /**
+   * {@return the versionstamp of the commit that last wrote the key, or {@code null} when it is
+   * absent}
+   */
   public Versionstamp versionstamp() {
     return versionstamp;
   }
 
-  /** True when the key is present. */
+  /** {@return true when the key is present} */
   public boolean exists() {
     return versionstamp != null;
   }

@@ -16,12 +16,13 @@ import java.util.stream.StreamSupport;
 public interface KvIterator extends Iterator<KvEntry>, AutoCloseable {
 
   /**
-   * An opaque cursor positioned just after the last entry returned by {@link #next()}; pass it to
-   * {@link ListSelector#after(String)} to resume there. {@code null} before the first entry.
+   * {@return an opaque cursor positioned just after the last entry returned by {@link #next()};
+   * pass it to {@link ListSelector#after(String)} to resume there} {@code null} before the first
+   * entry.
    */
   String cursor();
 
-  /** The remaining entries as a stream that closes this iterator when closed. */
+  /** {@return the remaining entries as a stream that closes this iterator when closed} */
   default Stream<KvEntry> stream() {
     Spliterator<KvEntry> spliterator = Spliterators.spliteratorUnknownSize(
         this, Spliterator.ORDERED | Spliterator.NONNULL);

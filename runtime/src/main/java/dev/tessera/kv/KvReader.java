@@ -17,16 +17,27 @@ public interface KvReader {
   /**
    * Reads one key. Never returns {@code null}: an absent key gives an entry whose {@link
    * KvEntry#exists()} is false, which can still be passed to {@link AtomicOperation#check(KvEntry)}.
+   *
+   * @param key the key to read
+   * @return the entry, present or absent
    */
   KvEntry get(Tuple key);
 
-  /** Reads several keys in one snapshot; the result is in the order of {@code keys}. */
+  /**
+   * Reads several keys in one snapshot; the result is in the order of {@code keys}.
+   *
+   * @param keys the keys to read
+   * @return one entry per key, present or absent
+   */
   List<KvEntry> getMany(List<Tuple> keys);
 
   /**
    * Lists the entries selected by {@code selector}, lazily, in key order (descending when
    * reversed). The iterator's {@link KvIterator#cursor() cursor} is a listing cursor (the last key, packed, base64url): a listing
    * of the same range resumed with it starts strictly after the last entry returned.
+   *
+   * @param selector what to list
+   * @return an iterator over the entries, to close
    */
   KvIterator list(ListSelector selector);
 }

@@ -28,6 +28,7 @@ public interface KvSnapshot extends KvReader, AutoCloseable {
    * fails a listing. A transaction's view records the result instead of every key, and validates
    * it at commit with {@link AtomicOperation#checkRangeCount}.
    *
+   * @param selector what to count
    * @return the count, or {@code null} when the store cannot count cheaply (the default): list the
    *     keys instead
    */

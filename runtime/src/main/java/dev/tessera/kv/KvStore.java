@@ -45,6 +45,8 @@ public interface KvStore extends KvReader, AutoCloseable {
   /**
    * Opens a read-only snapshot: several reads that must agree with each other (an index lookup and
    * the records it points to) go through one snapshot.
+   *
+   * @return the snapshot, to close
    */
   KvSnapshot snapshot();
 
@@ -72,7 +74,11 @@ public interface KvStore extends KvReader, AutoCloseable {
     }
   }
 
-  /** Starts an atomic operation: checks and mutations applied together by {@code commit()}. */
+  /**
+   * Starts an atomic operation: checks and mutations applied together by {@code commit()}.
+   *
+   * @return the operation, to commit
+   */
   AtomicOperation atomic();
 
   /**

@@ -22,17 +22,30 @@ public final class ListSelector {
     this.batchSize = batchSize;
   }
 
-  /** Selects every key in {@code range}, forward, without a limit. */
+  /**
+   * Selects every key in {@code range}, forward, without a limit.
+   *
+   * @param range the range to list
+   * @return the selector
+   */
   public static ListSelector of(TupleRange range) {
     return new ListSelector(range, false, Integer.MAX_VALUE, null, 256);
   }
 
-  /** A copy that lists in descending key order when {@code reverse}. */
+  /**
+   * {@return a copy that lists in descending key order when {@code reverse}}
+   *
+   * @param reverse true for descending order
+   */
   public ListSelector reverse(boolean reverse) {
     return new ListSelector(range, reverse, limit, cursor, batchSize);
   }
 
-  /** A copy that returns at most {@code limit} entries. */
+  /**
+   * {@return a copy that returns at most {@code limit} entries}
+   *
+   * @param limit the most entries to return
+   */
   public ListSelector limit(int limit) {
     if (limit < 0) {
       throw new IllegalArgumentException("limit must be >= 0, was " + limit);
@@ -40,12 +53,21 @@ public final class ListSelector {
     return new ListSelector(range, reverse, limit, cursor, batchSize);
   }
 
-  /** A copy that resumes just after the entry {@code cursor} was taken at ({@code null}: start). */
+  /**
+   * {@return a copy that resumes just after the entry {@code cursor} was taken at ({@code null}:
+   * start)}
+   *
+   * @param cursor the cursor of a listing, or {@code null}
+   */
   public ListSelector after(String cursor) {
     return new ListSelector(range, reverse, limit, cursor, batchSize);
   }
 
-  /** A copy that reads {@code batchSize} entries at a time. */
+  /**
+   * {@return a copy that reads {@code batchSize} entries at a time}
+   *
+   * @param batchSize how many entries to read at a time
+   */
   public ListSelector batchSize(int batchSize) {
     if (batchSize < 1) {
       throw new IllegalArgumentException("batchSize must be >= 1, was " + batchSize);
@@ -53,27 +75,27 @@ public final class ListSelector {
     return new ListSelector(range, reverse, limit, cursor, batchSize);
   }
 
-  /** The range listed. */
+  /** {@return the range listed} */
   public TupleRange range() {
     return range;
   }
 
-  /** True for descending key order. */
+  /** {@return true for descending key order} */
   public boolean isReverse() {
     return reverse;
   }
 
-  /** The maximum number of entries returned. */
+  /** {@return the maximum number of entries returned} */
   public int limit() {
     return limit;
   }
 
-  /** The cursor to resume after, or {@code null}. */
+  /** {@return the cursor to resume after, or {@code null}} */
   public String cursor() {
     return cursor;
   }
 
-  /** How many entries are read at a time. */
+  /** {@return how many entries are read at a time} */
   public int batchSize() {
     return batchSize;
   }

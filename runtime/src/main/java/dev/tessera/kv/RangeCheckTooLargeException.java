@@ -14,7 +14,9 @@ public final class RangeCheckTooLargeException extends TesseraException implemen
   private static final long serialVersionUID = 1L;
 
   private final transient TupleRange range;
+  /** How many keys the range check holds. */
   private final int keys;
+  /** The most keys a range check may hold. */
   private final int limit;
 
   /**
@@ -39,17 +41,17 @@ public final class RangeCheckTooLargeException extends TesseraException implemen
     this.limit = limit;
   }
 
-  /** The range to check. */
+  /** {@return the range to check} */
   public TupleRange range() {
     return range;
   }
 
-  /** How many keys the check was to cover. */
+  /** {@return how many keys the check was to cover} */
   public int keys() {
     return keys;
   }
 
-  /** The most keys one range check may cover. */
+  /** {@return the most keys one range check may cover} */
   public int limit() {
     return limit;
   }

@@ -16,7 +16,7 @@ import dev.tessera.tuple.Versionstamp;
  */
 public record RangeCount(long count, byte[] lastKey, Versionstamp readVersion) {
 
-  /** True when the count reached the end of the listing's range (no limit stopped it). */
+  /** {@return true when the count reached the end of the listing's range (no limit stopped it)} */
   public boolean reachedEnd() {
     return lastKey == null;
   }

@@ -9,6 +9,7 @@ import dev.tessera.TesseraException;
 public final class StoreClosedException extends TesseraException {
   private static final long serialVersionUID = 1L;
 
+  /** The closed store, as messages name it. */
   private final String store;
 
   /**
@@ -22,7 +23,7 @@ public final class StoreClosedException extends TesseraException {
     this.store = store;
   }
 
-  /** The closed store's description (its directory for an LMDB store). */
+  /** {@return the closed store's description (its directory for an LMDB store)} */
   public String store() {
     return store;
   }

@@ -11,7 +11,9 @@ public final class ValueTooLargeException extends TesseraException implements Ke
   private static final long serialVersionUID = 1L;
 
   private final transient Tuple key;
+  /** The value's size, in bytes. */
   private final long size;
+  /** The largest size accepted, in bytes. */
   private final long limit;
 
   /**
@@ -33,17 +35,17 @@ public final class ValueTooLargeException extends TesseraException implements Ke
     this.limit = limit;
   }
 
-  /** The key the value was to be stored under. */
+  /** {@return the key the value was to be stored under} */
   public Tuple key() {
     return key;
   }
 
-  /** The value's size in bytes. */
+  /** {@return the value's size in bytes} */
   public long size() {
     return size;
   }
 
-  /** The largest value size the store accepts, in bytes. */
+  /** {@return the largest value size the store accepts, in bytes} */
   public long limit() {
     return limit;
   }

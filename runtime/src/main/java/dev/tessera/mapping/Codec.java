@@ -24,14 +24,17 @@ import dev.tessera.tuple.TupleWriter;
 public interface Codec<V> {
 
   /**
-   * The tuple part storing {@code value}; {@code null} gives the tuple null (except for codecs of
-   * primitive types, which are never given {@code null}).
+   * {@return the tuple part storing {@code value}; {@code null} gives the tuple null (except for
+   * codecs of primitive types, which are never given {@code null})}
+   *
+   * @param value the value, {@code null} for a reference type
    */
   Object encode(V value);
 
   /**
-   * The value stored as {@code part}.
+   * {@return the value stored as {@code part}}
    *
+   * @param part a tuple part this codec wrote
    * @throws IllegalArgumentException if {@code part} is not a value this codec writes
    */
   V decode(Object part);
@@ -43,6 +46,8 @@ public interface Codec<V> {
    * message. This default decodes the part as {@link dev.tessera.tuple.Tuple#get} returns it; the
    * scalar codecs of {@link Codecs} read their values without boxing or building a tuple.
    *
+   * @param parts the reader, at the value's part
+   * @return the value
    * @throws IllegalArgumentException if the part is not a value this codec writes
    * @throws dev.tessera.tuple.TupleDecodingException if no valid part of the expected type is next
    */
@@ -58,6 +63,8 @@ public interface Codec<V> {
    * written in place), enums and {@code Optional} write their values without boxing them or
    * building a part.
    *
+   * @param parts the writer
+   * @param value the value, {@code null} for a reference type
    * @throws dev.tessera.tuple.InvalidTuplePartException if the part cannot be encoded
    */
   default void write(TupleWriter parts, V value) {
@@ -65,9 +72,11 @@ public interface Codec<V> {
   }
 
   /**
-   * The tuple part an index entry holds for {@code value}: the stored part unless an index orders
-   * (or compares) values differently from how records store them, as for enums (by declaration
-   * order) and {@code BigDecimal} (numerically, whatever the scale).
+   * {@return the tuple part an index entry holds for {@code value}: the stored part unless an index
+   * orders (or compares) values differently from how records store them, as for enums (by
+   * declaration order) and {@code BigDecimal} (numerically, whatever the scale)}
+   *
+   * @param value the value
    */
   default Object indexKey(V value) {
     return encode(value);

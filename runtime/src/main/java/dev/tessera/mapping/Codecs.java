@@ -665,42 +665,74 @@ public final class Codecs {
   // Generated mappings read a primitive component through these rather than through its constant's
   // read, which returns a box: the same value, read by the same FieldCodec method.
 
-  /** What {@link #BOOLEAN} reads, unboxed. */
+  /**
+   * {@return what {@link #BOOLEAN} reads, unboxed}
+   *
+   * @param parts the reader, at the value's part
+   */
   public static boolean readBoolean(TupleReader parts) {
     return FieldCodec.readBoolean(parts);
   }
 
-  /** What {@link #BYTE} reads, unboxed. */
+  /**
+   * {@return what {@link #BYTE} reads, unboxed}
+   *
+   * @param parts the reader, at the value's part
+   */
   public static byte readByte(TupleReader parts) {
     return FieldCodec.readByte(parts);
   }
 
-  /** What {@link #SHORT} reads, unboxed. */
+  /**
+   * {@return what {@link #SHORT} reads, unboxed}
+   *
+   * @param parts the reader, at the value's part
+   */
   public static short readShort(TupleReader parts) {
     return FieldCodec.readShort(parts);
   }
 
-  /** What {@link #INT} reads, unboxed. */
+  /**
+   * {@return what {@link #INT} reads, unboxed}
+   *
+   * @param parts the reader, at the value's part
+   */
   public static int readInt(TupleReader parts) {
     return FieldCodec.readInt(parts);
   }
 
-  /** What {@link #LONG} reads, unboxed. */
+  /**
+   * {@return what {@link #LONG} reads, unboxed}
+   *
+   * @param parts the reader, at the value's part
+   */
   public static long readLong(TupleReader parts) {
     return FieldCodec.readLong(parts);
   }
 
-  /** What {@link #CHAR} reads, unboxed. */
+  /**
+   * {@return what {@link #CHAR} reads, unboxed}
+   *
+   * @param parts the reader, at the value's part
+   */
   public static char readChar(TupleReader parts) {
     return FieldCodec.readChar(parts);
   }
 
-  /** What {@link #FLOAT} reads, unboxed. */
+  /**
+   * {@return what {@link #FLOAT} reads, unboxed}
+   *
+   * @param parts the reader, at the value's part
+   */
   public static float readFloat(TupleReader parts) {
     return FieldCodec.readFloat(parts);
   }
 
-  /** What {@link #DOUBLE} reads, unboxed. */
+  /**
+   * {@return what {@link #DOUBLE} reads, unboxed}
+   *
+   * @param parts the reader, at the value's part
+   */
   public static double readDouble(TupleReader parts) {
     return FieldCodec.readDouble(parts);
   }
@@ -709,42 +741,82 @@ public final class Codecs {
   // Generated mappings write a primitive component through these rather than through its
   // constant's write, which takes a box: the same bytes, written by the same FieldCodec method.
 
-  /** Writes what {@link #BOOLEAN} writes, from an unboxed value. */
+  /**
+   * Writes what {@link #BOOLEAN} writes, from an unboxed value.
+   *
+   * @param parts the writer
+   * @param value the value
+   */
   public static void writeBoolean(TupleWriter parts, boolean value) {
     FieldCodec.writeBoolean(parts, value);
   }
 
-  /** Writes what {@link #BYTE} writes, from an unboxed value. */
+  /**
+   * Writes what {@link #BYTE} writes, from an unboxed value.
+   *
+   * @param parts the writer
+   * @param value the value
+   */
   public static void writeByte(TupleWriter parts, byte value) {
     FieldCodec.writeByte(parts, value);
   }
 
-  /** Writes what {@link #SHORT} writes, from an unboxed value. */
+  /**
+   * Writes what {@link #SHORT} writes, from an unboxed value.
+   *
+   * @param parts the writer
+   * @param value the value
+   */
   public static void writeShort(TupleWriter parts, short value) {
     FieldCodec.writeShort(parts, value);
   }
 
-  /** Writes what {@link #INT} writes, from an unboxed value. */
+  /**
+   * Writes what {@link #INT} writes, from an unboxed value.
+   *
+   * @param parts the writer
+   * @param value the value
+   */
   public static void writeInt(TupleWriter parts, int value) {
     FieldCodec.writeInt(parts, value);
   }
 
-  /** Writes what {@link #LONG} writes, from an unboxed value. */
+  /**
+   * Writes what {@link #LONG} writes, from an unboxed value.
+   *
+   * @param parts the writer
+   * @param value the value
+   */
   public static void writeLong(TupleWriter parts, long value) {
     FieldCodec.writeLong(parts, value);
   }
 
-  /** Writes what {@link #CHAR} writes, from an unboxed value. */
+  /**
+   * Writes what {@link #CHAR} writes, from an unboxed value.
+   *
+   * @param parts the writer
+   * @param value the value
+   */
   public static void writeChar(TupleWriter parts, char value) {
     FieldCodec.writeChar(parts, value);
   }
 
-  /** Writes what {@link #FLOAT} writes, from an unboxed value. */
+  /**
+   * Writes what {@link #FLOAT} writes, from an unboxed value.
+   *
+   * @param parts the writer
+   * @param value the value
+   */
   public static void writeFloat(TupleWriter parts, float value) {
     FieldCodec.writeFloat(parts, value);
   }
 
-  /** Writes what {@link #DOUBLE} writes, from an unboxed value. */
+  /**
+   * Writes what {@link #DOUBLE} writes, from an unboxed value.
+   *
+   * @param parts the writer
+   * @param value the value
+   */
   public static void writeDouble(TupleWriter parts, double value) {
     FieldCodec.writeDouble(parts, value);
   }
@@ -807,8 +879,11 @@ public final class Codecs {
   }
 
   /**
-   * The codec of {@code type}'s constants: records store the name; index entries hold the position
-   * in declaration order, so index ranges follow it.
+   * {@return the codec of {@code type}'s constants: records store the name; index entries hold the
+   * position in declaration order, so index ranges follow it}
+   *
+   * @param <E> the enum type
+   * @param type the enum class
    */
   public static <E extends Enum<E>> Codec<E> enumOf(Class<E> type) {
     Objects.requireNonNull(type, "type");
@@ -840,7 +915,12 @@ public final class Codecs {
     };
   }
 
-  /** {@code Optional} of {@code element}: empty (or a null reference) as the tuple null. */
+  /**
+   * {@return {@code Optional} of {@code element}: empty (or a null reference) as the tuple null}
+   *
+   * @param <E> the element type
+   * @param element the element's codec
+   */
   public static <E> Codec<Optional<E>> optional(Codec<E> element) {
     Objects.requireNonNull(element, "element");
     return new Codec<>() {
@@ -865,7 +945,12 @@ public final class Codecs {
     };
   }
 
-  /** {@code List} of {@code element}: a nested tuple of the encoded elements, or null. */
+  /**
+   * {@return {@code List} of {@code element}: a nested tuple of the encoded elements, or null}
+   *
+   * @param <E> the element type
+   * @param element the element's codec
+   */
   public static <E> Codec<List<E>> list(Codec<E> element) {
     Objects.requireNonNull(element, "element");
     return new Codec<>() {
@@ -881,7 +966,12 @@ public final class Codecs {
     };
   }
 
-  /** {@code Set} of {@code element}: a nested tuple of the encoded elements, or null. */
+  /**
+   * {@return {@code Set} of {@code element}: a nested tuple of the encoded elements, or null}
+   *
+   * @param <E> the element type
+   * @param element the element's codec
+   */
   public static <E> Codec<Set<E>> set(Codec<E> element) {
     Objects.requireNonNull(element, "element");
     return new Codec<>() {
@@ -897,7 +987,15 @@ public final class Codecs {
     };
   }
 
-  /** {@code Map} of {@code key} to {@code value}: a nested tuple of alternating keys and values. */
+  /**
+   * {@return {@code Map} of {@code key} to {@code value}: a nested tuple of alternating keys and
+   * values}
+   *
+   * @param <K> the key type
+   * @param <V> the value type
+   * @param key the keys' codec
+   * @param value the values' codec
+   */
   public static <K, V> Codec<Map<K, V>> map(Codec<K> key, Codec<V> value) {
     Objects.requireNonNull(key, "key");
     Objects.requireNonNull(value, "value");
@@ -915,12 +1013,13 @@ public final class Codecs {
   }
 
   /**
-   * A nested record: a nested tuple of its {@code size} components, or null.
+   * {@return a nested record: a nested tuple of its {@code size} components, or null}
    *
    * @param name the record's name, for messages about a stored value of another size
    * @param size the number of components
    * @param components the tuple of a (non-null) record's encoded components
    * @param constructor the record of a tuple of {@code size} encoded components
+   * @param <R> the record type
    */
   public static <R> Codec<R> record(
       String name,

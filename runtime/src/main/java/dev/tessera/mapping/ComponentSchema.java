@@ -40,9 +40,12 @@ public final class ComponentSchema {
   }
 
   /**
-   * A component named {@code name} whose values have type {@code type}, e.g. {@link
+   * {@return a component named {@code name} whose values have type {@code type}, e.g. {@link
    * TypeDescriptor#STRING} or {@code TypeDescriptor.list(TypeDescriptor.INSTANT)}; its stored text
-   * is {@code type.toString()}.
+   * is {@code type.toString()}}
+   *
+   * @param name the component's name
+   * @param type the type of its values
    */
   public static ComponentSchema of(String name, TypeDescriptor type) {
     Objects.requireNonNull(type, "type");
@@ -50,10 +53,12 @@ public final class ComponentSchema {
   }
 
   /**
-   * A component named {@code name} whose values have the type descriptor text {@code type} (e.g.
-   * {@code "STRING"}, {@code "int"}, {@code "List<INSTANT>"}), as a schema stores it; the text is
-   * kept as given.
+   * {@return a component named {@code name} whose values have the type descriptor text {@code type}
+   * (e.g. {@code "STRING"}, {@code "int"}, {@code "List<INSTANT>"}), as a schema stores it; the
+   * text is kept as given}
    *
+   * @param name the component's name
+   * @param type the type descriptor text of its values
    * @throws IllegalArgumentException naming the component and the descriptor when {@code type} does
    *     not parse (see {@link TypeDescriptor#parse})
    */
@@ -69,45 +74,56 @@ public final class ComponentSchema {
     return new ComponentSchema(name, type, descriptor, List.of(), false, null);
   }
 
-  /** This component, also read from values stored under {@code names} (most recent first). */
+  /**
+   * {@return this component, also read from values stored under {@code names} (most recent first)}
+   *
+   * @param names the former names, most recent first
+   */
   public ComponentSchema renamedFrom(String... names) {
     return new ComponentSchema(name, type, descriptor, List.of(names), hasDefault, defaultPart);
   }
 
   /**
-   * This component, reading {@code part} (an encoded tuple part, as the codecs' encoders
-   * return) for records stored without it.
+   * {@return this component, reading {@code part} (an encoded tuple part, as the codecs' encoders
+   * return) for records stored without it}
+   *
+   * @param part the encoded default
    */
   public ComponentSchema withDefault(Object part) {
     return new ComponentSchema(name, type, descriptor, formerNames, true, part);
   }
 
-  /** The component name. */
+  /** {@return the component name} */
   public String name() {
     return name;
   }
 
-  /** The type descriptor of its values, as the schema stores it (e.g. {@code "List<INSTANT>"}). */
+  /**
+   * {@return the type descriptor of its values, as the schema stores it (e.g. {@code
+   * "List<INSTANT>"})}
+   */
   public String type() {
     return type;
   }
 
-  /** The type of its values, parsed: {@link #type()} is its text. */
+  /** {@return the type of its values, parsed: {@link #type()} is its text} */
   public TypeDescriptor descriptor() {
     return descriptor;
   }
 
-  /** The names older shapes stored it under, most recent first; empty if never renamed. */
+  /** {@return the names older shapes stored it under, most recent first; empty if never renamed} */
   public List<String> formerNames() {
     return formerNames;
   }
 
-  /** True if a default was declared; otherwise records without it read the type's default. */
+  /**
+   * {@return true if a default was declared; otherwise records without it read the type's default}
+   */
   public boolean hasDefault() {
     return hasDefault;
   }
 
-  /** The declared default as an encoded tuple part ({@code null} if none was declared). */
+  /** {@return the declared default as an encoded tuple part ({@code null} if none was declared)} */
   public Object defaultPart() {
     return defaultPart;
   }

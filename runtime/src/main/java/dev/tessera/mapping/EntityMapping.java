@@ -20,53 +20,75 @@ import java.util.List;
 public interface EntityMapping<T, ID> {
 
   /**
-   * The entity's name, e.g. {@code "user"}: the store's catalog assigns it the id every record key
-   * starts with.
+   * {@return the entity's name, e.g. {@code "user"}: the store's catalog assigns it the id every
+   * record key starts with}
    */
   String entityName();
 
-  /** The record class, for messages. */
+  /** {@return the record class, for messages} */
   Class<T> entityType();
 
-  /** The name of the primary key component, for messages (e.g. {@code "id"}). */
+  /** {@return the name of the primary key component, for messages (e.g. {@code "id"})} */
   String primaryKeyName();
 
-  /** How a missing primary key is generated on insert. */
+  /** {@return how a missing primary key is generated on insert} */
   KeyGeneration keyGeneration();
 
-  /** The primary key of {@code entity}, or {@code null} when the component is {@code null}. */
+  /**
+   * {@return the primary key of {@code entity}, or {@code null} when the component is {@code null}}
+   *
+   * @param entity the record
+   */
   ID idOf(T entity);
 
-  /** A copy of {@code entity} with primary key {@code id} (used for generated keys). */
+  /**
+   * {@return a copy of {@code entity} with primary key {@code id} (used for generated keys)}
+   *
+   * @param entity the record
+   * @param id the primary key
+   */
   T withId(T entity, ID id);
 
   /**
-   * The primary key encoded as key parts, without the entity name: one part for a simple key, one
-   * per component for a composite key. Throws {@link NullPointerException} for a null key.
+   * {@return the primary key encoded as key parts, without the entity name: one part for a simple
+   * key, one per component for a composite key} Throws {@link NullPointerException} for a null key.
+   *
+   * @param id the primary key
    */
   Tuple keyParts(ID id);
 
   /**
-   * {@code prefix} followed by the {@link #keyParts key parts} of {@code id}: a record key, built in
-   * one step. This default appends {@link #keyParts}; generated mappings append the encoded parts
-   * without building the key parts' tuple. Throws as {@link #keyParts} does.
+   * {@return {@code prefix} followed by the {@link #keyParts key parts} of {@code id}: a record
+   * key, built in one step} This default appends {@link #keyParts}; generated mappings append the
+   * encoded parts without building the key parts' tuple. Throws as {@link #keyParts} does.
+   *
+   * @param prefix the key's first parts (the entity's subspace id)
+   * @param id the primary key
    */
   default Tuple appendKeyParts(Tuple prefix, ID id) {
     return prefix.addAll(keyParts(id));
   }
 
-  /** The inverse of {@link #keyParts}: reads a primary key back from its key parts. */
+  /**
+   * {@return the inverse of {@link #keyParts}: reads a primary key back from its key parts}
+   *
+   * @param parts the key parts
+   */
   ID idFromKeyParts(Tuple parts);
 
   /**
-   * The record's current stored shape: its schema identifier, components, former names and
-   * defaults. Values stored with older shapes are read through it (the runtime translates each older shape to the current one).
+   * {@return the record's current stored shape: its schema identifier, components, former names and
+   * defaults} Values stored with older shapes are read through it (the runtime translates each
+   * older shape to the current one).
    */
   RecordSchema schema();
 
   /**
    * Encodes the record: the packed tuple {@code (schema().id(), component...)}. A repository
    * stores {@link #encode(Object, long) encode(entity, schemaNumber)} instead.
+   *
+   * @param entity the record
+   * @return the packed value
    */
   byte[] encode(T entity);
 
@@ -75,6 +97,10 @@ public interface EntityMapping<T, ID> {
    * component...)}, where {@code schemaNumber} is the number the store's catalog gave the current
    * shape. This default unpacks {@link #encode(Object)} and packs it again with the number first;
    * generated mappings pack the number straight away.
+   *
+   * @param entity the record
+   * @param schemaNumber the number the catalog gave the current schema
+   * @return the packed value
    */
   default byte[] encode(T entity, long schemaNumber) {
     Tuple encoded = Tuple.unpack(encode(entity));
@@ -90,6 +116,9 @@ public interface EntityMapping<T, ID> {
    * Generated decoders call only fixed, typed codecs (fuzz-tested: {@link
    * dev.tessera.tuple.TupleDecodingException} or {@link IllegalArgumentException}, nothing else), so
    * no stored value can make them load or instantiate a class it names.
+   *
+   * @param record the unpacked stored value
+   * @return the record
    */
   T decode(Tuple record);
 
@@ -103,6 +132,7 @@ public interface EntityMapping<T, ID> {
    * that no part is left) and may throw with another message, since the repository then decodes
    * the value through {@link #decode(Tuple)} to report the failure.
    *
+   * @param parts the reader, after the part naming the shape
    * @return the record, or {@code null} if this mapping does not read values part by part (this
    *     default): the repository then decodes every value through {@link #decode(Tuple)}
    */
@@ -115,6 +145,8 @@ public interface EntityMapping<T, ID> {
    * Stored values start with the number the store's catalog gave their shape, and values stored
    * with older schemas need translating: repositories read those.
    *
+   * @param value the stored value
+   * @return the record
    * @throws IllegalArgumentException if the value does not start with the current schema's
    *     identifier
    */
@@ -135,6 +167,6 @@ public interface EntityMapping<T, ID> {
     return decode(record);
   }
 
-  /** The entity's secondary indexes, in declaration order. */
+  /** {@return the entity's secondary indexes, in declaration order} */
   List<IndexDefinition<T>> indexes();
 }

@@ -102,6 +102,9 @@ public abstract class GeneratedMapping<T, ID> implements EntityMapping<T, ID> {
   /**
    * Appends the record's components to {@code parts}, one part per component in declaration order,
    * each as its codec {@link Codec#write writes} it: the counterpart of {@link #read}.
+   *
+   * @param entity the record
+   * @param parts the writer the components are appended to
    */
   protected abstract void write(T entity, TupleWriter parts);
 }

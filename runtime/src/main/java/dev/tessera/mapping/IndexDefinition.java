@@ -81,7 +81,34 @@ public record IndexDefinition<T>(
     Function<T, ? extends Collection<Tuple>> multiValues,
     boolean exactInputs) {
 
-  /** Validates and copies the fields. */
+  /**
+   * Validates and copies the fields.
+   *
+   * @param name the index name as declared, e.g. {@code "email"}
+   * @param subspace the name of the key subspace of its entries, e.g. {@code "user_by_email"}: the
+   *     store's catalog assigns it the integer id that is the first part of every entry's key
+   * @param unique true for a unique index
+   * @param fields the indexed record components, in key order
+   * @param values derives the index values of a record, normalised; returns {@code null} when the
+   *     record is not in the index (a {@code null} component of a unique index); an index that
+   *     {@linkplain #holdsNulls() holds nulls} gets a {@code null} part for a {@code null}
+   *     component; a multi-value index has several values per record, so its function throws {@link
+   *     IllegalStateException}: use {@link #entryValues(Object)}
+   * @param descriptor a stable description of everything that shapes the entries (uniqueness,
+   *     fields, their types, normalisation), e.g. {@code unique(email:STRING)/CASE_INSENSITIVE};
+   *     the text rules are appended as above
+   * @param multiValues for a multi-value index (one over a {@code List} or {@code Set} component),
+   *     the values of each of a record's entries: one tuple per element, in any order, possibly
+   *     with repeats and {@code null}s (both ignored); {@code null} for a single-value index, whose
+   *     {@code values} then give its one entry
+   * @param exactInputs true if {@code values} (or {@code multiValues}) read nothing of a record but
+   *     its components {@code fields}, each through a function of its value, as in every generated
+   *     definition: two records whose {@code fields} are equal then have the same entries, so an
+   *     update that stores the same bytes for them (and for the primary key) leaves the index as it
+   *     is without deriving its entries. False when that is not known (the default of the other
+   *     constructors): every update derives the entries and compares them. See {@link
+   *     #derivedFromFields}
+   */
   public IndexDefinition {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(subspace, "subspace");
@@ -210,7 +237,7 @@ public record IndexDefinition<T>(
     return new IndexDefinition<>(name, subspace, unique, List.of(field), single, descriptor, all);
   }
 
-  /** True if this index has one entry per element of a collection component. */
+  /** {@return true if this index has one entry per element of a collection component} */
   public boolean multiValue() {
     return multiValues != null;
   }
@@ -251,6 +278,12 @@ public record IndexDefinition<T>(
    * An index whose descriptor is derived from its uniqueness and field names only, e.g. {@code
    * unique(email)}: for hand-written definitions. A change of field types or normalisation is then
    * not detected; generated definitions pass a full descriptor.
+   *
+   * @param name the index name
+   * @param subspace the subspace name of its entries
+   * @param unique true for a unique index
+   * @param fields the indexed components, in key order
+   * @param values the index values of a record
    */
   public IndexDefinition(
       String name, String subspace, boolean unique, List<String> fields, Function<T, Tuple> values) {

@@ -54,6 +54,10 @@ public final class RecordSchema {
    * A schema whose identifier must be {@code expectedId} (generated code passes the identifier the
    * processor computed, so the two can never disagree silently).
    *
+   * @param entityName the entity's name
+   * @param expectedId the identifier the processor computed
+   * @param primaryKeyName the primary key component's name
+   * @param components the components, in declaration order
    * @throws IllegalStateException if the components do not hash to {@code expectedId}
    */
   public RecordSchema(
@@ -68,35 +72,39 @@ public final class RecordSchema {
     }
   }
 
-  /** The entity name. */
+  /** {@return the entity name} */
   public String entityName() {
     return entityName;
   }
 
-  /** The schema identifier every value stored with this schema starts with. */
+  /** {@return the schema identifier every value stored with this schema starts with} */
   public long id() {
     return id;
   }
 
-  /** The name of the primary key component. */
+  /** {@return the name of the primary key component} */
   public String primaryKeyName() {
     return primaryKeyName;
   }
 
-  /** The components, in stored order. */
+  /** {@return the components, in stored order} */
   public List<ComponentSchema> components() {
     return components;
   }
 
-  /** The canonical description the identifier is the hash of, e.g. {@code user(id:STRING)}. */
+  /**
+   * {@return the canonical description the identifier is the hash of, e.g. {@code user(id:STRING)}}
+   */
   public String descriptor() {
     return descriptor;
   }
 
   /**
-   * True if {@code record} (an unpacked stored value) was written with this schema: it starts with
-   * this identifier and holds one part per component. The check every read makes before decoding
-   * positionally.
+   * {@return true if {@code record} (an unpacked stored value) was written with this schema: it
+   * starts with this identifier and holds one part per component} The check every read makes before
+   * decoding positionally.
+   *
+   * @param record an unpacked stored value
    */
   public boolean isCurrent(Tuple record) {
     return record.size() == components.size() + 1

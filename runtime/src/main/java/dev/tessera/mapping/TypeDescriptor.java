@@ -98,24 +98,27 @@ public record TypeDescriptor(
       this.shape = shape;
     }
 
-    /** True for a kind with a primitive type: {@code boolean}, the numbers and {@code char}. */
+    /**
+     * {@return true for a kind with a primitive type: {@code boolean}, the numbers and {@code
+     * char}}
+     */
     public boolean hasPrimitive() {
       return shape == Shape.PRIMITIVE;
     }
 
-    /** True for a kind without a class name, arguments or components. */
+    /** {@return true for a kind without a class name, arguments or components} */
     public boolean scalar() {
       return shape == Shape.PRIMITIVE || shape == Shape.SCALAR;
     }
 
-    /** True for {@link #OPTIONAL}, {@link #LIST}, {@link #SET} and {@link #MAP}. */
+    /** {@return true for {@link #OPTIONAL}, {@link #LIST}, {@link #SET} and {@link #MAP}} */
     public boolean container() {
       return shape == Shape.CONTAINER;
     }
 
     /**
-     * True for a kind stored as a tuple integer: {@code byte}, {@code short}, {@code char}, {@code
-     * int}, {@code long}.
+     * {@return true for a kind stored as a tuple integer: {@code byte}, {@code short}, {@code
+     * char}, {@code int}, {@code long}}
      */
     public boolean integral() {
       return this == BYTE || this == SHORT || this == CHAR || this == INT || this == LONG;
@@ -201,7 +204,12 @@ public record TypeDescriptor(
    * @param type its type
    */
   public record Component(String name, TypeDescriptor type) {
-    /** Checks that neither is null. */
+    /**
+     * Checks that neither is null.
+     *
+     * @param name the component name
+     * @param type its type
+     */
     public Component {
       Objects.requireNonNull(name, "name");
       Objects.requireNonNull(type, "type");
@@ -211,6 +219,11 @@ public record TypeDescriptor(
   /**
    * Checks that the parts fit the kind and copies the lists.
    *
+   * @param kind what kind of type it is
+   * @param primitive true for a primitive ({@code int}), false for boxes and reference types
+   * @param className the enum or record class, otherwise empty
+   * @param arguments the type arguments of a container, otherwise empty
+   * @param components the components of a record, otherwise empty
    * @throws IllegalArgumentException naming the kind and the part that does not fit it: a
    *     primitive of a kind that has none, a class name missing or out of place, the wrong number of
    *     type arguments, components of a type that is not a record
@@ -240,6 +253,8 @@ public record TypeDescriptor(
   /**
    * Parses {@code descriptor}; {@link #toString()} gives it back.
    *
+   * @param descriptor the descriptor text
+   * @return the descriptor
    * @throws IllegalArgumentException naming the descriptor and the position of a syntax error or
    *     of an unknown type name
    */
@@ -250,42 +265,74 @@ public record TypeDescriptor(
     return type;
   }
 
-  /** {@code enum className}: an enum, stored by constant name. */
+  /**
+   * {@return {@code enum className}: an enum, stored by constant name}
+   *
+   * @param className the enum's class name
+   */
   public static TypeDescriptor enumOf(String className) {
     return new TypeDescriptor(Kind.ENUM, false, className, List.of(), List.of());
   }
 
-  /** {@code record className(name:type,...)}: a nested record, stored as a tuple of components. */
+  /**
+   * {@return {@code record className(name:type,...)}: a nested record, stored as a tuple of
+   * components}
+   *
+   * @param className the record's class name
+   * @param components the record's components
+   */
   public static TypeDescriptor record(String className, Component... components) {
     return new TypeDescriptor(Kind.RECORD, false, className, List.of(), List.of(components));
   }
 
-  /** {@code Optional<element>}. */
+  /**
+   * {@return {@code Optional<element>}}
+   *
+   * @param element the element type
+   */
   public static TypeDescriptor optional(TypeDescriptor element) {
     return container(Kind.OPTIONAL, element);
   }
 
-  /** {@code List<element>}. */
+  /**
+   * {@return {@code List<element>}}
+   *
+   * @param element the element type
+   */
   public static TypeDescriptor list(TypeDescriptor element) {
     return container(Kind.LIST, element);
   }
 
-  /** {@code Set<element>}. */
+  /**
+   * {@return {@code Set<element>}}
+   *
+   * @param element the element type
+   */
   public static TypeDescriptor set(TypeDescriptor element) {
     return container(Kind.SET, element);
   }
 
-  /** {@code Map<key,value>}. */
+  /**
+   * {@return {@code Map<key,value>}}
+   *
+   * @param key the key type
+   * @param value the value type
+   */
   public static TypeDescriptor map(TypeDescriptor key, TypeDescriptor value) {
     return container(Kind.MAP, key, value);
   }
 
-  /** True for a kind stored as a tuple integer: {@code byte}, {@code short}, {@code char}, {@code int}, {@code long}. */
+  /**
+   * {@return true for a kind stored as a tuple integer: {@code byte}, {@code short}, {@code char},
+   * {@code int}, {@code long}}
+   */
   public boolean integral() {
     return kind.integral();
   }
 
-  /** True for a type without arguments or components (a primitive, box, {@code String}...). */
+  /**
+   * {@return true for a type without arguments or components (a primitive, box, {@code String}...)}
+   */
   public boolean scalar() {
     return kind.scalar();
   }

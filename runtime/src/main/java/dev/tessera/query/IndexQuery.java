@@ -96,9 +96,9 @@ public final class IndexQuery<T> implements Query<T> {
   }
 
   /**
-   * A query for the records whose leading index components equal {@code values}: every record in
-   * the index when {@code values} is empty. For repositories; users start from a generated {@code
-   * byX()} method.
+   * {@return a query for the records whose leading index components equal {@code values}: every
+   * record in the index when {@code values} is empty} For repositories; users start from a
+   * generated {@code byX()} method.
    *
    * @param store the store holding the entity
    * @param entityName the entity name, for messages
@@ -107,6 +107,7 @@ public final class IndexQuery<T> implements Query<T> {
    * @param subspaceId the id of the index's subspace in {@code store}: the first part of its keys
    * @param reader how to read the records its entries point to
    * @param values the encoded and normalised values of the first {@code values.size()} components
+   * @param <T> the record type
    * @throws IllegalArgumentException if {@code values} has more parts than the index has components
    */
   public static <T> IndexQuery<T> of(

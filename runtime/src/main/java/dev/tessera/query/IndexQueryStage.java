@@ -129,7 +129,7 @@ public abstract class IndexQueryStage<T> implements Query<T> {
     return query.isNull();
   }
 
-  /** The query this stage stands for. */
+  /** {@return the query this stage stands for} */
   public final IndexQuery<T> query() {
     return query;
   }

@@ -103,6 +103,8 @@ public final class KeyQuery<T, ID> implements Query<T> {
    * @param stringKey whether the key is one {@code String} part (then {@code startsWith} works)
    * @param keyParts encodes a key into its parts, as writes do
    * @param reader decodes records the way the repository does
+   * @param <T> the record type
+   * @param <ID> the primary key type
    * @return the query
    */
   public static <T, ID> KeyQuery<T, ID> of(
@@ -130,8 +132,10 @@ public final class KeyQuery<T, ID> implements Query<T> {
   // ---------------------------------------------------------------- key ranges
 
   /**
-   * The records whose key lies between {@code lower} and {@code upper}, both inclusive.
+   * {@return the records whose key lies between {@code lower} and {@code upper}, both inclusive}
    *
+   * @param lower the lowest key
+   * @param upper the highest key
    * @throws IllegalStateException if this query already has a key range
    */
   public KeyQuery<T, ID> between(ID lower, ID upper) {
@@ -139,8 +143,9 @@ public final class KeyQuery<T, ID> implements Query<T> {
   }
 
   /**
-   * The records whose key is greater than {@code key}.
+   * {@return the records whose key is greater than {@code key}}
    *
+   * @param key the key to start after
    * @throws IllegalStateException if this query already has a key range
    */
   public KeyQuery<T, ID> greaterThan(ID key) {
@@ -148,8 +153,9 @@ public final class KeyQuery<T, ID> implements Query<T> {
   }
 
   /**
-   * The records whose key is at least {@code key}.
+   * {@return the records whose key is at least {@code key}}
    *
+   * @param key the lowest key
    * @throws IllegalStateException if this query already has a key range
    */
   public KeyQuery<T, ID> atLeast(ID key) {
@@ -157,8 +163,9 @@ public final class KeyQuery<T, ID> implements Query<T> {
   }
 
   /**
-   * The records whose key is less than {@code key}.
+   * {@return the records whose key is less than {@code key}}
    *
+   * @param key the key to stop before
    * @throws IllegalStateException if this query already has a key range
    */
   public KeyQuery<T, ID> lessThan(ID key) {
@@ -166,8 +173,9 @@ public final class KeyQuery<T, ID> implements Query<T> {
   }
 
   /**
-   * The records whose key is at most {@code key}.
+   * {@return the records whose key is at most {@code key}}
    *
+   * @param key the highest key
    * @throws IllegalStateException if this query already has a key range
    */
   public KeyQuery<T, ID> atMost(ID key) {
@@ -175,9 +183,10 @@ public final class KeyQuery<T, ID> implements Query<T> {
   }
 
   /**
-   * The records whose {@code String} key starts with {@code prefix} (the empty prefix: every
-   * record), compared by UTF-8 bytes as keys are stored.
+   * {@return the records whose {@code String} key starts with {@code prefix} (the empty prefix:
+   * every record), compared by UTF-8 bytes as keys are stored}
    *
+   * @param prefix the prefix
    * @throws IllegalStateException if the key is not a {@code String}, or this query already has a
    *     key range
    */
@@ -193,9 +202,9 @@ public final class KeyQuery<T, ID> implements Query<T> {
   }
 
   /**
-   * The records whose composite key starts with the already encoded leading components {@code
-   * leadingParts} (one key part per component, encoded as writes encode them), in key order. For
-   * generated repositories; users call {@code repository.byIdStartingWith(...)}. Like every key
+   * {@return the records whose composite key starts with the already encoded leading components
+   * {@code leadingParts} (one key part per component, encoded as writes encode them), in key order}
+   * For generated repositories; users call {@code repository.byIdStartingWith(...)}. Like every key
    * range, no further range can follow.
    *
    * @param leadingParts the encoded leading components, at least one

@@ -136,7 +136,7 @@ public abstract class LastComponentStage<T, V> extends IndexQueryStage<T> {
     return rangeTo(key(value, component), true);
   }
 
-  /** The component's name, for the messages of null arguments. */
+  /** {@return the component's name, for the messages of null arguments} */
   protected final String component() {
     return component;
   }

@@ -26,13 +26,19 @@ import java.util.Optional;
  */
 public record Page<T>(List<T> items, Optional<PageCursor> next) {
 
-  /** Copies the items. */
+  /**
+   * Copies the items.
+   *
+   * @param items the records of this page, unmodifiable
+   * @param next where the next page starts; present when more rows followed this page in the
+   *     snapshot it was read in
+   */
   public Page {
     items = List.copyOf(items);
     Objects.requireNonNull(next, "next");
   }
 
-  /** True if more rows followed this page when it was read. */
+  /** {@return true if more rows followed this page when it was read} */
   public boolean hasNext() {
     return next.isPresent();
   }

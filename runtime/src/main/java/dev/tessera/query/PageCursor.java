@@ -48,6 +48,8 @@ public final class PageCursor {
   /**
    * Reads a cursor from its {@link #toString()} form.
    *
+   * @param text the cursor's string form
+   * @return the cursor
    * @throws IllegalArgumentException if {@code text} is not a cursor's string form
    */
   public static PageCursor parse(String text) {

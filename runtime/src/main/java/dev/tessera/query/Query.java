@@ -27,32 +27,34 @@ import java.util.stream.Stream;
  */
 public interface Query<T> {
 
-  /** This query in descending key order. */
+  /** {@return this query in descending key order} */
   Query<T> reverse();
 
   /**
-   * This query returning at most {@code n} records.
+   * {@return this query returning at most {@code n} records}
    *
+   * @param n the most records to return
    * @throws IllegalArgumentException if {@code n} is negative
    */
   Query<T> limit(int n);
 
   /**
-   * This query resumed strictly after the row {@code cursor} was taken at (before it, when
-   * reversed). Rows inserted or deleted meanwhile neither shift nor repeat the rows that follow.
+   * {@return this query resumed strictly after the row {@code cursor} was taken at (before it, when
+   * reversed)} Rows inserted or deleted meanwhile neither shift nor repeat the rows that follow.
    *
+   * @param cursor the cursor of a page
    * @throws IllegalArgumentException if the cursor belongs to another index
    */
   Query<T> after(PageCursor cursor);
 
-  /** The matching records, read in one snapshot. */
+  /** {@return the matching records, read in one snapshot} */
   List<T> list();
 
   /**
-   * The matching records, lazily, in batches: each batch of index keys and the records they point
-   * to is read in one short snapshot of its own, which ends before the batch is handed out. The
-   * first batch reads one key and each next one four times as many, up to 256, so memory stays
-   * bounded however many records match and a pipeline that stops early reads little.
+   * {@return the matching records, lazily, in batches: each batch of index keys and the records
+   * they point to is read in one short snapshot of its own, which ends before the batch is handed
+   * out} The first batch reads one key and each next one four times as many, up to 256, so memory
+   * stays bounded however many records match and a pipeline that stops early reads little.
    *
    * <p>Between batches the stream holds no read transaction, so it need not be closed: a stream
    * that is abandoned or short-circuited ({@code findFirst()}, {@code anyMatch}, an iterator left
@@ -70,18 +72,18 @@ public interface Query<T> {
    */
   Stream<T> stream();
 
-  /** The first matching record in this query's order, if any. */
+  /** {@return the first matching record in this query's order, if any} */
   Optional<T> first();
 
   /**
-   * The number of matching index entries (at most the limit, after the cursor if one is set),
-   * counted on the index keys alone: no record is read.
+   * {@return the number of matching index entries (at most the limit, after the cursor if one is
+   * set), counted on the index keys alone: no record is read}
    */
   long count();
 
   /**
-   * Whether at least one index entry matches (after the cursor if one is set; false under a
-   * limit of 0), read on the keys alone: at most one key is read and no record.
+   * {@return whether at least one index entry matches (after the cursor if one is set; false under
+   * a limit of 0), read on the keys alone: at most one key is read and no record}
    *
    * <pre>{@code
    * boolean taken = users.byEmail().equalTo("ada@example.com").exists();
@@ -90,12 +92,13 @@ public interface Query<T> {
   boolean exists();
 
   /**
-   * The first {@code n} matching records (fewer when a smaller {@link #limit} is set) and a cursor
-   * to resume after the last of them. The cursor is present when the page is full and at least one
-   * more matching record follows in the same snapshot (not merely another key: a record a
+   * {@return the first {@code n} matching records (fewer when a smaller {@link #limit} is set) and
+   * a cursor to resume after the last of them} The cursor is present when the page is full and at
+   * least one more matching record follows in the same snapshot (not merely another key: a record a
    * multi-value {@code in} returned under an earlier element is not returned again), so a last page
    * that happens to be full has none.
    *
+   * @param n the most records on the page
    * @throws IllegalArgumentException if {@code n} is less than 1
    */
   Page<T> page(int n);

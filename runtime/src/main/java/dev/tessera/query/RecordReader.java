@@ -16,13 +16,16 @@ public interface RecordReader<T> {
   /**
    * Decodes a stored record entry (present).
    *
+   * @param record the stored record entry
+   * @return the record
    * @throws RuntimeException a specific exception naming the key when the bytes do not decode
    */
   T decode(KvEntry record);
 
   /**
-   * The primary key parts a unique index entry holds as its value.
+   * {@return the primary key parts a unique index entry holds as its value}
    *
+   * @param uniqueIndexEntry the unique index entry
    * @throws RuntimeException a specific exception naming the key when the bytes do not decode
    */
   Tuple pointer(KvEntry uniqueIndexEntry);

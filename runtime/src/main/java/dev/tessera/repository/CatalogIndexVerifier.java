@@ -77,7 +77,12 @@ public final class CatalogIndexVerifier {
    * @param skipped one line per index that could not be verified from the catalog, saying why
    */
   public record Result(IndexVerification verification, List<String> skipped) {
-    /** Copies the list. */
+    /**
+     * Copies the list.
+     *
+     * @param verification the reports of the verified indexes
+     * @param skipped one line per index that could not be verified from the catalog, saying why
+     */
     public Result {
       skipped = List.copyOf(skipped);
     }
@@ -88,6 +93,10 @@ public final class CatalogIndexVerifier {
    * missing and dangling entries if {@code repair} (unique violations are reported only).
    *
    * @param beforeIndex called with each index's name before it is verified (for progress)
+   * @param store the store
+   * @param entityName the entity's name
+   * @param repair true to repair what can be repaired
+   * @return what was verified, and the indexes skipped
    * @throws dev.tessera.catalog.UnknownEntityException if the catalog holds no such entity
    */
   public static Result verify(

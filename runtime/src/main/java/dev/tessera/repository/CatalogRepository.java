@@ -53,6 +53,9 @@ public final class CatalogRepository extends EntityRepository<StoredRecord, Tupl
   /**
    * Opens the repository of {@code entityName} from the catalog.
    *
+   * @param store the store
+   * @param entityName the entity's name
+   * @return the repository
    * @throws dev.tessera.catalog.UnknownEntityException if the catalog holds no such entity
    * @throws UnsupportedCatalogIndexException naming the first index whose values cannot be derived
    *     from the catalog (nothing is written)
@@ -78,8 +81,8 @@ public final class CatalogRepository extends EntityRepository<StoredRecord, Tupl
   }
 
   /**
-   * The record whose components are {@code values} (the plain values {@link ComponentValues}
-   * reads), in the entity's newest schema.
+   * {@return the record whose components are {@code values} (the plain values {@link
+   * ComponentValues} reads), in the entity's newest schema}
    *
    * @throws IllegalArgumentException naming the component that is missing, unknown or mistyped, or
    *     an indexed enum component holding a name that is not one of the constants the catalog
@@ -92,17 +95,21 @@ public final class CatalogRepository extends EntityRepository<StoredRecord, Tupl
     return record;
   }
 
-  /** The entity's newest schema: the shape {@link #record} writes. */
+  /** {@return the entity's newest schema: the shape {@link #record} writes} */
   public RecordSchema schema() {
     return reader.latest();
   }
 
-  /** The primary key parts of {@code record}, or {@code null} if its key component is null. */
+  /**
+   * {@return the primary key parts of {@code record}, or {@code null} if its key component is null}
+   *
+   * @param record a record of this entity
+   */
   public Tuple idOf(StoredRecord record) {
     return mapping().idOf(record);
   }
 
-  /** The entity's indexes, as derived from the catalog. */
+  /** {@return the entity's indexes, as derived from the catalog} */
   public List<IndexDefinition<StoredRecord>> indexes() {
     return mapping().indexes();
   }

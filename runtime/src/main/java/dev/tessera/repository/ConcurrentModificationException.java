@@ -11,6 +11,7 @@ import dev.tessera.tuple.Versionstamp;
 public final class ConcurrentModificationException extends TesseraException {
   private static final long serialVersionUID = 1L;
 
+  /** The entity's name. */
   private final String entity;
   private final transient Object key;
   private final transient Versionstamp expected;
@@ -40,22 +41,22 @@ public final class ConcurrentModificationException extends TesseraException {
     this.actual = actual;
   }
 
-  /** The entity name. */
+  /** {@return the entity name} */
   public String entity() {
     return entity;
   }
 
-  /** The primary key. */
+  /** {@return the primary key} */
   public Object key() {
     return key;
   }
 
-  /** The versionstamp the caller expected. */
+  /** {@return the versionstamp the caller expected} */
   public Versionstamp expected() {
     return expected;
   }
 
-  /** The versionstamp found, or {@code null} when the record no longer exists. */
+  /** {@return the versionstamp found, or {@code null} when the record no longer exists} */
   public Versionstamp actual() {
     return actual;
   }

@@ -20,6 +20,7 @@ import dev.tessera.TesseraException;
 public abstract class EntityKeyException extends TesseraException {
   private static final long serialVersionUID = 1L;
 
+  /** The entity's name. */
   private final String entity;
   private final transient Object key;
 
@@ -37,12 +38,12 @@ public abstract class EntityKeyException extends TesseraException {
     this.key = key;
   }
 
-  /** The entity name. */
+  /** {@return the entity name} */
   public String entity() {
     return entity;
   }
 
-  /** The primary key the write addressed. */
+  /** {@return the primary key the write addressed} */
   public Object key() {
     return key;
   }

@@ -6,6 +6,9 @@ public final class EntityNotFoundException extends EntityKeyException {
 
   /**
    * Creates the exception for {@code entity} and the primary key {@code key}, which was not found.
+   *
+   * @param entity the entity's name
+   * @param key the primary key that was not found
    */
   public EntityNotFoundException(String entity, Object key) {
     super(entity, key, "does not exist");

@@ -210,6 +210,7 @@ public abstract class EntityRepository<T, ID> {
    * then writes the record, its index entries and the count. A {@code null} primary key is
    * generated when the entity asks for it ({@link KeyGeneration#ULID}).
    *
+   * @param entity the record to insert
    * @return the record as stored (with its generated key)
    * @throws EntityExistsException if a record with this primary key exists
    * @throws UniqueConstraintViolationException if another record holds one of its unique values
@@ -227,6 +228,7 @@ public abstract class EntityRepository<T, ID> {
    * (a primary key or a unique value twice) are reported like conflicts with stored records, before
    * anything is committed. Keys are generated as in {@link #insert}.
    *
+   * @param entities the records to insert
    * @throws EntityExistsException if a primary key is taken (in the store or earlier in the batch)
    * @throws UniqueConstraintViolationException if a unique value is taken (likewise)
    */
@@ -240,6 +242,7 @@ public abstract class EntityRepository<T, ID> {
    * new ones and the record; index entries that do not change are not touched. A concurrent change
    * of the same record is retried.
    *
+   * @param entity the record with its new values
    * @return the record as stored
    * @throws EntityNotFoundException if no record has this primary key
    * @throws UniqueConstraintViolationException if another record holds one of its new unique values
@@ -253,6 +256,8 @@ public abstract class EntityRepository<T, ID> {
    * Replaces a stored record only if it is still at versionstamp {@code expected} (optimistic
    * concurrency: pass the versionstamp from {@link #findVersionedById}).
    *
+   * @param entity the record with its new values
+   * @param expected the versionstamp the record must still have
    * @return the record as stored
    * @throws ConcurrentModificationException if the record is at another versionstamp or was deleted
    * @throws EntityNotFoundException if no record has this primary key when first read
@@ -267,6 +272,7 @@ public abstract class EntityRepository<T, ID> {
    * it. Safe against concurrent inserts and deletes of the same key: the decision is re-made if the
    * write loses a race.
    *
+   * @param entity the record to insert or update
    * @return the record as stored
    */
   public T save(T entity) {
@@ -287,6 +293,7 @@ public abstract class EntityRepository<T, ID> {
    * deleted too: its index entries cannot be computed from its values, so every index is scanned for
    * entries pointing to it, which are deleted in the same commit (this costs a scan of the indexes).
    *
+   * @param id the primary key
    * @return true if this call deleted the record, false if it was absent
    */
   public boolean delete(ID id) {
@@ -298,6 +305,8 @@ public abstract class EntityRepository<T, ID> {
    * stored, or already deleted by someone else) is not an error: the call returns false, as {@link
    * #delete(Object)} does, because the caller's goal, the record being gone, holds.
    *
+   * @param id the primary key
+   * @param expected the versionstamp the record must still have
    * @return true if this call deleted the record, false if it was absent
    * @throws ConcurrentModificationException if the record is at another versionstamp
    */
@@ -364,38 +373,53 @@ public abstract class EntityRepository<T, ID> {
 
   // ---------------------------------------------------------------- reads
 
-  /** The record with primary key {@code id}: one read and one decode. */
+  /**
+   * {@return the record with primary key {@code id}: one read and one decode}
+   *
+   * @param id the primary key
+   */
   public Optional<T> findById(ID id) {
     return target().queries.findById(id);
   }
 
-  /** The record with primary key {@code id} and the versionstamp of the commit that wrote it. */
+  /**
+   * {@return the record with primary key {@code id} and the versionstamp of the commit that wrote
+   * it}
+   *
+   * @param id the primary key
+   */
   public Optional<Versioned<T>> findVersionedById(ID id) {
     return target().queries.findVersionedById(id);
   }
 
-  /** True if a record with primary key {@code id} is stored (no decoding). */
+  /**
+   * {@return true if a record with primary key {@code id} is stored (no decoding)}
+   *
+   * @param id the primary key
+   */
   public boolean existsById(ID id) {
     return target().queries.existsById(id);
   }
 
   /**
-   * The records with the given primary keys, read in one snapshot. The result follows the order of
-   * {@code ids}; ids without a record are skipped (so the result may be shorter), and an id given
-   * twice yields its record twice.
+   * {@return the records with the given primary keys, read in one snapshot} The result follows the
+   * order of {@code ids}; ids without a record are skipped (so the result may be shorter), and an
+   * id given twice yields its record twice.
+   *
+   * @param ids the primary keys
    */
   public List<T> findAllById(Collection<ID> ids) {
     return target().queries.findAllById(ids);
   }
 
   /**
-   * Every record, lazily, in primary-key order, read in batches (see {@link KvStore#list}): each
-   * batch is one short snapshot that ends before the batch is handed out, so the stream holds no
-   * read transaction between batches and need not be closed (a {@code findFirst()} or an abandoned
-   * iterator costs nothing). A later batch may see later commits: keys come in order and never
-   * twice, a record present throughout is returned once, in the state its batch read; records
-   * inserted or deleted meanwhile may or may not appear. For one snapshot, a limit, the reverse
-   * order, pages or a key range, use {@link #byId()}.
+   * {@return every record, lazily, in primary-key order, read in batches (see {@link
+   * KvStore#list}): each batch is one short snapshot that ends before the batch is handed out, so
+   * the stream holds no read transaction between batches and need not be closed (a {@code
+   * findFirst()} or an abandoned iterator costs nothing)} A later batch may see later commits: keys
+   * come in order and never twice, a record present throughout is returned once, in the state its
+   * batch read; records inserted or deleted meanwhile may or may not appear. For one snapshot, a
+   * limit, the reverse order, pages or a key range, use {@link #byId()}.
    *
    * <pre>{@code
    * Optional<User> anyAlice = repository.findAll().filter(u -> u.name().startsWith("A")).findFirst();
@@ -443,8 +467,8 @@ public abstract class EntityRepository<T, ID> {
   }
 
   /**
-   * The number of records, read from the counter every write maintains: a listing of its few
-   * shards (see {@link RecordCount}), independent of the number of records.
+   * {@return the number of records, read from the counter every write maintains: a listing of its
+   * few shards (see {@link RecordCount}), independent of the number of records}
    */
   public long count() {
     return target().queries.count();
@@ -453,7 +477,8 @@ public abstract class EntityRepository<T, ID> {
   // ---------------------------------------------------------------- index administration
 
   /**
-   * The administration of this repository's indexes: states, builds, verification and repair.
+   * {@return the administration of this repository's indexes: states, builds, verification and
+   * repair}
    *
    * <pre>{@code
    * users.indexAdmin().awaitIndexes(Duration.ofSeconds(30));
@@ -467,6 +492,7 @@ public abstract class EntityRepository<T, ID> {
    * Returns if {@code index} is readable, else throws: every query path calls it before reading an
    * index (the generated finders through the methods below, query builders directly).
    *
+   * @param index the index about to be read
    * @throws IndexNotReadyException if the index is being built or its build failed
    */
   protected final void requireReadable(IndexDefinition<T> index) {
@@ -479,12 +505,22 @@ public abstract class EntityRepository<T, ID> {
    * For generated finders: the record whose unique index holds {@code values} (normalised). The
    * pointer and the record are read in one snapshot; a record that no longer holds the values
    * counts as not found.
+   *
+   * @param index the unique index
+   * @param values the values, normalised
+   * @return the record, if one holds the values
    */
   protected Optional<T> findByUnique(IndexDefinition<T> index, Tuple values) {
     return target().queries.findByUnique(index, values);
   }
 
-  /** For generated finders: true if a record holds {@code values} in the unique index. */
+  /**
+   * For generated finders: true if a record holds {@code values} in the unique index.
+   *
+   * @param index the unique index
+   * @param values the values, normalised
+   * @return true if a record holds the values
+   */
   protected boolean existsByUnique(IndexDefinition<T> index, Tuple values) {
     return findByUnique(index, values).isPresent();
   }
@@ -492,6 +528,10 @@ public abstract class EntityRepository<T, ID> {
   /**
    * For generated finders: the records whose non-unique index holds exactly {@code values}, in
    * primary-key order, read in one snapshot.
+   *
+   * @param index the non-unique index
+   * @param values the values, normalised
+   * @return the records
    */
   protected List<T> findByIndex(IndexDefinition<T> index, Tuple values) {
     return query(index, values).list();
@@ -502,12 +542,22 @@ public abstract class EntityRepository<T, ID> {
    * each batch in a short snapshot of its own (see {@link dev.tessera.query.Query#stream()} for
    * the consistency), so memory stays bounded and the stream holds no read transaction between
    * batches: it need not be closed.
+   *
+   * @param index the non-unique index
+   * @param values the values, normalised
+   * @return the records, lazily (close the stream)
    */
   protected Stream<T> streamByIndex(IndexDefinition<T> index, Tuple values) {
     return query(index, values).stream();
   }
 
-  /** For generated finders: how many records the non-unique index holds for {@code values}. */
+  /**
+   * For generated finders: how many records the non-unique index holds for {@code values}.
+   *
+   * @param index the non-unique index
+   * @param values the values, normalised
+   * @return the number of records
+   */
   protected long countByIndex(IndexDefinition<T> index, Tuple values) {
     return query(index, values).count();
   }
@@ -515,14 +565,20 @@ public abstract class EntityRepository<T, ID> {
   /**
    * For generated query stages: a query over every entry of {@code index}, in key order, to narrow
    * with equal values and a range (see {@link IndexQueryStage}).
+   *
+   * @param index the index
+   * @return the query
    */
   protected final IndexQuery<T> query(IndexDefinition<T> index) {
     return query(index, Tuple.of());
   }
 
   /**
-   * A query for the records whose first {@code values.size()} components of {@code index} hold
-   * {@code values} (encoded and normalised).
+   * {@return a query for the records whose first {@code values.size()} components of {@code index}
+   * hold {@code values} (encoded and normalised)}
+   *
+   * @param index the index
+   * @param values the leading components' values
    */
   protected final IndexQuery<T> query(IndexDefinition<T> index, Tuple values) {
     return target().queries.query(index, values);
@@ -533,13 +589,17 @@ public abstract class EntityRepository<T, ID> {
    * corner {@code low} to corner {@code high} (the coordinates as the index packs them), read the
    * way this repository reads records.
    *
+   * @param index the spatial index
+   * @param low the lowest corner
+   * @param high the highest corner
+   * @return the query
    * @throws IndexNotReadyException if the index is not readable yet
    */
   protected final BoxQuery<T> boxQuery(SpatialIndex<T> index, long[] low, long[] high) {
     return target().queries.boxQuery(index, low, high);
   }
 
-  /** The mapping this repository uses. */
+  /** {@return the mapping this repository uses} */
   protected final EntityMapping<T, ID> mapping() {
     return mapping;
   }

@@ -15,10 +15,15 @@ import dev.tessera.mapping.RecordSchema;
 public final class IncompatibleSchemaException extends TesseraException {
   private static final long serialVersionUID = 1L;
 
+  /** The entity's name. */
   private final String entityName;
+  /** The component whose stored type is incompatible. */
   private final String componentName;
+  /** The component's stored type. */
   private final String storedType;
+  /** The component's current type. */
   private final String currentType;
+  /** The identifier of the stored schema. */
   private final long storedSchemaId;
 
   /**
@@ -50,27 +55,27 @@ public final class IncompatibleSchemaException extends TesseraException {
     this.storedSchemaId = storedSchema.id();
   }
 
-  /** The entity. */
+  /** {@return the entity} */
   public String entityName() {
     return entityName;
   }
 
-  /** The component whose stored values cannot be read. */
+  /** {@return the component whose stored values cannot be read} */
   public String componentName() {
     return componentName;
   }
 
-  /** The type descriptor the component's values were stored with. */
+  /** {@return the type descriptor the component's values were stored with} */
   public String storedType() {
     return storedType;
   }
 
-  /** The component's current type descriptor. */
+  /** {@return the component's current type descriptor} */
   public String currentType() {
     return currentType;
   }
 
-  /** The identifier of the stored schema that cannot be read. */
+  /** {@return the identifier of the stored schema that cannot be read} */
   public long storedSchemaId() {
     return storedSchemaId;
   }

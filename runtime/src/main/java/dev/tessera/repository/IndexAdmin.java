@@ -30,8 +30,8 @@ public final class IndexAdmin {
   }
 
   /**
-   * The catalog entries of the entity's indexes, declared ones and dropped ones still being
-   * cleared: state, build phase, progress and the reason of a failed build.
+   * {@return the catalog entries of the entity's indexes, declared ones and dropped ones still
+   * being cleared: state, build phase, progress and the reason of a failed build}
    */
   public List<IndexCatalogEntry> indexStates() {
     return lifecycle.states();
@@ -53,6 +53,7 @@ public final class IndexAdmin {
    * Waits until every declared index is readable (built by this repository's background thread, a
    * {@link #buildIndexes()} call or another process).
    *
+   * @param timeout how long to wait at most
    * @return true if they are, false if {@code timeout} passed first
    * @throws IndexNotReadyException if an index's build failed (it would never become readable)
    * @throws InterruptedException if the thread was interrupted while waiting
@@ -79,6 +80,7 @@ public final class IndexAdmin {
    * Writes nothing. Damaged data is reported, not thrown: a stored entry that does not decode is a
    * {@link IndexProblem.Kind#UNDECODABLE} problem naming its key, and the scan goes on after it.
    *
+   * @return what was found (and repaired)
    * @throws dev.tessera.kv.CorruptEntryException only if the store lists its keys out of order (its
    *     file is damaged beyond what a scan can step over)
    */
@@ -114,6 +116,7 @@ public final class IndexAdmin {
    * Deletes the quarantined copy of the record once stored under {@code recordKey} (as {@link
    * QuarantinedRecord#recordKey()} gives it).
    *
+   * @param recordKey the record key of the quarantined record
    * @return true if a copy was there and is deleted now
    */
   public boolean discardQuarantined(Tuple recordKey) {

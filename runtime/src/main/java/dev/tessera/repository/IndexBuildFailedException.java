@@ -12,8 +12,11 @@ import java.util.List;
 public final class IndexBuildFailedException extends TesseraException {
   private static final long serialVersionUID = 1L;
 
+  /** The entity's name. */
   private final String entity;
+  /** The index's name. */
   private final String index;
+  /** How many duplicate values stopped the build. */
   private final long duplicates;
   private final transient List<Duplicate> samples;
 
@@ -42,22 +45,24 @@ public final class IndexBuildFailedException extends TesseraException {
     this.samples = List.copyOf(samples);
   }
 
-  /** The entity name. */
+  /** {@return the entity name} */
   public String entity() {
     return entity;
   }
 
-  /** The unique index name. */
+  /** {@return the unique index name} */
   public String index() {
     return index;
   }
 
-  /** How many records hold a value that the index entry gives to another record. */
+  /** {@return how many records hold a value that the index entry gives to another record} */
   public long duplicates() {
     return duplicates;
   }
 
-  /** Some duplicates, each with the value and the primary keys of two records holding it. */
+  /**
+   * {@return some duplicates, each with the value and the primary keys of two records holding it}
+   */
   public List<Duplicate> samples() {
     return samples;
   }
@@ -69,7 +74,12 @@ public final class IndexBuildFailedException extends TesseraException {
    * @param primaryKeys the primary keys of the records holding them
    */
   public record Duplicate(Tuple values, List<Object> primaryKeys) {
-    /** Copies the keys. */
+    /**
+     * Copies the keys.
+     *
+     * @param values the normalised index values
+     * @param primaryKeys the primary keys of the records holding them
+     */
     public Duplicate {
       primaryKeys = List.copyOf(primaryKeys);
     }

@@ -12,12 +12,19 @@ import dev.tessera.catalog.IndexState;
 public final class IndexNotReadyException extends TesseraException {
   private static final long serialVersionUID = 1L;
 
+  /** The entity's name. */
   private final String entity;
+  /** The index's name. */
   private final String index;
+  /** The index's state. */
   private final IndexState state;
+  /** The step its build is at. */
   private final IndexPhase phase;
+  /** Records processed by that step. */
   private final long done;
+  /** Records that step processes in all. */
   private final long total;
+  /** Why the last build failed, or {@code null}. */
   private final String failure;
 
   /**
@@ -57,37 +64,45 @@ public final class IndexNotReadyException extends TesseraException {
     this.failure = failure;
   }
 
-  /** The entity name. */
+  /** {@return the entity name} */
   public String entity() {
     return entity;
   }
 
-  /** The index name. */
+  /** {@return the index name} */
   public String index() {
     return index;
   }
 
-  /** The index's state when the query ran. */
+  /** {@return the index's state when the query ran} */
   public IndexState state() {
     return state;
   }
 
-  /** The step its build was in. */
+  /** {@return the step its build was in} */
   public IndexPhase phase() {
     return phase;
   }
 
-  /** Records processed by that step. */
+  /**
+   * Records processed by that step.
+   *
+   * @return records processed by that step
+   */
   public long done() {
     return done;
   }
 
-  /** The entity's record count. */
+  /** {@return the entity's record count} */
   public long total() {
     return total;
   }
 
-  /** Why the index's last build failed (its duplicates), or {@code null}. */
+  /**
+   * Why the index's last build failed (its duplicates), or {@code null}.
+   *
+   * @return why the index's last build failed (its duplicates), or {@code null}
+   */
   public String failure() {
     return failure;
   }

@@ -18,7 +18,14 @@ import dev.tessera.tuple.Tuple;
 public record IndexProblem(
     Kind kind, Tuple key, Object primaryKey, Object otherPrimaryKey, String detail) {
 
-  /** A problem without detail. */
+  /**
+   * A problem without detail.
+   *
+   * @param kind the kind of problem
+   * @param key the key of the entry concerned
+   * @param primaryKey the primary key of the record concerned
+   * @param otherPrimaryKey the other record's primary key (a unique violation), or {@code null}
+   */
   public IndexProblem(Kind kind, Tuple key, Object primaryKey, Object otherPrimaryKey) {
     this(kind, key, primaryKey, otherPrimaryKey, null);
   }

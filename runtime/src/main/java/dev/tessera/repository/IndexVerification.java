@@ -12,17 +12,27 @@ import java.util.List;
  */
 public record IndexVerification(String entity, RecordReport records, List<IndexReport> indexes) {
 
-  /** Copies the reports. */
+  /**
+   * Copies the reports.
+   *
+   * @param entity the entity name
+   * @param records what was found in the records themselves: undecodable ones, the record count
+   * @param indexes one report per readable index, in declaration order
+   */
   public IndexVerification {
     indexes = List.copyOf(indexes);
   }
 
-  /** True if neither the records nor any index had a problem. */
+  /** {@return true if neither the records nor any index had a problem} */
   public boolean clean() {
     return records.clean() && indexes.stream().allMatch(IndexReport::clean);
   }
 
-  /** The report of index {@code name}. */
+  /**
+   * {@return the report of index {@code name}}
+   *
+   * @param name the index's name
+   */
   public IndexReport index(String name) {
     return indexes.stream()
         .filter(r -> r.index().equals(name))

@@ -15,7 +15,9 @@ import dev.tessera.TesseraException;
 public final class KeyLayoutMigrationRequiredException extends TesseraException {
   private static final long serialVersionUID = 1L;
 
+  /** The entity's name. */
   private final String entityName;
+  /** The store, as messages name it. */
   private final String store;
 
   /**
@@ -34,12 +36,12 @@ public final class KeyLayoutMigrationRequiredException extends TesseraException 
     this.store = store;
   }
 
-  /** The entity stored in the old layout. */
+  /** {@return the entity stored in the old layout} */
   public String entityName() {
     return entityName;
   }
 
-  /** The store, as it describes itself. */
+  /** {@return the store, as it describes itself} */
   public String store() {
     return store;
   }

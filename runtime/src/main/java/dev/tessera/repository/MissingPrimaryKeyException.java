@@ -9,10 +9,18 @@ import dev.tessera.TesseraException;
 public final class MissingPrimaryKeyException extends TesseraException {
   private static final long serialVersionUID = 1L;
 
+  /** The entity's name. */
   private final String entity;
+  /** The primary key component's name. */
   private final String component;
 
-  /** Creates the exception for {@code entity} whose key component {@code component} is null. */
+  /**
+   * Creates the exception for {@code entity} whose key component {@code component} is null.
+   *
+   * @param entity the entity's name
+   * @param component the primary key component's name
+   * @param operation the operation refused
+   */
   public MissingPrimaryKeyException(String entity, String component, String operation) {
     super(
         "cannot "
@@ -27,12 +35,12 @@ public final class MissingPrimaryKeyException extends TesseraException {
     this.component = component;
   }
 
-  /** The entity name. */
+  /** {@return the entity name} */
   public String entity() {
     return entity;
   }
 
-  /** The primary key component that is null. */
+  /** {@return the primary key component that is null} */
   public String component() {
     return component;
   }

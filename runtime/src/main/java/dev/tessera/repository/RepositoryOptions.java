@@ -50,12 +50,18 @@ public final class RepositoryOptions {
   /**
    * Build in the background, except over at most 1000 records (built before the constructor
    * returns); 1000 records per commit, no listener, a log line every 10 s.
+   *
+   * @return the defaults
    */
   public static RepositoryOptions defaults() {
     return DEFAULTS;
   }
 
-  /** These options with {@code policy}. */
+  /**
+   * {@return these options with {@code policy}}
+   *
+   * @param policy when pending index work is done
+   */
   public RepositoryOptions withBuildPolicy(IndexBuildPolicy policy) {
     return new RepositoryOptions(
         Objects.requireNonNull(policy, "policy"), batchSize, listener, logInterval, inlineBuildLimit,
@@ -63,8 +69,10 @@ public final class RepositoryOptions {
   }
 
   /**
-   * These options with at most {@code records} records (or keys, when clearing) per build commit.
+   * {@return these options with at most {@code records} records (or keys, when clearing) per build
+   * commit}
    *
+   * @param records the most records per commit
    * @throws IllegalArgumentException if {@code records} is not in 1..100000
    */
   public RepositoryOptions withBatchSize(int records) {
@@ -75,14 +83,23 @@ public final class RepositoryOptions {
         buildPolicy, records, listener, logInterval, inlineBuildLimit, buildThreads, timeSource);
   }
 
-  /** These options with {@code listener} observing builds. */
+  /**
+   * {@return these options with {@code listener} observing builds}
+   *
+   * @param listener the listener
+   */
   public RepositoryOptions withListener(IndexBuildListener listener) {
     return new RepositoryOptions(
         buildPolicy, batchSize, Objects.requireNonNull(listener, "listener"), logInterval, inlineBuildLimit,
         buildThreads, timeSource);
   }
 
-  /** These options logging build progress (logger {@code dev.tessera.index}) at most every {@code interval}. */
+  /**
+   * {@return these options logging build progress (logger {@code dev.tessera.index}) at most every
+   * {@code interval}}
+   *
+   * @param interval the shortest interval between two log lines
+   */
   public RepositoryOptions withLogInterval(Duration interval) {
     if (interval.isNegative()) {
       throw new IllegalArgumentException("log interval must not be negative: " + interval);
@@ -92,11 +109,13 @@ public final class RepositoryOptions {
   }
 
   /**
-   * These options building new or changed indexes before the repository's constructor returns when
-   * the entity holds at most {@code records} records, under {@link IndexBuildPolicy#BACKGROUND}:
-   * a development store of a few records never answers {@link IndexNotReadyException}. Larger
-   * entities build in the background as usual; 0 always builds in the background.
+   * {@return these options building new or changed indexes before the repository's constructor
+   * returns when the entity holds at most {@code records} records, under {@link
+   * IndexBuildPolicy#BACKGROUND}: a development store of a few records never answers {@link
+   * IndexNotReadyException}} Larger entities build in the background as usual; 0 always builds in
+   * the background.
    *
+   * @param records the most records built inline
    * @throws IllegalArgumentException if {@code records} is negative
    */
   public RepositoryOptions withInlineBuildLimit(long records) {
@@ -108,10 +127,12 @@ public final class RepositoryOptions {
   }
 
   /**
-   * These options starting background index builds on threads from {@code factory} instead of a
-   * daemon thread of their own (named {@code tessera-index-build-<entity>}): a deterministic
-   * simulation runs the build as one of its scheduled clients. The factory's thread must run the
+   * {@return these options starting background index builds on threads from {@code factory} instead
+   * of a daemon thread of their own (named {@code tessera-index-build-<entity>}): a deterministic
+   * simulation runs the build as one of its scheduled clients} The factory's thread must run the
    * runnable it is given; the repository starts it, and joins it when building stops.
+   *
+   * @param factory the factory of build threads
    */
   public RepositoryOptions withBuildThreads(ThreadFactory factory) {
     return new RepositoryOptions(buildPolicy, batchSize, listener, logInterval, inlineBuildLimit,
@@ -119,49 +140,62 @@ public final class RepositoryOptions {
   }
 
   /**
-   * These options reading the time and waiting through {@code time}: the backoff between retried
-   * commits of writes, bulk deletes, index builds, verify and repair, and the deadline of {@link
-   * IndexAdmin#awaitIndexes}. The default is {@link TimeSource#system()}.
+   * {@return these options reading the time and waiting through {@code time}: the backoff between
+   * retried commits of writes, bulk deletes, index builds, verify and repair, and the deadline of
+   * {@link IndexAdmin#awaitIndexes}} The default is {@link TimeSource#system()}.
+   *
+   * @param time the time source
    */
   public RepositoryOptions withTimeSource(TimeSource time) {
     return new RepositoryOptions(buildPolicy, batchSize, listener, logInterval, inlineBuildLimit,
         buildThreads, Objects.requireNonNull(time, "time"));
   }
 
-  /** When pending index work is done. */
+  /**
+   * When pending index work is done.
+   *
+   * @return when pending index work is done
+   */
   public IndexBuildPolicy buildPolicy() {
     return buildPolicy;
   }
 
-  /** The most records (or keys) one build commit covers. */
+  /** {@return the most records (or keys) one build commit covers} */
   public int batchSize() {
     return batchSize;
   }
 
-  /** The build observer. */
+  /** {@return the build observer} */
   public IndexBuildListener listener() {
     return listener;
   }
 
-  /** The most records an entity may hold for a background-policy build to run in the constructor. */
+  /**
+   * {@return the most records an entity may hold for a background-policy build to run in the
+   * constructor}
+   */
   public long inlineBuildLimit() {
     return inlineBuildLimit;
   }
 
-  /** Where retries and waits read the time and how they wait. */
+  /**
+   * Where retries and waits read the time and how they wait.
+   *
+   * @return where retries and waits read the time and how they wait
+   */
   public TimeSource timeSource() {
     return timeSource;
   }
 
   /**
-   * The factory of background build threads set by {@link #withBuildThreads}, if any (without one,
-   * a build runs on a daemon thread named {@code tessera-index-build-<entity>}).
+   * {@return the factory of background build threads set by {@link #withBuildThreads}, if any
+   * (without one, a build runs on a daemon thread named {@code tessera-index-build-<entity>})}
    */
   public Optional<ThreadFactory> buildThreads() {
     return Optional.ofNullable(buildThreads);
   }
 
-  /** The least time between two progress log lines of one build. */
+  /** {@return the least time between two progress log lines of one build} */
   public Duration logInterval() {
     return logInterval;
   }

@@ -13,7 +13,12 @@ import java.util.Objects;
  * @param value the unpacked stored value
  */
 public record StoredRecord(RecordSchema schema, Tuple value) {
-  /** Checks that both are given. */
+  /**
+   * Checks that both are given.
+   *
+   * @param schema the shape {@code value} was written with
+   * @param value the unpacked stored value
+   */
   public StoredRecord {
     Objects.requireNonNull(schema, "schema");
     Objects.requireNonNull(value, "value");

@@ -10,16 +10,25 @@ import java.util.concurrent.locks.LockSupport;
  */
 public interface TimeSource {
 
-  /** The current time in nanoseconds, on an arbitrary origin (as {@link System#nanoTime()}). */
+  /**
+   * {@return the current time in nanoseconds, on an arbitrary origin (as {@link
+   * System#nanoTime()})}
+   */
   long nanoTime();
 
   /**
    * Waits about {@code nanos} nanoseconds; may return early, and returns at once on an
    * interrupted thread (the caller checks the interrupt status).
+   *
+   * @param nanos how long to wait, in nanoseconds
    */
   void pause(long nanos);
 
-  /** {@link System#nanoTime()} and {@link LockSupport#parkNanos(long)}. */
+  /**
+   * {@link System#nanoTime()} and {@link LockSupport#parkNanos(long)}.
+   *
+   * @return the system's time source
+   */
   static TimeSource system() {
     return SystemTime.INSTANCE;
   }

@@ -58,9 +58,9 @@ public final class Transaction {
   }
 
   /**
-   * The key store as this transaction sees it: reads come from its snapshot and its own writes, and
-   * an {@code atomic()} operation's checks are evaluated against it and its mutations join the
-   * transaction's commit. Closing it does nothing.
+   * {@return the key store as this transaction sees it: reads come from its snapshot and its own
+   * writes, and an {@code atomic()} operation's checks are evaluated against it and its mutations
+   * join the transaction's commit} Closing it does nothing.
    *
    * @throws IllegalStateException if the transaction has ended
    */
@@ -69,7 +69,10 @@ public final class Transaction {
     return view;
   }
 
-  /** Which attempt this is, from 1: more than 1 means earlier attempts lost to concurrent writers. */
+  /**
+   * {@return which attempt this is, from 1: more than 1 means earlier attempts lost to concurrent
+   * writers}
+   */
   public int attempt() {
     return attempt;
   }
@@ -127,6 +130,7 @@ public final class Transaction {
    *
    * @param repository the repository to bind
    * @param bind makes the view of {@code repository} bound to a transaction
+   * @param <R> the repository type
    * @return the view of {@code repository} bound to this transaction
    */
   public <R> R bind(R repository, BiFunction<? super R, ? super Transaction, ? extends R> bind) {

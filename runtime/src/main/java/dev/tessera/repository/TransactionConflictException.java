@@ -22,6 +22,7 @@ public final class TransactionConflictException extends TesseraException {
   /** How many distinct conflicts the message names. */
   private static final int NAMED = 5;
 
+  /** How many attempts were made. */
   private final int attempts;
   private final transient List<Conflict> conflicts;
 
@@ -71,19 +72,19 @@ public final class TransactionConflictException extends TesseraException {
     this.conflicts = conflicts;
   }
 
-  /** How many times the function ran. */
+  /** {@return how many times the function ran} */
   public int attempts() {
     return attempts;
   }
 
-  /** The conflicts, one per attempt that reached its commit, in attempt order. */
+  /** {@return the conflicts, one per attempt that reached its commit, in attempt order} */
   public List<Conflict> conflicts() {
     return conflicts;
   }
 
   /**
-   * The distinct conflicting keys, most frequent first (a removal from a counted range names no key:
-   * see {@link #conflicts()}).
+   * {@return the distinct conflicting keys, most frequent first (a removal from a counted range
+   * names no key: see {@link #conflicts()})}
    */
   public List<Tuple> conflictingKeys() {
     List<Tuple> keys = new ArrayList<>();

@@ -17,7 +17,16 @@ package dev.tessera.repository;
 public record TransactionOptions(
     int maxAttempts, int maxKeysRead, int maxKeysWritten, long maxBytesWritten) {
 
-  /** Validates the settings. */
+  /**
+   * Validates the settings.
+   *
+   * @param maxAttempts how many times the function runs before {@link TransactionConflictException}
+   * @param maxKeysRead the most keys one attempt may read from the store (each key of a range scan
+   *     counts); validating them holds the store's single writer, so they are bounded
+   * @param maxKeysWritten the most distinct keys one attempt may write (records, index entries,
+   *     counters)
+   * @param maxBytesWritten the most bytes (keys and values) one attempt may write
+   */
   public TransactionOptions {
     positive("maxAttempts", maxAttempts);
     positive("maxKeysRead", maxKeysRead);
@@ -25,27 +34,47 @@ public record TransactionOptions(
     positive("maxBytesWritten", maxBytesWritten);
   }
 
-  /** 100 attempts, 10,000 keys read, 10,000 keys written, 16 MiB written. */
+  /**
+   * 100 attempts, 10,000 keys read, 10,000 keys written, 16 MiB written.
+   *
+   * @return the defaults
+   */
   public static TransactionOptions defaults() {
     return new TransactionOptions(100, 10_000, 10_000, 16L << 20);
   }
 
-  /** A copy with {@code maxAttempts}. */
+  /**
+   * {@return a copy with {@code maxAttempts}}
+   *
+   * @param maxAttempts the most attempts
+   */
   public TransactionOptions withMaxAttempts(int maxAttempts) {
     return new TransactionOptions(maxAttempts, maxKeysRead, maxKeysWritten, maxBytesWritten);
   }
 
-  /** A copy with {@code maxKeysRead}. */
+  /**
+   * {@return a copy with {@code maxKeysRead}}
+   *
+   * @param maxKeysRead the most keys read
+   */
   public TransactionOptions withMaxKeysRead(int maxKeysRead) {
     return new TransactionOptions(maxAttempts, maxKeysRead, maxKeysWritten, maxBytesWritten);
   }
 
-  /** A copy with {@code maxKeysWritten}. */
+  /**
+   * {@return a copy with {@code maxKeysWritten}}
+   *
+   * @param maxKeysWritten the most keys written
+   */
   public TransactionOptions withMaxKeysWritten(int maxKeysWritten) {
     return new TransactionOptions(maxAttempts, maxKeysRead, maxKeysWritten, maxBytesWritten);
   }
 
-  /** A copy with {@code maxBytesWritten}. */
+  /**
+   * {@return a copy with {@code maxBytesWritten}}
+   *
+   * @param maxBytesWritten the most bytes written
+   */
   public TransactionOptions withMaxBytesWritten(long maxBytesWritten) {
     return new TransactionOptions(maxAttempts, maxKeysRead, maxKeysWritten, maxBytesWritten);
   }

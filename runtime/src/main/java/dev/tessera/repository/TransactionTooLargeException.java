@@ -13,8 +13,11 @@ import java.util.Map;
 public final class TransactionTooLargeException extends TesseraException {
   private static final long serialVersionUID = 1L;
 
+  /** What exceeds the limit (keys read, keys written or bytes written). */
   private final String what;
+  /** How much the transaction needs. */
   private final long amount;
+  /** The limit. */
   private final long limit;
   private final transient Map<String, Long> contributors;
 
@@ -38,17 +41,17 @@ public final class TransactionTooLargeException extends TesseraException {
     this.contributors = Map.copyOf(contributors);
   }
 
-  /** What crossed the limit: "keys read", "keys written" or "bytes written". */
+  /** {@return what crossed the limit: "keys read", "keys written" or "bytes written"} */
   public String what() {
     return what;
   }
 
-  /** How much the transaction had reached. */
+  /** {@return how much the transaction had reached} */
   public long amount() {
     return amount;
   }
 
-  /** The limit. */
+  /** {@return the limit} */
   public long limit() {
     return limit;
   }

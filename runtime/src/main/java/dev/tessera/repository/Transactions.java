@@ -201,6 +201,9 @@ public final class Transactions {
    * Runs {@code work} in a transaction with {@linkplain TransactionOptions#defaults() the default
    * options} and commits it.
    *
+   * @param <R> the type of the result
+   * @param store the store
+   * @param work the transaction's work, run again on a conflict
    * @return what {@code work} returned
    * @throws TransactionConflictException if every attempt lost to concurrent writers
    * @throws TransactionTooLargeException if an attempt read or wrote more than the limits allow
@@ -209,7 +212,15 @@ public final class Transactions {
     return run(store, DEFAULTS, work);
   }
 
-  /** As {@link #run(KvStore, Function)}, with {@code options}. */
+  /**
+   * As {@link #run(KvStore, Function)}, with {@code options}.
+   *
+   * @param <R> the type of the result
+   * @param store the store
+   * @param options the transaction's limits
+   * @param work the transaction's work, run again on a conflict
+   * @return what {@code work} returned
+   */
   public static <R> R run(KvStore store, TransactionOptions options, Function<Transaction, R> work) {
     Attempts<R> attempts = attempts(store, options, work);
     Transaction joined = joined(store);
@@ -225,7 +236,15 @@ public final class Transactions {
     return runWithResult(store, DEFAULTS, work);
   }
 
-  /** As {@link #runWithResult(KvStore, Function)}, with {@code options}. */
+  /**
+   * As {@link #runWithResult(KvStore, Function)}, with {@code options}.
+   *
+   * @param <R> the type of the result
+   * @param store the store
+   * @param options the transaction's limits
+   * @param work the transaction's work, run again on a conflict
+   * @return what {@code work} returned, and the commit's versionstamp
+   */
   public static <R> TransactionResult<R> runWithResult(
       KvStore store, TransactionOptions options, Function<Transaction, R> work) {
     Attempts<R> attempts = attempts(store, options, work);

@@ -10,7 +10,9 @@ import dev.tessera.tuple.Tuple;
 public final class UniqueConstraintViolationException extends TesseraException {
   private static final long serialVersionUID = 1L;
 
+  /** The entity's name. */
   private final String entity;
+  /** The unique index's name. */
   private final String index;
   private final transient Tuple values;
   private final transient Object holder;
@@ -58,27 +60,30 @@ public final class UniqueConstraintViolationException extends TesseraException {
     return values.size() == 1 ? String.valueOf(values.get(0)) : values.toString();
   }
 
-  /** The entity name. */
+  /** {@return the entity name} */
   public String entity() {
     return entity;
   }
 
-  /** The unique index name. */
+  /** {@return the unique index name} */
   public String index() {
     return index;
   }
 
-  /** The normalised value that is taken: the single value, or the tuple of a composite index. */
+  /**
+   * {@return the normalised value that is taken: the single value, or the tuple of a composite
+   * index}
+   */
   public Object value() {
     return values.size() == 1 ? values.get(0) : values;
   }
 
-  /** The normalised index values that are taken, as a tuple. */
+  /** {@return the normalised index values that are taken, as a tuple} */
   public Tuple values() {
     return values;
   }
 
-  /** The primary key of the record that holds the value. */
+  /** {@return the primary key of the record that holds the value} */
   public Object primaryKey() {
     return holder;
   }

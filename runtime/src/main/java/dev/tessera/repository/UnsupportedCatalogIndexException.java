@@ -11,11 +11,20 @@ import dev.tessera.TesseraException;
 public final class UnsupportedCatalogIndexException extends TesseraException {
   private static final long serialVersionUID = 1L;
 
+  /** The entity's name. */
   private final String entity;
+  /** The index's name. */
   private final String index;
+  /** Why the catalog alone cannot maintain it. */
   private final String reason;
 
-  /** Creates the exception for {@code index} of {@code entity}, saying why in {@code reason}. */
+  /**
+   * Creates the exception for {@code index} of {@code entity}, saying why in {@code reason}.
+   *
+   * @param entity the entity's name
+   * @param index the index's name
+   * @param reason why the catalog alone cannot maintain it
+   */
   public UnsupportedCatalogIndexException(String entity, String index, String reason) {
     super("Records of '" + entity + "' cannot be written from the catalog: its index '" + index
         + "' cannot be maintained without the application's classes: " + reason
@@ -25,17 +34,21 @@ public final class UnsupportedCatalogIndexException extends TesseraException {
     this.reason = reason;
   }
 
-  /** The entity. */
+  /** {@return the entity} */
   public String entity() {
     return entity;
   }
 
-  /** The index whose values cannot be derived. */
+  /** {@return the index whose values cannot be derived} */
   public String index() {
     return index;
   }
 
-  /** Why not. */
+  /**
+   * Why not.
+   *
+   * @return why not
+   */
   public String reason() {
     return reason;
   }

@@ -12,7 +12,12 @@ import java.util.Objects;
  * @param versionstamp the versionstamp of the commit that last wrote it
  */
 public record Versioned<T>(T value, Versionstamp versionstamp) {
-  /** Validates the parts. */
+  /**
+   * Validates the parts.
+   *
+   * @param value the record
+   * @param versionstamp the versionstamp of the commit that last wrote it
+   */
   public Versioned {
     Objects.requireNonNull(value, "value");
     Objects.requireNonNull(versionstamp, "versionstamp");

@@ -14,6 +14,7 @@ import dev.tessera.TesseraException;
 public final class InvalidTuplePartException extends TesseraException {
   private static final long serialVersionUID = 1L;
 
+  /** The index of the part that cannot be encoded. */
   private final int partIndex;
 
   /**
@@ -27,7 +28,7 @@ public final class InvalidTuplePartException extends TesseraException {
     this.partIndex = partIndex;
   }
 
-  /** The index of the offending part in the tuple being built. */
+  /** {@return the index of the offending part in the tuple being built} */
   public int partIndex() {
     return partIndex;
   }

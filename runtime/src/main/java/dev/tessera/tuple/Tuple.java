@@ -73,6 +73,8 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
    * Creates a tuple of the given parts. A null array (what {@code Tuple.of(null)} passes) is read as
    * one null part.
    *
+   * @param parts the parts
+   * @return the tuple
    * @throws IllegalArgumentException if a part has an unsupported type (the message names the type and
    *     the index)
    * @throws InvalidTuplePartException if a part cannot be encoded: a string with an unpaired surrogate,
@@ -96,6 +98,8 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
   /**
    * Creates a tuple of the given parts; see {@link #of(Object...)}.
    *
+   * @param parts the parts
+   * @return the tuple
    * @throws IllegalArgumentException if a part has an unsupported type
    * @throws InvalidTuplePartException if a part cannot be encoded
    */
@@ -162,6 +166,8 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
    * when every part is already in its normal form, copying the array; {@code parts} is never
    * modified). The parts are checked as {@link #of(Object...)} checks them.
    *
+   * @param parts the parts
+   * @return the packing
    * @throws IllegalArgumentException if a part has an unsupported type
    * @throws InvalidTuplePartException if a part cannot be encoded
    */
@@ -182,6 +188,8 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
   /**
    * Decodes packed bytes.
    *
+   * @param bytes the packing
+   * @return the tuple
    * @throws TupleDecodingException if the bytes are not a valid packing (the message gives the offset)
    */
   public static Tuple unpack(byte[] bytes) {
@@ -192,6 +200,10 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
    * Decodes {@code length} packed bytes starting at {@code offset}. Decoding is strict: it accepts
    * exactly what {@link #pack()} produces, so {@code unpack(b).pack()} always equals {@code b}.
    *
+   * @param bytes the buffer holding the packing
+   * @param offset where the packing starts
+   * @param length the packing's length
+   * @return the tuple
    * @throws TupleDecodingException if the bytes are not a valid packing (the message gives the offset
    *     in {@code bytes})
    * @throws IndexOutOfBoundsException if the range lies outside {@code bytes}
@@ -204,6 +216,7 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
    * Checks that {@code bytes} are a packed tuple, exactly as {@link #unpack(byte[])} would, without
    * building it: allocates nothing when they are.
    *
+   * @param bytes the bytes to check
    * @throws TupleDecodingException if the bytes are not a valid packing (the message gives the offset)
    */
   public static void validate(byte[] bytes) {
@@ -214,6 +227,9 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
    * Checks that {@code length} bytes of {@code bytes} from {@code offset} are a packed tuple, as
    * {@link #validate(byte[])} does.
    *
+   * @param bytes the buffer holding the bytes
+   * @param offset where they start
+   * @param length how many there are
    * @throws TupleDecodingException if they are not (the message gives the offset in {@code bytes})
    * @throws IndexOutOfBoundsException if the range lies outside {@code bytes}
    */
@@ -248,14 +264,18 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
     return TupleDecoder.partEnd(bytes, offset, end);
   }
 
-  /** Packs this tuple. Returns a new array on every call; the caller may modify it. */
+  /**
+   * Packs this tuple. Returns a new array on every call; the caller may modify it.
+   *
+   * @return the packing
+   */
   public byte[] pack() {
     byte[] cached = packed;
     // The usual caller packs a fresh tuple once: encode straight into its own array, no cache copy.
     return cached != null ? cached.clone() : encode();
   }
 
-  /** The length of {@link #pack()}'s result, without copying. */
+  /** {@return the length of {@link #pack()}'s result, without copying} */
   public int packedSize() {
     return packed().length;
   }
@@ -263,6 +283,8 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
   /**
    * Copies the packing into {@code dest} at {@code offset}, for callers that build composite buffers.
    *
+   * @param dest the buffer to copy into
+   * @param offset where to start in it
    * @return the offset just after the last byte written
    * @throws IndexOutOfBoundsException if {@code dest} has no room for {@link #packedSize()} bytes
    */
@@ -298,7 +320,12 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
     return parts;
   }
 
-  /** A new tuple with {@code part} appended; see {@link #of(Object...)} for what parts may be. */
+  /**
+   * {@return a new tuple with {@code part} appended; see {@link #of(Object...)} for what parts may
+   * be}
+   *
+   * @param part the part
+   */
   public Tuple add(Object part) {
     Object[] longer = Arrays.copyOf(parts, parts.length + 1);
     longer[parts.length] = normalise(part, parts.length);
@@ -306,10 +333,11 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
   }
 
   /**
-   * A new tuple with {@code more} appended, in one copy: {@code addAll(Tuple.of(more))} without
-   * building the second tuple. The parts are checked as {@link #of(Object...)} checks them, and an
-   * exception names a part by its index in {@code more}.
+   * {@return a new tuple with {@code more} appended, in one copy: {@code addAll(Tuple.of(more))}
+   * without building the second tuple} The parts are checked as {@link #of(Object...)} checks them,
+   * and an exception names a part by its index in {@code more}.
    *
+   * @param more the parts
    * @throws IllegalArgumentException if a part has an unsupported type
    * @throws InvalidTuplePartException if a part cannot be encoded
    */
@@ -328,6 +356,8 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
    * {@link #addParts(Object...)} of one part, without the varargs array: a record key is usually a
    * prefix and one key part. An exception names the part as part 0.
    *
+   * @param part the part
+   * @return a new tuple with {@code part} appended
    * @throws IllegalArgumentException if the part has an unsupported type
    * @throws InvalidTuplePartException if the part cannot be encoded
    */
@@ -337,7 +367,12 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
     return new Tuple(longer);
   }
 
-  /** A new tuple with all parts of {@code other} appended (appending never deepens nesting). */
+  /**
+   * {@return a new tuple with all parts of {@code other} appended (appending never deepens
+   * nesting)}
+   *
+   * @param other the tuple whose parts to append
+   */
   public Tuple addAll(Tuple other) {
     Object[] longer = Arrays.copyOf(parts, parts.length + other.parts.length);
     System.arraycopy(other.parts, 0, longer, parts.length, other.parts.length);
@@ -345,10 +380,11 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
   }
 
   /**
-   * The part at {@code index}: {@code null}, a copy of a {@code byte[]}, {@code String}, {@code Tuple},
-   * {@code Long} (or {@code BigInteger} beyond the long range), {@code Float}, {@code Double},
-   * {@code Boolean}, {@code UUID} or {@link Versionstamp}.
+   * {@return the part at {@code index}: {@code null}, a copy of a {@code byte[]}, {@code String},
+   * {@code Tuple}, {@code Long} (or {@code BigInteger} beyond the long range), {@code Float},
+   * {@code Double}, {@code Boolean}, {@code UUID} or {@link Versionstamp}}
    *
+   * @param index the part's index
    * @throws IndexOutOfBoundsException if {@code index} is not in {@code [0, size())}
    */
   public Object get(int index) {
@@ -356,14 +392,20 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
     return part instanceof byte[] ? ((byte[]) part).clone() : part;
   }
 
-  /** The string at {@code index}, or null for a null part; ClassCastException for other types. */
+  /**
+   * {@return the string at {@code index}, or null for a null part; ClassCastException for other
+   * types}
+   *
+   * @param index the part's index
+   */
   public String getString(int index) {
     return typed(index, String.class, "a String");
   }
 
   /**
-   * The integer at {@code index}.
+   * {@return the integer at {@code index}}
    *
+   * @param index the part's index
    * @throws ClassCastException if the part is not an integer (or is null)
    * @throws ArithmeticException if it lies beyond the long range
    */
@@ -378,7 +420,11 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
     throw wrongType(index, "an integer");
   }
 
-  /** The integer at {@code index} as a BigInteger, or null for a null part. */
+  /**
+   * {@return the integer at {@code index} as a BigInteger, or null for a null part}
+   *
+   * @param index the part's index
+   */
   public BigInteger getBigInteger(int index) {
     Object part = parts[index];
     if (part instanceof Long) {
@@ -387,18 +433,31 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
     return typed(index, BigInteger.class, "an integer");
   }
 
-  /** The nested tuple at {@code index}, or null for a null part; ClassCastException for other types. */
+  /**
+   * {@return the nested tuple at {@code index}, or null for a null part; ClassCastException for
+   * other types}
+   *
+   * @param index the part's index
+   */
   public Tuple getNestedTuple(int index) {
     return typed(index, Tuple.class, "a nested Tuple");
   }
 
-  /** A copy of the byte string at {@code index}, or null for a null part. */
+  /**
+   * {@return a copy of the byte string at {@code index}, or null for a null part}
+   *
+   * @param index the part's index
+   */
   public byte[] getBytes(int index) {
     byte[] bytes = typed(index, byte[].class, "a byte[]");
     return bytes == null ? null : bytes.clone();
   }
 
-  /** The boolean at {@code index}; ClassCastException for other types or null. */
+  /**
+   * {@return the boolean at {@code index}; ClassCastException for other types or null}
+   *
+   * @param index the part's index
+   */
   public boolean getBoolean(int index) {
     Boolean value = typed(index, Boolean.class, "a Boolean");
     if (value == null) {
@@ -407,7 +466,12 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
     return value;
   }
 
-  /** The double at {@code index}; ClassCastException for other types (floats included) or null. */
+  /**
+   * {@return the double at {@code index}; ClassCastException for other types (floats included) or
+   * null}
+   *
+   * @param index the part's index
+   */
   public double getDouble(int index) {
     Double value = typed(index, Double.class, "a Double");
     if (value == null) {
@@ -416,7 +480,12 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
     return value;
   }
 
-  /** The float at {@code index}; ClassCastException for other types (doubles included) or null. */
+  /**
+   * {@return the float at {@code index}; ClassCastException for other types (doubles included) or
+   * null}
+   *
+   * @param index the part's index
+   */
   public float getFloat(int index) {
     Float value = typed(index, Float.class, "a Float");
     if (value == null) {
@@ -425,12 +494,20 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
     return value;
   }
 
-  /** The UUID at {@code index}, or null for a null part. */
+  /**
+   * {@return the UUID at {@code index}, or null for a null part}
+   *
+   * @param index the part's index
+   */
   public UUID getUuid(int index) {
     return typed(index, UUID.class, "a UUID");
   }
 
-  /** The versionstamp at {@code index}, or null for a null part. */
+  /**
+   * {@return the versionstamp at {@code index}, or null for a null part}
+   *
+   * @param index the part's index
+   */
   public Versionstamp getVersionstamp(int index) {
     return typed(index, Versionstamp.class, "a Versionstamp");
   }
@@ -450,12 +527,15 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
         + ", in " + this);
   }
 
-  /** The number of parts. */
+  /** {@return the number of parts} */
   public int size() {
     return parts.length;
   }
 
-  /** The parts as an unmodifiable list, as {@link #get(int)} returns them (byte arrays copied). */
+  /**
+   * {@return the parts as an unmodifiable list, as {@link #get(int)} returns them (byte arrays
+   * copied)}
+   */
   public List<Object> items() {
     List<Object> items = new ArrayList<>(parts.length);
     for (int i = 0; i < parts.length; i++) {
@@ -465,8 +545,10 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
   }
 
   /**
-   * A new tuple of the parts from {@code from} (inclusive) to {@code to} (exclusive).
+   * {@return a new tuple of the parts from {@code from} (inclusive) to {@code to} (exclusive)}
    *
+   * @param from the first part's index
+   * @param to the index after the last part
    * @throws IndexOutOfBoundsException if the range is not within {@code [0, size()]}
    */
   public Tuple subTuple(int from, int to) {
@@ -478,12 +560,15 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
   }
 
   /**
-   * True if this tuple's first parts equal {@code prefix}'s parts (by packed bytes, as {@link #equals}).
+   * {@return true if this tuple's first parts equal {@code prefix}'s parts (by packed bytes, as
+   * {@link #equals})}
    *
    * <p>Checked on the packings: this packing must start with the prefix's, at a part boundary. The only
    * way a byte prefix can end inside a part is a string, byte string or nested tuple whose 0x00
    * terminator in the prefix is, here, the start of a 0x00 0xFF escape (or nested null); no type code
    * is 0xFF, so a following 0xFF byte is the tell.
+   *
+   * @param prefix the prefix
    */
   public boolean startsWith(Tuple prefix) {
     byte[] mine = packed();
@@ -531,6 +616,8 @@ public final class Tuple implements Comparable<Tuple>, Iterable<Object> {
    * {@code long} become {@link BigInteger}s; floats carry an {@code f} suffix; every NaN reads as
    * the canonical NaN (the notation has no payload bits). Thread-safe.
    *
+   * @param text the tuple's text
+   * @return the tuple
    * @throws TupleSyntaxException naming the position and what was expected there
    * @throws InvalidTuplePartException if a part cannot be encoded (an unpaired surrogate)
    */

@@ -12,6 +12,7 @@ import dev.tessera.TesseraException;
 public final class TupleDecodingException extends TesseraException {
   private static final long serialVersionUID = 1L;
 
+  /** The offset of the first byte that does not decode. */
   private final int offset;
 
   /**
@@ -25,7 +26,7 @@ public final class TupleDecodingException extends TesseraException {
     this.offset = offset;
   }
 
-  /** The index in the input array at which decoding failed. */
+  /** {@return the index in the input array at which decoding failed} */
   public int offset() {
     return offset;
   }

@@ -25,10 +25,12 @@ public final class TupleRange {
   }
 
   /**
-   * Every key that starts with {@code prefix}'s parts and has at least one more part (FDB's {@code
-   * Tuple.range()}): {@code [pack(prefix) + 0x00, pack(prefix) + 0xFF)}. The key equal to {@code prefix}
-   * itself is not included. No part encoding starts with 0xFF, and a following null part packs as 0x00,
-   * so these bounds capture exactly the longer keys.
+   * {@return every key that starts with {@code prefix}'s parts and has at least one more part
+   * (FDB's {@code Tuple.range()}): {@code [pack(prefix) + 0x00, pack(prefix) + 0xFF)}} The key
+   * equal to {@code prefix} itself is not included. No part encoding starts with 0xFF, and a
+   * following null part packs as 0x00, so these bounds capture exactly the longer keys.
+   *
+   * @param prefix the prefix
    */
   public static TupleRange prefix(Tuple prefix) {
     int n = prefix.packedSize();
@@ -40,11 +42,11 @@ public final class TupleRange {
   }
 
   /**
-   * The key equal to {@code prefix} and every key that extends it: {@code [pack(prefix),
-   * pack(prefix) + 0xFF)}. Unlike {@link #prefix}, the key {@code prefix} itself is included (a unique
-   * index entry whose values are all given). Exact because every part encoding is self-delimiting and
-   * none starts with 0xFF: a key starts with the bytes of {@code pack(prefix)} exactly when its first
-   * parts are {@code prefix}'s.
+   * {@return the key equal to {@code prefix} and every key that extends it: {@code [pack(prefix),
+   * pack(prefix) + 0xFF)}} Unlike {@link #prefix}, the key {@code prefix} itself is included (a
+   * unique index entry whose values are all given). Exact because every part encoding is
+   * self-delimiting and none starts with 0xFF: a key starts with the bytes of {@code pack(prefix)}
+   * exactly when its first parts are {@code prefix}'s.
    *
    * <p>Its {@link #begin()} is the lowest key starting with {@code prefix}, its {@link #end()} lies
    * above every such key and below every greater key, which is what inclusive and exclusive bounds
@@ -55,6 +57,8 @@ public final class TupleRange {
    * TupleRange.ofPacked(keyAndExtensions(Tuple.of("idx", 10)).begin(),
    *                     keyAndExtensions(Tuple.of("idx", 20)).end());
    * }</pre>
+   *
+   * @param prefix the prefix
    */
   public static TupleRange keyAndExtensions(Tuple prefix) {
     int n = prefix.packedSize();
@@ -65,12 +69,24 @@ public final class TupleRange {
     return new TupleRange(begin, end);
   }
 
-  /** Keys k with {@code start <= k < end} in tuple order: {@code [pack(start), pack(end))}. */
+  /**
+   * Keys k with {@code start <= k < end} in tuple order: {@code [pack(start), pack(end))}.
+   *
+   * @param start the lowest key, included
+   * @param end the key to stop before
+   * @return the range
+   */
   public static TupleRange between(Tuple start, Tuple end) {
     return new TupleRange(start.pack(), end.pack());
   }
 
-  /** Keys whose packed bytes lie in {@code [begin, end)} (unsigned order); the arrays are copied. */
+  /**
+   * Keys whose packed bytes lie in {@code [begin, end)} (unsigned order); the arrays are copied.
+   *
+   * @param begin the lowest packing, included
+   * @param end the packing to stop before
+   * @return the range
+   */
   public static TupleRange ofPacked(byte[] begin, byte[] end) {
     return new TupleRange(begin.clone(), end.clone());
   }
@@ -82,6 +98,9 @@ public final class TupleRange {
    * because UTF-8 never contains the byte 0xFF, and an escaped U+0000 (0x00 0xFF) is followed by a
    * byte other than 0xFF.
    *
+   * @param prefix the parts before the string
+   * @param partial the string's start
+   * @return the range
    * @throws InvalidTuplePartException if {@code partial} has an unpaired surrogate
    */
   public static TupleRange startsWith(Tuple prefix, String partial) {
@@ -95,6 +114,10 @@ public final class TupleRange {
    * string after every extension of that lower bound: drop its trailing 0xFF bytes and add one to the
    * last remaining byte. Exact because escaping is byte by byte, so a key's escaped bytes start with
    * the escaped partial exactly when its byte string starts with the partial.
+   *
+   * @param prefix the parts before the byte string
+   * @param partial the byte string's start
+   * @return the range
    */
   public static TupleRange startsWith(Tuple prefix, byte[] partial) {
     byte[] packed = prefix.add(partial).packed();
@@ -119,27 +142,35 @@ public final class TupleRange {
     return new TupleRange(begin, end);
   }
 
-  /** The inclusive lower bound, packed; a new array on every call. */
+  /** {@return the inclusive lower bound, packed; a new array on every call} */
   public byte[] begin() {
     return begin.clone();
   }
 
-  /** The exclusive upper bound, packed; a new array on every call. */
+  /** {@return the exclusive upper bound, packed; a new array on every call} */
   public byte[] end() {
     return end.clone();
   }
 
-  /** True if {@code begin <= packedKey < end} in unsigned byte order. */
+  /**
+   * {@return true if {@code begin <= packedKey < end} in unsigned byte order}
+   *
+   * @param packedKey a packed key
+   */
   public boolean contains(byte[] packedKey) {
     return Arrays.compareUnsigned(begin, packedKey) <= 0 && Arrays.compareUnsigned(packedKey, end) < 0;
   }
 
-  /** True if the packing of {@code key} lies in this range. */
+  /**
+   * {@return true if the packing of {@code key} lies in this range}
+   *
+   * @param key a key
+   */
   public boolean contains(Tuple key) {
     return contains(key.packed());
   }
 
-  /** True if the range holds no key at all ({@code begin >= end}). */
+  /** {@return true if the range holds no key at all ({@code begin >= end})} */
   public boolean isEmpty() {
     return Arrays.compareUnsigned(begin, end) >= 0;
   }

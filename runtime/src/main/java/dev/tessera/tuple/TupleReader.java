@@ -37,16 +37,22 @@ public final class TupleReader extends TupleDecoder implements AutoCloseable {
     reset(packed, 0, packed.length);
   }
 
-  /** A reader at the first part of {@code packed}. */
+  /**
+   * {@return a reader at the first part of {@code packed}}
+   *
+   * @param packed the packing to read
+   */
   public static TupleReader of(byte[] packed) {
     return new TupleReader(Objects.requireNonNull(packed, "packed"));
   }
 
   /**
-   * A reader at the first part of {@code packed}, for this thread until {@link #close}: the
-   * thread's own reader, reused from one packing to the next (so a hot loop allocates no reader
+   * {@return a reader at the first part of {@code packed}, for this thread until {@link #close}:
+   * the thread's own reader, reused from one packing to the next (so a hot loop allocates no reader
    * per value), or a new one when that is open already (a read that the code between two parts
-   * causes). As with {@link TupleWriter#open}, use it only until {@code close}, on this thread.
+   * causes)} As with {@link TupleWriter#open}, use it only until {@code close}, on this thread.
+   *
+   * @param packed the packing to read
    */
   public static TupleReader open(byte[] packed) {
     Objects.requireNonNull(packed, "packed");
@@ -84,8 +90,8 @@ public final class TupleReader extends TupleDecoder implements AutoCloseable {
   }
 
   /**
-   * The next part as {@link Tuple#get} returns it: null, a {@code Long} or {@code BigInteger},
-   * {@code String}, {@code byte[]}, nested {@code Tuple} and so on.
+   * {@return the next part as {@link Tuple#get} returns it: null, a {@code Long} or {@code
+   * BigInteger}, {@code String}, {@code byte[]}, nested {@code Tuple} and so on}
    *
    * @throws TupleDecodingException if no valid part is left
    */

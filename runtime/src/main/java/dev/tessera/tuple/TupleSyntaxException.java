@@ -12,7 +12,9 @@ import dev.tessera.TesseraException;
 public final class TupleSyntaxException extends TesseraException {
   private static final long serialVersionUID = 1L;
 
+  /** The text that does not parse. */
   private final String input;
+  /** The position of the syntax error in it. */
   private final int position;
 
   /**
@@ -28,12 +30,12 @@ public final class TupleSyntaxException extends TesseraException {
     this.position = position;
   }
 
-  /** The rejected text. */
+  /** {@return the rejected text} */
   public String input() {
     return input;
   }
 
-  /** The index of the character where parsing failed. */
+  /** {@return the index of the character where parsing failed} */
   public int position() {
     return position;
   }

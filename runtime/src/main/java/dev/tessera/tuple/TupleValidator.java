@@ -14,6 +14,9 @@ public final class TupleValidator {
   /**
    * Checks that {@code length} bytes of {@code bytes} from {@code offset} are a packed tuple.
    *
+   * @param bytes the buffer holding the bytes
+   * @param offset where they start
+   * @param length how many there are
    * @throws TupleDecodingException if they are not, with the message {@link Tuple#validate} gives
    * @throws IndexOutOfBoundsException if the range lies outside {@code bytes}
    */

@@ -48,8 +48,8 @@ public final class TupleWriter implements AutoCloseable {
   private TupleWriter() {}
 
   /**
-   * A writer of an empty tuple, for this thread until {@link #close}: the thread's own writer, or a
-   * new one when that is open already (a packing inside another).
+   * {@return a writer of an empty tuple, for this thread until {@link #close}: the thread's own
+   * writer, or a new one when that is open already (a packing inside another)}
    */
   public static TupleWriter open() {
     TupleWriter writer = THREAD_WRITER.get();
@@ -70,28 +70,44 @@ public final class TupleWriter implements AutoCloseable {
     parts++;
   }
 
-  /** Appends an integer part (as {@code Tuple.of} stores a {@code Long}, {@code Integer}, ...). */
+  /**
+   * Appends an integer part (as {@code Tuple.of} stores a {@code Long}, {@code Integer}, ...).
+   *
+   * @param value the value
+   */
   public void addLong(long value) {
     ensure(TupleEncoder.MAX_LONG_SIZE);
     length = TupleEncoder.writeLong(value, buffer, length);
     parts++;
   }
 
-  /** Appends a boolean part. */
+  /**
+   * Appends a boolean part.
+   *
+   * @param value the value
+   */
   public void addBoolean(boolean value) {
     ensure(1);
     length = TupleEncoder.writeBoolean(value, buffer, length);
     parts++;
   }
 
-  /** Appends a double part, its bits as they are (a NaN keeps its payload, as in {@link Tuple}). */
+  /**
+   * Appends a double part, its bits as they are (a NaN keeps its payload, as in {@link Tuple}).
+   *
+   * @param value the value
+   */
   public void addDouble(double value) {
     ensure(TupleEncoder.DOUBLE_SIZE);
     length = TupleEncoder.writeDouble(value, buffer, length);
     parts++;
   }
 
-  /** Appends a float part, its bits as they are. */
+  /**
+   * Appends a float part, its bits as they are.
+   *
+   * @param value the value
+   */
   public void addFloat(float value) {
     ensure(TupleEncoder.FLOAT_SIZE);
     length = TupleEncoder.writeFloat(value, buffer, length);
@@ -101,6 +117,7 @@ public final class TupleWriter implements AutoCloseable {
   /**
    * Appends a string part, or the null part for {@code null}.
    *
+   * @param value the value, or {@code null}
    * @throws InvalidTuplePartException if it has an unpaired surrogate (it has no UTF-8 form)
    */
   public void addString(String value) {
@@ -116,7 +133,11 @@ public final class TupleWriter implements AutoCloseable {
     parts++;
   }
 
-  /** Appends a byte-string part (the array is not kept), or the null part for {@code null}. */
+  /**
+   * Appends a byte-string part (the array is not kept), or the null part for {@code null}.
+   *
+   * @param value the value, or {@code null}
+   */
   public void addBytes(byte[] value) {
     if (value == null) {
       addNull();
@@ -129,7 +150,11 @@ public final class TupleWriter implements AutoCloseable {
     parts++;
   }
 
-  /** Appends a UUID part, or the null part for {@code null}. */
+  /**
+   * Appends a UUID part, or the null part for {@code null}.
+   *
+   * @param value the value, or {@code null}
+   */
   public void addUuid(UUID value) {
     if (value == null) {
       addNull();
@@ -143,6 +168,7 @@ public final class TupleWriter implements AutoCloseable {
   /**
    * Appends a part of any type {@link Tuple#of} accepts, normalised as it normalises it.
    *
+   * @param part the part
    * @throws IllegalArgumentException if the part has an unsupported type
    * @throws InvalidTuplePartException if the part cannot be encoded
    */
@@ -191,18 +217,21 @@ public final class TupleWriter implements AutoCloseable {
     parts = enclosingParts[--depth] + 1;
   }
 
-  /** The number of parts appended to the tuple being written (the nested tuple last begun, if any). */
+  /**
+   * {@return the number of parts appended to the tuple being written (the nested tuple last begun,
+   * if any)}
+   */
   public int size() {
     return parts;
   }
 
-  /** The length of the packing so far. */
+  /** {@return the length of the packing so far} */
   public int packedSize() {
     return length;
   }
 
   /**
-   * The packing of the parts appended, in a new array of exactly its length.
+   * {@return the packing of the parts appended, in a new array of exactly its length}
    *
    * @throws IllegalStateException if a nested tuple is begun and not ended
    */

@@ -38,6 +38,7 @@ public final class Versionstamp implements Comparable<Versionstamp> {
    *
    * @param commitVersion the commit version, treated as an unsigned 64-bit number
    * @param order the order within the commit, 0 to 65535
+   * @return the versionstamp
    * @throws IllegalArgumentException if {@code order} is out of range
    */
   public static Versionstamp of(long commitVersion, int order) {
@@ -50,6 +51,8 @@ public final class Versionstamp implements Comparable<Versionstamp> {
   /**
    * Reads exactly 10 bytes: 8 of commit version (big-endian), 2 of order.
    *
+   * @param bytes the 10 bytes
+   * @return the versionstamp
    * @throws VersionstampFormatException if {@code bytes} is not 10 bytes long
    */
   public static Versionstamp fromBytes(byte[] bytes) {
@@ -73,6 +76,8 @@ public final class Versionstamp implements Comparable<Versionstamp> {
   /**
    * Parses 20 hexadecimal digits (either case), the form {@link #toString()} produces.
    *
+   * @param hex the 20 hex digits
+   * @return the versionstamp
    * @throws VersionstampFormatException if {@code hex} is not exactly 20 hex digits
    */
   public static Versionstamp parse(String hex) {
@@ -101,7 +106,7 @@ public final class Versionstamp implements Comparable<Versionstamp> {
     return new Versionstamp(version, order);
   }
 
-  /** The 10 bytes: commit version big-endian, then order. A fresh array on every call. */
+  /** {@return the 10 bytes: commit version big-endian, then order} A fresh array on every call. */
   public byte[] toBytes() {
     byte[] bytes = new byte[LENGTH];
     write(bytes, 0);
@@ -117,12 +122,12 @@ public final class Versionstamp implements Comparable<Versionstamp> {
     dest[offset + 9] = (byte) order;
   }
 
-  /** The commit version, to be read as an unsigned 64-bit number. */
+  /** {@return the commit version, to be read as an unsigned 64-bit number} */
   public long commitVersion() {
     return commitVersion;
   }
 
-  /** The order within the commit, 0 to 65535. */
+  /** {@return the order within the commit, 0 to 65535} */
   public int order() {
     return order;
   }

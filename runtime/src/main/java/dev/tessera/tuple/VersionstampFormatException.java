@@ -11,6 +11,7 @@ import dev.tessera.TesseraException;
 public final class VersionstampFormatException extends TesseraException {
   private static final long serialVersionUID = 1L;
 
+  /** The text or bytes that do not form a versionstamp, as the message shows them. */
   private final String input;
 
   /**
@@ -24,7 +25,7 @@ public final class VersionstampFormatException extends TesseraException {
     this.input = input;
   }
 
-  /** The rejected input, as text (hex digits are shown as given, bytes as hex). */
+  /** {@return the rejected input, as text (hex digits are shown as given, bytes as hex)} */
   public String input() {
     return input;
   }

@@ -45,7 +45,9 @@ class ConcurrentWritersTest {
         w.join();
       }
       assertThat(unexpected).isEmpty();
-      // Racing writers legitimately lose operations, but with 16 ids and 8 e-mails most succeed.
+      // Racing writers legitimately lose operations, but not a count that timing decides: the seeds
+      // fix each thread's operations, and their 273 deletes always succeed (an absent record is no
+      // error), so at least that many succeed on any machine.
       assertThat(successes.get()).isGreaterThan(THREADS * OPERATIONS / 10);
       UserInvariants.assertConsistent(store, users);
     }

@@ -53,7 +53,8 @@ public class TesseraAutoConfiguration {
   public TesseraAutoConfiguration() {}
 
   /**
-   * The LMDB store at {@code tessera.path}, opened with the other {@code tessera.*} properties.
+   * {@return the LMDB store at {@code tessera.path}, opened with the other {@code tessera.*}
+   * properties}
    *
    * @param properties the {@code tessera.*} properties
    * @return the store, open

@@ -21,8 +21,8 @@ public final class TesseraRepositories {
   private static final String JAKARTA_REPOSITORY = "jakarta.data.repository.Repository";
 
   /**
-   * A repository of class {@code type} over {@code store}: a generated repository, or the generated
-   * implementation of a Jakarta Data {@code @Repository} interface.
+   * {@return a repository of class {@code type} over {@code store}: a generated repository, or the
+   * generated implementation of a Jakarta Data {@code @Repository} interface}
    *
    * @param <R> the repository type
    * @param type the repository class

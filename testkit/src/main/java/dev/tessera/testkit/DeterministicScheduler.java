@@ -63,12 +63,21 @@ public final class DeterministicScheduler implements StoreObserver {
   private long steps;
   private int spawned;
 
-  /** A scheduler whose choices follow {@code seed}, with a clock of its own. */
+  /**
+   * A scheduler whose choices follow {@code seed}, with a clock of its own.
+   *
+   * @param seed the seed of the choices
+   */
   public DeterministicScheduler(long seed) {
     this(seed, new SimulatedClock());
   }
 
-  /** A scheduler whose choices follow {@code seed} and whose waits move {@code clock}. */
+  /**
+   * A scheduler whose choices follow {@code seed} and whose waits move {@code clock}.
+   *
+   * @param seed the seed of the choices
+   * @param clock the simulation's clock
+   */
   public DeterministicScheduler(long seed, SimulatedClock clock) {
     this(seed, clock, TAIL);
   }
@@ -76,6 +85,10 @@ public final class DeterministicScheduler implements StoreObserver {
   /**
    * A scheduler whose choices follow {@code seed}, whose waits move {@code clock}, and whose
    * {@link #traceTail()} keeps the last {@code traceLines} lines.
+   *
+   * @param seed the seed of the choices
+   * @param clock the simulation's clock
+   * @param traceLines how many trace lines to keep
    */
   public DeterministicScheduler(long seed, SimulatedClock clock, int traceLines) {
     this.tailLines = Math.max(1, traceLines);
@@ -98,7 +111,7 @@ public final class DeterministicScheduler implements StoreObserver {
     }
   }
 
-  /** The clock of the simulation. */
+  /** {@return the clock of the simulation} */
   public SimulatedClock clock() {
     return clock;
   }
@@ -106,6 +119,9 @@ public final class DeterministicScheduler implements StoreObserver {
   /**
    * Adds a client that runs {@code body} when the scheduler first picks it. Called before {@link
    * #runUntilIdle()} or by the running client.
+   *
+   * @param name the client's name, in traces
+   * @param body what the client runs
    */
   public void spawn(String name, Runnable body) {
     Client client = register(name);
@@ -121,9 +137,11 @@ public final class DeterministicScheduler implements StoreObserver {
   }
 
   /**
-   * A thread factory whose threads are clients of this scheduler (their thread is started by the
-   * code that asked for it). Pass it to {@code RepositoryOptions.withBuildThreads} so that
+   * {@return a thread factory whose threads are clients of this scheduler (their thread is started
+   * by the code that asked for it)} Pass it to {@code RepositoryOptions.withBuildThreads} so that
    * background index builds are scheduled like every other client.
+   *
+   * @param prefix the prefix of the threads' names
    */
   public ThreadFactory threadFactory(String prefix) {
     return runnable -> {
@@ -141,8 +159,9 @@ public final class DeterministicScheduler implements StoreObserver {
   }
 
   /**
-   * The simulation's time for {@code RepositoryOptions.withTimeSource}: reads {@link #clock()}; a
-   * wait moves the clock on and is a scheduling point, so another client may run meanwhile.
+   * {@return the simulation's time for {@code RepositoryOptions.withTimeSource}: reads {@link
+   * #clock()}; a wait moves the clock on and is a scheduling point, so another client may run
+   * meanwhile}
    */
   public TimeSource timeSource() {
     return new TimeSource() {
@@ -202,7 +221,11 @@ public final class DeterministicScheduler implements StoreObserver {
     }
   }
 
-  /** Records a line in the trace (it goes into the hash). */
+  /**
+   * Records a line in the trace (it goes into the hash).
+   *
+   * @param line the line
+   */
   public void trace(String line) {
     lock.lock();
     try {
@@ -216,7 +239,7 @@ public final class DeterministicScheduler implements StoreObserver {
     }
   }
 
-  /** The last lines of the trace, oldest first. */
+  /** {@return the last lines of the trace, oldest first} */
   public String traceTail() {
     lock.lock();
     try {
@@ -226,7 +249,7 @@ public final class DeterministicScheduler implements StoreObserver {
     }
   }
 
-  /** A hash of every trace line so far: equal for two runs of one seed. */
+  /** {@return a hash of every trace line so far: equal for two runs of one seed} */
   public String traceHash() {
     lock.lock();
     try {
@@ -239,12 +262,12 @@ public final class DeterministicScheduler implements StoreObserver {
     }
   }
 
-  /** How many scheduling points have passed. */
+  /** {@return how many scheduling points have passed} */
   public long steps() {
     return steps;
   }
 
-  /** The name of the client running now, or {@code null}. */
+  /** {@return the name of the client running now, or {@code null}} */
   public String runningClient() {
     Client client = running;
     return client == null ? null : client.name;

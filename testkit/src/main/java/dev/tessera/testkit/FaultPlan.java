@@ -29,7 +29,18 @@ public record FaultPlan(
 
   private static final FaultPlan NONE = new FaultPlan(0, 0, 0, 0, 0, 0);
 
-  /** Validates the probabilities. */
+  /**
+   * Validates the probabilities.
+   *
+   * @param unknownOutcome the probability of an unknown outcome, per commit
+   * @param conflict the probability of a conflict, per commit with a check on a present key
+   * @param commitTooLarge the probability of a commit over a limit, per commit of two or more
+   *     operations
+   * @param snapshotExpiry the probability of an expired snapshot, per read through an outdated
+   *     snapshot
+   * @param crash the probability of a crash, per call
+   * @param delay the probability of a delay, per call
+   */
   public FaultPlan {
     probability("unknownOutcome", unknownOutcome);
     probability("conflict", conflict);
@@ -39,37 +50,65 @@ public record FaultPlan(
     probability("delay", delay);
   }
 
-  /** No faults: the store behaves exactly as the LMDB store does. */
+  /**
+   * No faults: the store behaves exactly as the LMDB store does.
+   *
+   * @return a plan without faults
+   */
   public static FaultPlan none() {
     return NONE;
   }
 
-  /** A copy with {@code p} as the probability of an unknown commit outcome. */
+  /**
+   * {@return a copy with {@code p} as the probability of an unknown commit outcome}
+   *
+   * @param p the probability
+   */
   public FaultPlan withUnknownOutcome(double p) {
     return new FaultPlan(p, conflict, commitTooLarge, snapshotExpiry, crash, delay);
   }
 
-  /** A copy with {@code p} as the probability of a conflict. */
+  /**
+   * {@return a copy with {@code p} as the probability of a conflict}
+   *
+   * @param p the probability
+   */
   public FaultPlan withConflict(double p) {
     return new FaultPlan(unknownOutcome, p, commitTooLarge, snapshotExpiry, crash, delay);
   }
 
-  /** A copy with {@code p} as the probability of a commit over a limit. */
+  /**
+   * {@return a copy with {@code p} as the probability of a commit over a limit}
+   *
+   * @param p the probability
+   */
   public FaultPlan withCommitTooLarge(double p) {
     return new FaultPlan(unknownOutcome, conflict, p, snapshotExpiry, crash, delay);
   }
 
-  /** A copy with {@code p} as the probability of an expired snapshot. */
+  /**
+   * {@return a copy with {@code p} as the probability of an expired snapshot}
+   *
+   * @param p the probability
+   */
   public FaultPlan withSnapshotExpiry(double p) {
     return new FaultPlan(unknownOutcome, conflict, commitTooLarge, p, crash, delay);
   }
 
-  /** A copy with {@code p} as the probability of a crash. */
+  /**
+   * {@return a copy with {@code p} as the probability of a crash}
+   *
+   * @param p the probability
+   */
   public FaultPlan withCrash(double p) {
     return new FaultPlan(unknownOutcome, conflict, commitTooLarge, snapshotExpiry, p, delay);
   }
 
-  /** A copy with {@code p} as the probability of a delay. */
+  /**
+   * {@return a copy with {@code p} as the probability of a delay}
+   *
+   * @param p the probability
+   */
   public FaultPlan withDelay(double p) {
     return new FaultPlan(unknownOutcome, conflict, commitTooLarge, snapshotExpiry, crash, p);
   }

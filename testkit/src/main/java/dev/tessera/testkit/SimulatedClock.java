@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class SimulatedClock {
   private final AtomicLong nanos = new AtomicLong();
 
-  /** The current simulated time, in nanoseconds since the simulation began. */
+  /** {@return the current simulated time, in nanoseconds since the simulation began} */
   public long nanoTime() {
     return nanos.get();
   }
@@ -19,6 +19,7 @@ public final class SimulatedClock {
   /**
    * Moves the time on by {@code nanos} (a wait, or a delay).
    *
+   * @param nanos how far to move, in nanoseconds
    * @throws IllegalArgumentException if {@code nanos} is negative
    */
   public void advance(long nanos) {

@@ -80,12 +80,12 @@ public final class SimulatedKvStore implements KvStore {
     this.state = state;
   }
 
-  /** An empty store without faults. */
+  /** {@return an empty store without faults} */
   public static SimulatedKvStore create() {
     return builder().build();
   }
 
-  /** A builder: seed 0, no faults, a clock of its own, no observer. */
+  /** {@return a builder: seed 0, no faults, a clock of its own, no observer} */
   public static Builder builder() {
     return new Builder();
   }
@@ -138,10 +138,10 @@ public final class SimulatedKvStore implements KvStore {
   }
 
   /**
-   * A new store holding this store's committed state now (the same entries and versionstamps; the
-   * next commit of each continues from the same version), without faults or observer: what a test
-   * reads and queries to check invariants without disturbing the simulation. O(1): the states are
-   * immutable and shared.
+   * {@return a new store holding this store's committed state now (the same entries and
+   * versionstamps; the next commit of each continues from the same version), without faults or
+   * observer: what a test reads and queries to check invariants without disturbing the simulation}
+   * O(1): the states are immutable and shared.
    */
   public SimulatedKvStore fork() {
     return new SimulatedKvStore(state);
@@ -151,6 +151,8 @@ public final class SimulatedKvStore implements KvStore {
    * Replaces this store's committed state with {@code other}'s now: a checker that keeps
    * repositories open on a {@link #fork()} brings it up to date this way before each check. Open
    * snapshots keep the state they had.
+   *
+   * @param other the store whose state to copy
    */
   public void copyFrom(SimulatedKvStore other) {
     commitLock.lock();
@@ -161,29 +163,33 @@ public final class SimulatedKvStore implements KvStore {
     }
   }
 
-  /** From now on, injects the faults of {@code plan} (for example none while a test sets up data). */
+  /**
+   * From now on, injects the faults of {@code plan} (for example none while a test sets up data).
+   *
+   * @param plan the faults to inject
+   */
   public void faults(FaultPlan plan) {
     this.plan = Objects.requireNonNull(plan, "plan");
   }
 
-  /** The store's name in messages ({@code simulated store #n}). */
+  /** {@return the store's name in messages ({@code simulated store #n})} */
   public String name() {
     return name;
   }
 
-  /** The clock that {@link Fault#DELAY} moves on. */
+  /** {@return the clock that {@link Fault#DELAY} moves on} */
   public SimulatedClock clock() {
     return clock;
   }
 
-  /** The version of the last commit (0 before the first); for tests and traces. */
+  /** {@return the version of the last commit (0 before the first); for tests and traces} */
   public long lastCommitVersion() {
     return state.version();
   }
 
   /**
-   * Every entry now, in key order, read in one state: what a test compares against its model.
-   * Not a store call (no scheduling point, no fault).
+   * {@return every entry now, in key order, read in one state: what a test compares against its
+   * model} Not a store call (no scheduling point, no fault).
    */
   public List<KvEntry> entries() {
     List<KvEntry> all = new ArrayList<>();
@@ -360,31 +366,51 @@ public final class SimulatedKvStore implements KvStore {
 
     private Builder() {}
 
-    /** The seed of the random source that decides the faults. */
+    /**
+     * The seed of the random source that decides the faults.
+     *
+     * @param seed the seed
+     * @return this builder
+     */
     public Builder seed(long seed) {
       this.seed = seed;
       return this;
     }
 
-    /** The faults to inject and how often. */
+    /**
+     * The faults to inject and how often.
+     *
+     * @param plan the plan
+     * @return this builder
+     */
     public Builder faults(FaultPlan plan) {
       this.plan = Objects.requireNonNull(plan, "plan");
       return this;
     }
 
-    /** The clock that delays move on (share the simulation's). */
+    /**
+     * The clock that delays move on (share the simulation's).
+     *
+     * @param clock the clock
+     * @return this builder
+     */
     public Builder clock(SimulatedClock clock) {
       this.clock = Objects.requireNonNull(clock, "clock");
       return this;
     }
 
-    /** Who sees every call and fault (a scheduler, a trace). */
+    /**
+     * Who sees every call and fault (a scheduler, a trace).
+     *
+     * @param observer the observer
+     * @return this builder
+     */
     public Builder observer(StoreObserver observer) {
       this.observer = Objects.requireNonNull(observer, "observer");
       return this;
     }
 
-    /** The store, empty. */
+    /** {@return the store, empty} */
     public SimulatedKvStore build() {
       return new SimulatedKvStore(this);
     }

@@ -14,6 +14,7 @@ import dev.tessera.kv.TransientFailure;
 public final class CommitOutcomeUnknownException extends TesseraException implements TransientFailure {
   private static final long serialVersionUID = 1L;
 
+  /** The commit's identity, for {@link EtcdKvStore#resolveOutcome(String)}. */
   private final String commitId;
 
   /**
@@ -32,7 +33,7 @@ public final class CommitOutcomeUnknownException extends TesseraException implem
     this.commitId = commitId;
   }
 
-  /** The commit's identity, for {@link EtcdKvStore#resolveOutcome(String)}. */
+  /** {@return the commit's identity, for {@link EtcdKvStore#resolveOutcome(String)}} */
   public String commitId() {
     return commitId;
   }

@@ -10,6 +10,7 @@ import dev.tessera.TesseraException;
 public final class EtcdAccessDeniedException extends TesseraException {
   private static final long serialVersionUID = 1L;
 
+  /** What was attempted, e.g. {@code "commit"}. */
   private final String operation;
 
   /**
@@ -24,7 +25,7 @@ public final class EtcdAccessDeniedException extends TesseraException {
     this.operation = operation;
   }
 
-  /** What was attempted, e.g. {@code "commit"}. */
+  /** {@return what was attempted, e.g. {@code "commit"}} */
   public String operation() {
     return operation;
   }

@@ -70,6 +70,8 @@ public final class EtcdKvStore implements KvStore {
    * Connects to the cluster and checks that it answers and that the credentials may read the
    * store's prefix.
    *
+   * @param options where the cluster is and how to reach it
+   * @return the connected store, to close
    * @throws EtcdUnavailableException if no majority answers within the request timeout
    * @throws EtcdAccessDeniedException if the credentials, certificates or role are refused; a server
    *     certificate that {@link EtcdOptions#trustedCertificates()} does not trust is reported with
@@ -187,7 +189,7 @@ public final class EtcdKvStore implements KvStore {
     return connection.options().counterShards();
   }
 
-  /** The options the store was connected with. */
+  /** {@return the options the store was connected with} */
   public EtcdOptions options() {
     return connection.options();
   }

@@ -68,71 +68,86 @@ public final class EtcdOptions {
   }
 
   /**
-   * A builder for a cluster reached at {@code endpoints} ({@code http://host:port} or {@code
-   * https://host:port}; give every member so the client can fail over).
+   * {@return a builder for a cluster reached at {@code endpoints} ({@code http://host:port} or
+   * {@code https://host:port}; give every member so the client can fail over)}
+   *
+   * @param endpoints the members' client URLs
    */
   public static Builder builder(String... endpoints) {
     return new Builder(List.of(endpoints));
   }
 
-  /** A builder for a cluster reached at {@code endpoints}. */
+  /**
+   * {@return a builder for a cluster reached at {@code endpoints}}
+   *
+   * @param endpoints the members' client URLs
+   */
   public static Builder builder(List<String> endpoints) {
     return new Builder(endpoints);
   }
 
-  /** The members' client URLs. */
+  /** {@return the members' client URLs} */
   public List<String> endpoints() {
     return endpoints;
   }
 
-  /** Bytes put before every key: the store's namespace in the cluster (may be empty). */
+  /**
+   * Bytes put before every key: the store's namespace in the cluster (may be empty).
+   *
+   * @return the prefix, a copy
+   */
   public byte[] keyPrefix() {
     return keyPrefix.clone();
   }
 
-  /** How long connecting to a member may take. */
+  /** {@return how long connecting to a member may take} */
   public Duration connectTimeout() {
     return connectTimeout;
   }
 
-  /** How long one request (a read, one commit attempt) may take before it counts as failed. */
+  /**
+   * {@return how long one request (a read, one commit attempt) may take before it counts as failed}
+   */
   public Duration requestTimeout() {
     return requestTimeout;
   }
 
   /**
-   * How long a commit may spend settling an unknown outcome (and retrying a commit that did not
-   * land) before it throws {@link CommitOutcomeUnknownException}.
+   * {@return how long a commit may spend settling an unknown outcome (and retrying a commit that
+   * did not land) before it throws {@link CommitOutcomeUnknownException}}
    */
   public Duration outcomeTimeout() {
     return outcomeTimeout;
   }
 
   /**
-   * How long the cluster keeps the evidence of each commit's outcome (a small key per commit,
-   * removed by an etcd lease), and so how long {@link EtcdKvStore#resolveOutcome(String)} can still
-   * answer.
+   * {@return how long the cluster keeps the evidence of each commit's outcome (a small key per
+   * commit, removed by an etcd lease), and so how long {@link EtcdKvStore#resolveOutcome(String)}
+   * can still answer}
    */
   public Duration outcomeRetention() {
     return outcomeRetention;
   }
 
-  /** The cluster's {@code --max-txn-ops}. */
+  /** {@return the cluster's {@code --max-txn-ops}} */
   public int maxTxnOps() {
     return maxTxnOps;
   }
 
-  /** The cluster's {@code --max-request-bytes}. */
+  /** {@return the cluster's {@code --max-request-bytes}} */
   public int maxRequestBytes() {
     return maxRequestBytes;
   }
 
-  /** The largest packed key accepted (511 bytes by default, as on LMDB, so data moves both ways). */
+  /**
+   * {@return the largest packed key accepted (511 bytes by default, as on LMDB, so data moves both
+   * ways)}
+   */
   public int maxKeySize() {
     return maxKeySize;
   }
 
-  /** The largest response the client accepts (a page of a listing, a multi-get). */
+  /** {@return the largest response the client accepts (a page of a listing, a multi-get)} */
   public int maxInboundMessageSize() {
     return maxInboundMessageSize;
   }
@@ -141,12 +156,14 @@ public final class EtcdOptions {
    * Over how many keys a record count is spread ({@link EtcdKvStore#counterShards()}): each
    * writing thread adds to one of them, so concurrent inserts do not all conflict on one key; a
    * count reads them all. 16 by default; 1 puts every addition on one key.
+   *
+   * @return the number of shards
    */
   public int counterShards() {
     return counterShards;
   }
 
-  /** The etcd user, or {@code null} when the cluster has no authentication. */
+  /** {@return the etcd user, or {@code null} when the cluster has no authentication} */
   public String user() {
     return user;
   }
@@ -156,17 +173,17 @@ public final class EtcdOptions {
     return password == null ? null : password.clone();
   }
 
-  /** The CA certificates (PEM) that server certificates must chain to, or {@code null}. */
+  /** {@return the CA certificates (PEM) that server certificates must chain to, or {@code null}} */
   public Path trustedCertificates() {
     return trustedCertificates;
   }
 
-  /** The client certificate (PEM) presented to the servers, or {@code null}. */
+  /** {@return the client certificate (PEM) presented to the servers, or {@code null}} */
   public Path clientCertificate() {
     return clientCertificate;
   }
 
-  /** The client certificate's private key (PEM, PKCS#8), or {@code null}. */
+  /** {@return the client certificate's private key (PEM, PKCS#8), or {@code null}} */
   public Path clientKey() {
     return clientKey;
   }
@@ -214,36 +231,66 @@ public final class EtcdOptions {
       this.endpoints = List.copyOf(endpoints);
     }
 
-    /** The store's namespace: every key is stored under these UTF-8 bytes. */
+    /**
+     * The store's namespace: every key is stored under these UTF-8 bytes.
+     *
+     * @param prefix the prefix
+     * @return this builder
+     */
     public Builder keyPrefix(String prefix) {
       return keyPrefix(prefix.getBytes(StandardCharsets.UTF_8));
     }
 
-    /** The store's namespace as bytes. */
+    /**
+     * The store's namespace as bytes.
+     *
+     * @param prefix the prefix
+     * @return this builder
+     */
     public Builder keyPrefix(byte[] prefix) {
       this.keyPrefix = prefix.clone();
       return this;
     }
 
-    /** See {@link EtcdOptions#connectTimeout()}. */
+    /**
+     * See {@link EtcdOptions#connectTimeout()}.
+     *
+     * @param timeout the timeout
+     * @return this builder
+     */
     public Builder connectTimeout(Duration timeout) {
       this.connectTimeout = positive(timeout, "connectTimeout");
       return this;
     }
 
-    /** See {@link EtcdOptions#requestTimeout()}. */
+    /**
+     * See {@link EtcdOptions#requestTimeout()}.
+     *
+     * @param timeout the timeout
+     * @return this builder
+     */
     public Builder requestTimeout(Duration timeout) {
       this.requestTimeout = positive(timeout, "requestTimeout");
       return this;
     }
 
-    /** See {@link EtcdOptions#outcomeTimeout()}. */
+    /**
+     * See {@link EtcdOptions#outcomeTimeout()}.
+     *
+     * @param timeout the timeout
+     * @return this builder
+     */
     public Builder outcomeTimeout(Duration timeout) {
       this.outcomeTimeout = positive(timeout, "outcomeTimeout");
       return this;
     }
 
-    /** See {@link EtcdOptions#outcomeRetention()}; at least 10 s. */
+    /**
+     * See {@link EtcdOptions#outcomeRetention()}; at least 10 s.
+     *
+     * @param retention how long the evidence is kept
+     * @return this builder
+     */
     public Builder outcomeRetention(Duration retention) {
       if (retention.toSeconds() < 10) {
         throw new IllegalArgumentException("outcomeRetention must be at least 10 s, was " + retention);
@@ -252,7 +299,12 @@ public final class EtcdOptions {
       return this;
     }
 
-    /** The cluster's {@code --max-txn-ops} (at least 4). */
+    /**
+     * The cluster's {@code --max-txn-ops} (at least 4).
+     *
+     * @param ops the cluster's limit
+     * @return this builder
+     */
     public Builder maxTxnOps(int ops) {
       if (ops < 4) {
         throw new IllegalArgumentException("maxTxnOps must be at least 4, was " + ops);
@@ -261,7 +313,12 @@ public final class EtcdOptions {
       return this;
     }
 
-    /** The cluster's {@code --max-request-bytes}. */
+    /**
+     * The cluster's {@code --max-request-bytes}.
+     *
+     * @param bytes the cluster's limit
+     * @return this builder
+     */
     public Builder maxRequestBytes(int bytes) {
       if (bytes < 4096) {
         throw new IllegalArgumentException("maxRequestBytes must be at least 4096, was " + bytes);
@@ -270,7 +327,12 @@ public final class EtcdOptions {
       return this;
     }
 
-    /** The largest packed key accepted. */
+    /**
+     * The largest packed key accepted.
+     *
+     * @param bytes the size, in bytes
+     * @return this builder
+     */
     public Builder maxKeySize(int bytes) {
       if (bytes < 16) {
         throw new IllegalArgumentException("maxKeySize must be at least 16, was " + bytes);
@@ -279,13 +341,23 @@ public final class EtcdOptions {
       return this;
     }
 
-    /** The largest response accepted (default 64 MiB; gRPC's own default of 4 MiB is too small). */
+    /**
+     * The largest response accepted (default 64 MiB; gRPC's own default of 4 MiB is too small).
+     *
+     * @param bytes the size, in bytes
+     * @return this builder
+     */
     public Builder maxInboundMessageSize(int bytes) {
       this.maxInboundMessageSize = bytes;
       return this;
     }
 
-    /** See {@link EtcdOptions#counterShards()}; 1 to 256. */
+    /**
+     * See {@link EtcdOptions#counterShards()}; 1 to 256.
+     *
+     * @param shards the number of shards
+     * @return this builder
+     */
     public Builder counterShards(int shards) {
       if (shards < 1 || shards > 256) {
         throw new IllegalArgumentException("counterShards must be 1 to 256, was " + shards);
@@ -294,27 +366,44 @@ public final class EtcdOptions {
       return this;
     }
 
-    /** Authenticates as {@code user}; the password array is copied (clear yours afterwards). */
+    /**
+     * Authenticates as {@code user}; the password array is copied (clear yours afterwards).
+     *
+     * @param user the etcd user
+     * @param password the user's password
+     * @return this builder
+     */
     public Builder credentials(String user, char[] password) {
       this.user = Objects.requireNonNull(user, "user");
       this.password = Objects.requireNonNull(password, "password").clone();
       return this;
     }
 
-    /** TLS: server certificates must chain to the CA certificates in this PEM file. */
+    /**
+     * TLS: server certificates must chain to the CA certificates in this PEM file.
+     *
+     * @param caPem the PEM file of the CA certificates
+     * @return this builder
+     */
     public Builder trustedCertificates(Path caPem) {
       this.trustedCertificates = caPem;
       return this;
     }
 
-    /** TLS client authentication: present this certificate (PEM) and key (PEM, PKCS#8). */
+    /**
+     * TLS client authentication: present this certificate (PEM) and key (PEM, PKCS#8).
+     *
+     * @param certificatePem the client certificate's PEM file
+     * @param keyPem the client key's PEM file
+     * @return this builder
+     */
     public Builder clientCertificate(Path certificatePem, Path keyPem) {
       this.clientCertificate = Objects.requireNonNull(certificatePem, "certificatePem");
       this.clientKey = Objects.requireNonNull(keyPem, "keyPem");
       return this;
     }
 
-    /** The options. */
+    /** {@return the options} */
     public EtcdOptions build() {
       boolean https = endpoints.stream().anyMatch(e -> e.startsWith("https://"));
       if (clientCertificate != null && trustedCertificates == null) {

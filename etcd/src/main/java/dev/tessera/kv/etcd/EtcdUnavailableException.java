@@ -11,6 +11,7 @@ import dev.tessera.kv.TransientFailure;
 public final class EtcdUnavailableException extends TesseraException implements TransientFailure {
   private static final long serialVersionUID = 1L;
 
+  /** What was attempted, e.g. {@code "get"}. */
   private final String operation;
 
   /**
@@ -26,7 +27,7 @@ public final class EtcdUnavailableException extends TesseraException implements 
     this.operation = operation;
   }
 
-  /** What was attempted, e.g. {@code "get"}. */
+  /** {@return what was attempted, e.g. {@code "get"}} */
   public String operation() {
     return operation;
   }

@@ -12,7 +12,9 @@ import dev.tessera.kv.TransientFailure;
 public final class SnapshotCompactedException extends TesseraException implements TransientFailure {
   private static final long serialVersionUID = 1L;
 
+  /** The snapshot's revision. */
   private final long revision;
+  /** The revision etcd compacted up to, or 0 if it did not say. */
   private final long compactedRevision;
 
   /**
@@ -31,12 +33,12 @@ public final class SnapshotCompactedException extends TesseraException implement
     this.compactedRevision = compactedRevision;
   }
 
-  /** The snapshot's revision. */
+  /** {@return the snapshot's revision} */
   public long revision() {
     return revision;
   }
 
-  /** The revision etcd compacted up to, or 0 if it did not say. */
+  /** {@return the revision etcd compacted up to, or 0 if it did not say} */
   public long compactedRevision() {
     return compactedRevision;
   }

@@ -31,6 +31,12 @@ import org.junit.jupiter.api.Test;
  * commit; a commit whose outcome cannot be settled says so, and is settled later.
  */
 class EtcdFaultTest {
+  /**
+   * How long the writers may take to make progress (warm up, carry on after a kill, stop). Generous:
+   * the latches return as soon as the progress is made, and a loaded machine elects slowly.
+   */
+  private static final long PROGRESS_DEADLINE_SECONDS = 120;
+
   private static EtcdCluster cluster;
 
   @BeforeAll
@@ -62,8 +68,10 @@ class EtcdFaultTest {
   }
 
   private void killUnderWriters(String victimRole) throws Exception {
+    // Short requests, so that a request to the killed member fails fast and is retried; a generous
+    // outcome timeout, so that a loaded machine's slow election settles every commit in time.
     try (EtcdKvStore store = connect("fault-" + victimRole + "/", Duration.ofSeconds(2),
-        Duration.ofSeconds(20))) {
+        Duration.ofSeconds(90))) {
       int writers = 8;
       AtomicBoolean stop = new AtomicBoolean();
       AtomicInteger acknowledgedTotal = new AtomicInteger();
@@ -104,21 +112,21 @@ class EtcdFaultTest {
           return null;
         }));
       }
-      assertThat(warmedUp.await(30, TimeUnit.SECONDS)).isTrue();
+      assertThat(warmedUp.await(PROGRESS_DEADLINE_SECONDS, TimeUnit.SECONDS)).as("writers warmed up").isTrue();
       EtcdCluster.Member victim = victimRole.equals("leader") ? cluster.leader() : cluster.follower();
       afterKill.set(new CountDownLatch(100));
       int before = acknowledgedTotal.get();
       cluster.kill(victim);
       // writers make progress without the killed member
-      boolean progressed = afterKill.get().await(30, TimeUnit.SECONDS);
+      boolean progressed = afterKill.get().await(PROGRESS_DEADLINE_SECONDS, TimeUnit.SECONDS);
       cluster.restart(victim);
       stop.set(true);
       for (Future<?> task : tasks) {
-        task.get(60, TimeUnit.SECONDS);
+        task.get(PROGRESS_DEADLINE_SECONDS, TimeUnit.SECONDS);
       }
       pool.shutdown();
 
-      assertThat(progressed).as("100 commits within 30 s of killing the %s (%d made)", victimRole,
+      assertThat(progressed).as("100 commits within %d s of killing the %s (%d made)", PROGRESS_DEADLINE_SECONDS, victimRole,
           acknowledgedTotal.get() - before).isTrue();
       assertThat(falseConflicts).isEmpty();
       assertThat(failures).isEmpty();
@@ -154,13 +162,17 @@ class EtcdFaultTest {
       assertThat(unknown.getCause()).isInstanceOf(dev.tessera.TesseraException.class);
 
       killed.forEach(cluster::restart);
-      Optional<dev.tessera.tuple.Versionstamp> outcome = store.resolveOutcome(unknown.commitId());
-      KvEntry entry = store.get(key);
-      assertThat(entry.exists()).isEqualTo(outcome.isPresent());
-      outcome.ifPresent(stamp -> assertThat(entry.versionstamp()).isEqualTo(stamp));
-      // Settled for good: asking again gives the same answer.
-      assertThat(store.resolveOutcome(unknown.commitId())).isEqualTo(outcome);
-      assertThat(store.atomic().set(Tuple.of("after"), new byte[] {3}).commit().ok()).isTrue();
+      // Settled through a second client with generous timeouts: the short ones above only make the
+      // commit without a majority give up quickly, and a loaded machine elects a leader slowly.
+      try (EtcdKvStore settler = connect("unknown/", Duration.ofSeconds(30), Duration.ofSeconds(90))) {
+        Optional<dev.tessera.tuple.Versionstamp> outcome = settler.resolveOutcome(unknown.commitId());
+        KvEntry entry = settler.get(key);
+        assertThat(entry.exists()).isEqualTo(outcome.isPresent());
+        outcome.ifPresent(stamp -> assertThat(entry.versionstamp()).isEqualTo(stamp));
+        // Settled for good: asking again gives the same answer.
+        assertThat(settler.resolveOutcome(unknown.commitId())).isEqualTo(outcome);
+        assertThat(settler.atomic().set(Tuple.of("after"), new byte[] {3}).commit().ok()).isTrue();
+      }
     }
   }
 

@@ -82,7 +82,8 @@ class EtcdSecurityTest {
         .trustedCertificates(certs.ca())
         .clientCertificate(certs.clientCertificate(), certs.clientKey())
         .credentials(user, password.toCharArray())
-        .connectTimeout(Duration.ofSeconds(5));
+        // Generous: TLS and authentication are slow on a loaded machine, and a refusal comes at once.
+        .connectTimeout(Duration.ofSeconds(30)).requestTimeout(Duration.ofSeconds(30));
   }
 
   @Test
@@ -129,7 +130,9 @@ class EtcdSecurityTest {
         .trustedCertificates(other.ca())
         .clientCertificate(other.clientCertificate(), other.clientKey())
         .credentials("app", APP_PASSWORD.toCharArray())
-        .connectTimeout(Duration.ofSeconds(2)).requestTimeout(Duration.ofSeconds(2)).build();
+        .connectTimeout(Duration.ofSeconds(30)).requestTimeout(Duration.ofSeconds(30)).build();
+    // Generous timeouts: the refusal comes at the handshake, and a loaded machine's slow handshake
+    // must not turn it into a timeout (EtcdUnavailableException).
     assertThatThrownBy(() -> EtcdKvStore.connect(options))
         .isInstanceOf(EtcdAccessDeniedException.class)
         .hasMessageContaining("TLS")

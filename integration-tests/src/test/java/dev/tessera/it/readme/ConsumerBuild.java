@@ -34,7 +34,8 @@ final class ConsumerBuild {
   private static final String GROUP_PATH = "dev/tessera";
   /** What the snippet uses of what {@link #INSTALL_COMMAND} installs: its two artifacts and theirs. */
   private static final List<String> PUBLISHED_MODULES = List.of("annotations", "runtime", "processor");
-  private static final long MAVEN_TIMEOUT_MINUTES = 4;
+  /** Generous: the wait ends when the build does, and a loaded machine builds slowly. */
+  private static final long MAVEN_TIMEOUT_MINUTES = 15;
 
   private final Path reactorRoot;
   private final String version;

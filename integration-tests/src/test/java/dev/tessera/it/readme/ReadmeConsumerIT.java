@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
  */
 class ReadmeConsumerIT {
   private static final String SNIPPET_HEADING = "## Adding Tessera to a Maven build";
-  private static final long RUN_TIMEOUT_MINUTES = 2;
+  /** Generous: the wait ends when the run does, and a loaded machine runs slowly. */
+  private static final long RUN_TIMEOUT_MINUTES = 10;
 
   private static Path reactorRoot;
   private static ConsumerBuild build;

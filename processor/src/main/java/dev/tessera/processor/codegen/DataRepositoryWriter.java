@@ -49,7 +49,12 @@ public final class DataRepositoryWriter {
     this.injectWithOptions = injectWithOptions;
   }
 
-  /** The generated class of {@code model}: {@code com.acme.Books} gets {@code com.acme.Books_}. */
+  /**
+   * {@return the generated class of {@code model}: {@code com.acme.Books} gets {@code
+   * com.acme.Books_}}
+   *
+   * @param model the repository's model
+   */
   public static String implementationName(DataRepositoryModel model) {
     return implementation(model).simpleName();
   }
@@ -60,9 +65,12 @@ public final class DataRepositoryWriter {
   }
 
   /**
-   * The implementation source of {@code model}, recorded as generated from {@code originating}.
+   * {@return the implementation source of {@code model}, recorded as generated from {@code
+   * originating}}
    *
    * @param withGeneratedAnnotation whether the class carries {@code @Generated}
+   * @param model the repository's model
+   * @param originating the repository interface
    */
   public JavaFile write(
       DataRepositoryModel model, Element originating, boolean withGeneratedAnnotation) {

@@ -34,10 +34,12 @@ public final class MetamodelWriter {
   }
 
   /**
-   * The first two components of {@code model} whose metamodel members would share a name ({@code
-   * fooBar} and {@code foo_bar} both give the constant {@code FOO_BAR}; a component named {@code
-   * ID} is its own constant's name), as {@code [name, first, second]}; such an entity gets no
-   * metamodel.
+   * {@return the first two components of {@code model} whose metamodel members would share a name
+   * ({@code fooBar} and {@code foo_bar} both give the constant {@code FOO_BAR}; a component named
+   * {@code ID} is its own constant's name), as {@code [name, first, second]}; such an entity gets
+   * no metamodel}
+   *
+   * @param model the entity's model
    */
   public static Optional<List<String>> constantClash(EntityModel model) {
     Map<String, String> owners = new HashMap<>();
@@ -54,7 +56,13 @@ public final class MetamodelWriter {
     return Optional.empty();
   }
 
-  /** The metamodel source of {@code model}, recorded as generated from {@code originating}. */
+  /**
+   * {@return the metamodel source of {@code model}, recorded as generated from {@code originating}}
+   *
+   * @param model the entity's model
+   * @param originating the entity record
+   * @param withGeneratedAnnotation whether the class carries {@code @Generated}
+   */
   public JavaFile write(EntityModel model, Element originating, boolean withGeneratedAnnotation) {
     ClassName entity = JavaTypes.className(model.type());
     TypeSpec.Builder metamodel =

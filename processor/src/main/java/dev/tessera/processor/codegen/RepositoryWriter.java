@@ -55,18 +55,23 @@ public final class RepositoryWriter {
   }
 
   /**
-   * The first generated method name two indexes of {@code model} would share, as {@code [method,
-   * first index, second index]}; such an entity must be reported, not generated.
+   * {@return the first generated method name two indexes of {@code model} would share, as {@code
+   * [method, first index, second index]}; such an entity must be reported, not generated}
+   *
+   * @param model the entity's model
    */
   public static Optional<List<String>> nameClash(EntityModel model) {
     return GeneratedNames.keyMethodClash(model);
   }
 
   /**
-   * The repository source of {@code model}, recorded as generated from {@code originating}.
+   * {@return the repository source of {@code model}, recorded as generated from {@code
+   * originating}}
    *
    * @param withGeneratedAnnotation whether the class carries {@code @Generated} (false where the
    *     entity's module does not read {@code java.compiler})
+   * @param model the entity's model
+   * @param originating the entity record
    */
   public JavaFile write(EntityModel model, Element originating, boolean withGeneratedAnnotation) {
     ClassName entity = JavaTypes.className(model.type());

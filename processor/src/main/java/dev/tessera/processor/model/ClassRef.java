@@ -13,7 +13,12 @@ import java.util.List;
  */
 public record ClassRef(String packageName, List<String> simpleNames) {
 
-  /** Copies the names. */
+  /**
+   * Copies the names.
+   *
+   * @param packageName the package, empty for the unnamed package
+   * @param simpleNames the simple names, outermost first; never empty
+   */
   public ClassRef {
     simpleNames = List.copyOf(simpleNames);
     if (simpleNames.isEmpty()) {
@@ -21,12 +26,12 @@ public record ClassRef(String packageName, List<String> simpleNames) {
     }
   }
 
-  /** The innermost simple name. */
+  /** {@return the innermost simple name} */
   public String simpleName() {
     return simpleNames.get(simpleNames.size() - 1);
   }
 
-  /** The canonical name, e.g. {@code com.acme.Outer.Inner}. */
+  /** {@return the canonical name, e.g. {@code com.acme.Outer.Inner}} */
   public String qualifiedName() {
     String nested = String.join(".", simpleNames);
     return packageName.isEmpty() ? nested : packageName + "." + nested;

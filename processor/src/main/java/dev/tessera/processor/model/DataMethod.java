@@ -11,12 +11,16 @@ import java.util.Set;
  */
 public sealed interface DataMethod {
 
-  /** The method to implement. */
+  /** {@return the method to implement} */
   MethodSignature signature();
 
   /** A resource accessor: a method without parameters returning the key store. */
   record StoreAccessor(MethodSignature signature) implements DataMethod {
-    /** Checks the signature. */
+    /**
+     * Checks the signature.
+     *
+     * @param signature the method to implement
+     */
     public StoreAccessor {
       Objects.requireNonNull(signature, "signature");
     }
@@ -38,7 +42,15 @@ public sealed interface DataMethod {
       Multiplicity multiplicity,
       boolean returnsEntities)
       implements DataMethod {
-    /** Checks the fields. */
+    /**
+     * Checks the fields.
+     *
+     * @param signature the method
+     * @param operation what it does to each entity
+     * @param multiplicity how its parameter holds the entities
+     * @param returnsEntities true if it returns what was stored (in its parameter's shape), false
+     *     for {@code void}
+     */
     public Lifecycle {
       Objects.requireNonNull(signature, "signature");
       Objects.requireNonNull(operation, "operation");
@@ -81,7 +93,24 @@ public sealed interface DataMethod {
       List<String> served,
       Set<String> fixed)
       implements DataMethod {
-    /** Copies the lists. */
+    /**
+     * Copies the lists.
+     *
+     * @param signature the method
+     * @param operation find, count, exists or delete
+     * @param access what the query reads
+     * @param conditions the conditions, in the order of the key they narrow
+     * @param first the number of records a {@code findFirst10By...} method reads, or 0
+     * @param result what the method returns
+     * @param sorts the parameters giving sorts at run time ({@code Order}, {@code Sort}), in
+     *     declaration order
+     * @param limit the {@code Limit} parameter, or null
+     * @param pageRequest the {@code PageRequest} parameter, or null
+     * @param descending true if a static {@code @OrderBy} asks for the access's order reversed
+     * @param staticOrder how many attributes of {@code served} the static {@code @OrderBy} names
+     * @param served the attributes the access orders its results by, most significant first
+     * @param fixed the attributes the conditions hold at one value
+     */
     public Query {
       Objects.requireNonNull(signature, "signature");
       Objects.requireNonNull(operation, "operation");
@@ -96,24 +125,35 @@ public sealed interface DataMethod {
 
   /** What a lifecycle method does. */
   enum LifecycleOperation {
+    /** {@code @Insert}. */
     INSERT,
+    /** {@code @Update}. */
     UPDATE,
+    /** {@code @Save}. */
     SAVE,
+    /** {@code @Delete}. */
     DELETE
   }
 
   /** How a lifecycle method's parameter holds its entities. */
   enum Multiplicity {
+    /** One entity. */
     ONE,
+    /** A {@code List} (or other {@code Iterable}) of entities. */
     LIST,
+    /** An array of entities. */
     ARRAY
   }
 
   /** What a query does with the records it selects. */
   enum QueryOperation {
+    /** Returns the records ({@code find...} or {@code @Find}). */
     FIND,
+    /** Counts them ({@code count...}). */
     COUNT,
+    /** Says whether there is one ({@code exists...}). */
     EXISTS,
+    /** Deletes them ({@code delete...} with conditions). */
     DELETE
   }
 
@@ -121,10 +161,15 @@ public sealed interface DataMethod {
   enum Result {
     /** The one record: {@code EmptyResultException} or {@code NonUniqueResultException} otherwise. */
     ONE,
+    /** An {@code Optional} of the one record. */
     OPTIONAL,
+    /** A {@code List} of the records. */
     LIST,
+    /** An array of the records. */
     ARRAY,
+    /** A {@code Stream} of the records, read lazily. */
     STREAM,
+    /** An offset-based page. */
     PAGE,
     /** A page with a cursor per row, read after or before a cursor. */
     CURSORED_PAGE,
@@ -150,7 +195,11 @@ public sealed interface DataMethod {
    * @param index the index
    */
   record ByIndex(IndexModel index) implements Access {
-    /** Checks the index. */
+    /**
+     * Checks the index.
+     *
+     * @param index the index
+     */
     public ByIndex {
       Objects.requireNonNull(index, "index");
     }
@@ -165,7 +214,13 @@ public sealed interface DataMethod {
    * @param parameters the parameters it is compared with, as many as the operator takes
    */
   record Condition(String attribute, Operator operator, List<String> parameters) {
-    /** Checks and copies the fields. */
+    /**
+     * Checks and copies the fields.
+     *
+     * @param attribute the record component
+     * @param operator how it is compared
+     * @param parameters the parameters it is compared with, as many as the operator takes
+     */
     public Condition {
       Objects.requireNonNull(attribute, "attribute");
       Objects.requireNonNull(operator, "operator");
@@ -175,7 +230,12 @@ public sealed interface DataMethod {
       }
     }
 
-    /** An equality condition with {@code parameter}. */
+    /**
+     * {@return an equality condition with {@code parameter}}
+     *
+     * @param attribute the attribute compared
+     * @param parameter the parameter it must equal
+     */
     public static Condition equal(String attribute, String parameter) {
       return new Condition(attribute, Operator.EQUAL, List.of(parameter));
     }
@@ -183,14 +243,23 @@ public sealed interface DataMethod {
 
   /** How a condition compares its attribute, and how many parameters it takes. */
   enum Operator {
+    /** Equal to one parameter. */
     EQUAL(1),
+    /** Equal to one of a collection's elements. */
     IN(1),
+    /** Between two parameters, both included. */
     BETWEEN(2),
+    /** Greater than one parameter. */
     GREATER_THAN(1),
+    /** At least one parameter. */
     GREATER_THAN_EQUAL(1),
+    /** Less than one parameter. */
     LESS_THAN(1),
+    /** At most one parameter. */
     LESS_THAN_EQUAL(1),
+    /** A string starting with one parameter. */
     STARTS_WITH(1),
+    /** Null; takes no parameter. */
     NULL(0);
 
     private final int arity;
@@ -199,17 +268,19 @@ public sealed interface DataMethod {
       this.arity = arity;
     }
 
-    /** The number of parameters the condition takes. */
+    /** {@return the number of parameters the condition takes} */
     public int arity() {
       return arity;
     }
 
-    /** True for equality and {@code NULL}: the attribute holds one value in every result. */
+    /**
+     * {@return true for equality and {@code NULL}: the attribute holds one value in every result}
+     */
     public boolean fixes() {
       return this == EQUAL || this == NULL;
     }
 
-    /** True for the operators that may only narrow the last component a query reads. */
+    /** {@return true for the operators that may only narrow the last component a query reads} */
     public boolean range() {
       return this != EQUAL && this != IN;
     }
@@ -222,7 +293,12 @@ public sealed interface DataMethod {
    * @param kind its type
    */
   record SortParameter(String name, SortKind kind) {
-    /** Checks the fields. */
+    /**
+     * Checks the fields.
+     *
+     * @param name the parameter's name
+     * @param kind its type
+     */
     public SortParameter {
       Objects.requireNonNull(name, "name");
       Objects.requireNonNull(kind, "kind");

@@ -15,7 +15,13 @@ import java.util.Objects;
  */
 public record DataRepositoryModel(ClassRef type, EntityModel entity, List<DataMethod> methods) {
 
-  /** Copies the methods. */
+  /**
+   * Copies the methods.
+   *
+   * @param type the interface
+   * @param entity the entity its methods read and write
+   * @param methods the abstract methods to implement, in declaration order (inherited ones first)
+   */
   public DataRepositoryModel {
     Objects.requireNonNull(type, "type");
     Objects.requireNonNull(entity, "entity");

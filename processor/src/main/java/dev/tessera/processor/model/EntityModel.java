@@ -30,7 +30,18 @@ public record EntityModel(
     List<IndexModel> indexes,
     List<SpatialIndexModel> spatialIndexes) {
 
-  /** Validates and copies the fields. */
+  /**
+   * Validates and copies the fields.
+   *
+   * @param type the record class
+   * @param entityName the entity name (a store assigns it the id its record keys start with)
+   * @param components the record components, in declaration order
+   * @param primaryKeyIndex the position of the primary key among {@code components}
+   * @param keyGeneration how a missing primary key is generated
+   * @param indexes the secondary indexes: component indexes in component order, then the composite
+   *     indexes declared on the record type in declaration order
+   * @param spatialIndexes the multi-dimensional indexes, in declaration order
+   */
   public EntityModel {
     Objects.requireNonNull(type, "type");
     Objects.requireNonNull(entityName, "entityName");
@@ -41,20 +52,26 @@ public record EntityModel(
     spatialIndexes = List.copyOf(spatialIndexes);
   }
 
-  /** The primary key component. */
+  /** {@return the primary key component} */
   public ComponentModel primaryKey() {
     return components.get(primaryKeyIndex);
   }
 
   /**
-   * True if {@code index} is a multi-value index: one over a single {@code List} or {@code Set}
-   * component, with one entry per element.
+   * {@return true if {@code index} is a multi-value index: one over a single {@code List} or {@code
+   * Set} component, with one entry per element}
+   *
+   * @param index one of this entity's indexes
    */
   public boolean multiValue(IndexModel index) {
     return index.fields().size() == 1 && component(index.fields().get(0)).type().multiValueIndexable();
   }
 
-  /** The component named {@code name}. */
+  /**
+   * {@return the component named {@code name}}
+   *
+   * @param name the component's name
+   */
   public ComponentModel component(String name) {
     return components.stream()
         .filter(c -> c.name().equals(name))
@@ -63,9 +80,9 @@ public record EntityModel(
   }
 
   /**
-   * The canonical description of the stored shape, e.g. {@code
+   * {@return the canonical description of the stored shape, e.g. {@code
    * user(id:STRING,name:STRING,email:STRING,favoriteColor:STRING)}: what the schema identifier is
-   * derived from, and what a catalog stores to decode old values later.
+   * derived from, and what a catalog stores to decode old values later}
    */
   public String schemaDescriptor() {
     return entityName
@@ -75,12 +92,14 @@ public record EntityModel(
   }
 
   /**
-   * The canonical description of what shapes {@code index}'s entries, e.g. {@code
+   * {@return the canonical description of what shapes {@code index}'s entries, e.g. {@code
    * unique(email:STRING)/CASE_INSENSITIVE}: uniqueness, the fields in key order with their stored
    * types (an enum with its constants in declaration order, which its index values follow), and
    * the normalisation; then {@code ;nulls} for a non-unique index with a nullable field, which
-   * holds records whose field is null under a null part (a unique index ignores them). The store's
+   * holds records whose field is null under a null part (a unique index ignores them)} The store's
    * catalog compares it on open, so a change rebuilds the index.
+   *
+   * @param index one of this entity's indexes
    */
   public String indexDescriptor(IndexModel index) {
     return (index.unique() ? "unique" : "index")
@@ -102,7 +121,7 @@ public record EntityModel(
         && index.fields().stream().anyMatch(field -> !component(field).type().primitive());
   }
 
-  /** The 64-bit FNV-1a hash of the UTF-8 bytes of {@link #schemaDescriptor()}. */
+  /** {@return the 64-bit FNV-1a hash of the UTF-8 bytes of {@link #schemaDescriptor()}} */
   public long schemaId() {
     long hash = 0xcbf29ce484222325L;
     for (byte b : schemaDescriptor().getBytes(StandardCharsets.UTF_8)) {

@@ -18,7 +18,16 @@ import java.util.Objects;
 public record IndexModel(
     String name, String subspace, boolean unique, List<String> fields, Normalize normalize) {
 
-  /** Validates and copies the fields. */
+  /**
+   * Validates and copies the fields.
+   *
+   * @param name the index name, a Java identifier (finder methods are named after it)
+   * @param subspace the name of its entries' subspace (a store assigns it the id their keys start
+   *     with): {@code entityName + "_by_" + name}
+   * @param unique true for a unique index
+   * @param fields the indexed components, in key order
+   * @param normalize how its {@code String} values are normalised
+   */
   public IndexModel {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(subspace, "subspace");
@@ -26,7 +35,12 @@ public record IndexModel(
     Objects.requireNonNull(normalize, "normalize");
   }
 
-  /** The subspace of index {@code indexName} of entity {@code entityName}. */
+  /**
+   * {@return the subspace of index {@code indexName} of entity {@code entityName}}
+   *
+   * @param entityName the entity's name
+   * @param indexName the index's name
+   */
   public static String subspaceOf(String entityName, String indexName) {
     return entityName + "_by_" + indexName;
   }

@@ -23,7 +23,15 @@ public record MethodSignature(
     List<Parameter> parameters,
     boolean varargs) {
 
-  /** Copies the lists. */
+  /**
+   * Copies the lists.
+   *
+   * @param name the method name
+   * @param typeVariables the method's own type variables, e.g. {@code S extends Book}
+   * @param returnType the return type
+   * @param parameters the parameters, in declaration order
+   * @param varargs true if the last parameter is a variable arity one
+   */
   public MethodSignature {
     Objects.requireNonNull(name, "name");
     typeVariables = List.copyOf(typeVariables);
@@ -31,7 +39,7 @@ public record MethodSignature(
     parameters = List.copyOf(parameters);
   }
 
-  /** True if the method declares type variables, so its results need a cast to them. */
+  /** {@return true if the method declares type variables, so its results need a cast to them} */
   public boolean generic() {
     return !typeVariables.isEmpty();
   }
@@ -43,7 +51,12 @@ public record MethodSignature(
    * @param bounds its upper bounds, possibly none
    */
   public record TypeVariable(String name, List<TypeRef> bounds) {
-    /** Copies the bounds. */
+    /**
+     * Copies the bounds.
+     *
+     * @param name the variable's name
+     * @param bounds its upper bounds, possibly none
+     */
     public TypeVariable {
       Objects.requireNonNull(name, "name");
       bounds = List.copyOf(bounds);
@@ -57,7 +70,12 @@ public record MethodSignature(
    * @param type its type
    */
   public record Parameter(String name, TypeRef type) {
-    /** Checks the fields. */
+    /**
+     * Checks the fields.
+     *
+     * @param name its name in the source
+     * @param type its type
+     */
     public Parameter {
       Objects.requireNonNull(name, "name");
       Objects.requireNonNull(type, "type");

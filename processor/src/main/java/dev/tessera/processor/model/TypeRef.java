@@ -13,7 +13,11 @@ public sealed interface TypeRef {
 
   /** A primitive type or {@code void}, by its keyword ({@code int}, {@code void}). */
   record Primitive(String keyword) implements TypeRef {
-    /** Checks the keyword. */
+    /**
+     * Checks the keyword.
+     *
+     * @param keyword the keyword
+     */
     public Primitive {
       Objects.requireNonNull(keyword, "keyword");
     }
@@ -21,7 +25,12 @@ public sealed interface TypeRef {
 
   /** A class or interface type with its type arguments, e.g. {@code List<Book>}. */
   record Declared(ClassRef type, List<TypeRef> arguments) implements TypeRef {
-    /** Copies the arguments. */
+    /**
+     * Copies the arguments.
+     *
+     * @param type the class or interface
+     * @param arguments the type arguments, empty for a raw or non-generic type
+     */
     public Declared {
       Objects.requireNonNull(type, "type");
       arguments = List.copyOf(arguments);
@@ -30,7 +39,11 @@ public sealed interface TypeRef {
 
   /** An array type. */
   record Array(TypeRef component) implements TypeRef {
-    /** Checks the component. */
+    /**
+     * Checks the component.
+     *
+     * @param component the component type
+     */
     public Array {
       Objects.requireNonNull(component, "component");
     }
@@ -38,7 +51,11 @@ public sealed interface TypeRef {
 
   /** A type variable, such as {@code S} in {@code <S extends Book> S save(S entity)}. */
   record Variable(String name) implements TypeRef {
-    /** Checks the name. */
+    /**
+     * Checks the name.
+     *
+     * @param name the variable's name
+     */
     public Variable {
       Objects.requireNonNull(name, "name");
     }

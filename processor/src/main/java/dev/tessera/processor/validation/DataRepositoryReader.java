@@ -57,7 +57,13 @@ public final class DataRepositoryReader {
   private final TypeRefs typeRefs;
   private final DataQueryReader queries;
 
-  /** Reads with the compiler's utilities, reporting to {@code errors}. */
+  /**
+   * Reads with the compiler's utilities, reporting to {@code errors}.
+   *
+   * @param elements the compiler's element utilities
+   * @param types the compiler's type utilities
+   * @param errors where to report
+   */
   public DataRepositoryReader(Elements elements, Types types, ErrorReporter errors) {
     this.elements = elements;
     this.types = types;
@@ -67,8 +73,10 @@ public final class DataRepositoryReader {
   }
 
   /**
-   * The entity {@code repository} stores, from its {@code DataRepository<E, K>} supertype or else
-   * its lifecycle methods; empty after reporting why there is none usable.
+   * {@return the entity {@code repository} stores, from its {@code DataRepository<E, K>} supertype
+   * or else its lifecycle methods; empty after reporting why there is none usable}
+   *
+   * @param repository the repository interface
    */
   public Optional<TypeElement> entityOf(TypeElement repository) {
     AnnotationMirror annotation = IndexAnnotation.find(repository, JakartaDataNames.REPOSITORY);
@@ -105,8 +113,12 @@ public final class DataRepositoryReader {
   }
 
   /**
-   * The model of {@code repository}, whose entity {@code entityElement} has the model {@code
-   * entity}; empty after reporting every method that cannot be implemented.
+   * {@return the model of {@code repository}, whose entity {@code entityElement} has the model
+   * {@code entity}; empty after reporting every method that cannot be implemented}
+   *
+   * @param repository the repository interface
+   * @param entityElement the entity record
+   * @param entity the entity's model
    */
   public Optional<DataRepositoryModel> read(
       TypeElement repository, TypeElement entityElement, EntityModel entity) {

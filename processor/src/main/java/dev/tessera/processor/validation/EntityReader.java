@@ -46,7 +46,12 @@ public final class EntityReader {
   private final SpatialIndexReader spatial;
   private final EvolutionAnnotations evolution;
 
-  /** Reads with {@code elements}, reporting to {@code errors}. */
+  /**
+   * Reads with {@code elements}, reporting to {@code errors}.
+   *
+   * @param elements the compiler's element utilities
+   * @param errors where to report
+   */
   public EntityReader(Elements elements, ErrorReporter errors) {
     this.elements = elements;
     this.errors = errors;
@@ -55,12 +60,20 @@ public final class EntityReader {
     this.evolution = new EvolutionAnnotations(elements, errors);
   }
 
-  /** The {@code @Entity} annotation of {@code element}, for error positions. */
+  /**
+   * {@return the {@code @Entity} annotation of {@code element}, for error positions}
+   *
+   * @param element an element carrying {@code @Entity}
+   */
   public static AnnotationMirror entityAnnotation(Element element) {
     return find(element, AnnotationNames.ENTITY);
   }
 
-  /** The model of {@code element}, or empty after reporting why there is none. */
+  /**
+   * {@return the model of {@code element}, or empty after reporting why there is none}
+   *
+   * @param element an element carrying {@code @Entity}
+   */
   public Optional<EntityModel> read(Element element) {
     AnnotationMirror entity = entityAnnotation(element);
     if (element.getKind() != ElementKind.RECORD) {

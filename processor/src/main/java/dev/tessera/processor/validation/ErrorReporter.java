@@ -18,18 +18,33 @@ public final class ErrorReporter {
   private final Messager messager;
   private int errorCount;
 
-  /** Reports through {@code messager}. */
+  /**
+   * Reports through {@code messager}.
+   *
+   * @param messager the compiler's messager
+   */
   public ErrorReporter(Messager messager) {
     this.messager = messager;
   }
 
-  /** Reports {@code message} on {@code element}. */
+  /**
+   * Reports {@code message} on {@code element}.
+   *
+   * @param message the message
+   * @param element the element it is about
+   */
   public void error(String message, Element element) {
     errorCount++;
     messager.printMessage(Diagnostic.Kind.ERROR, message, positioned(element));
   }
 
-  /** Reports {@code message} on {@code annotation} of {@code element}, or on the element alone. */
+  /**
+   * Reports {@code message} on {@code annotation} of {@code element}, or on the element alone.
+   *
+   * @param message the message
+   * @param element the element it is about
+   * @param annotation the annotation on {@code element} it is about, or {@code null}
+   */
   public void error(String message, Element element, AnnotationMirror annotation) {
     if (annotation == null) {
       error(message, element);
@@ -56,7 +71,9 @@ public final class ErrorReporter {
     return element;
   }
 
-  /** The number of errors reported so far; compare two readings to see if a step failed. */
+  /**
+   * {@return the number of errors reported so far; compare two readings to see if a step failed}
+   */
   public int errorCount() {
     return errorCount;
   }

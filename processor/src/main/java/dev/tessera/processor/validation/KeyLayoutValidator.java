@@ -23,14 +23,18 @@ public final class KeyLayoutValidator {
   private final ErrorReporter errors;
   private final Map<String, Claim> earlierRounds = new HashMap<>();
 
-  /** Reports collisions to {@code errors}. */
+  /**
+   * Reports collisions to {@code errors}.
+   *
+   * @param errors where to report
+   */
   public KeyLayoutValidator(ErrorReporter errors) {
     this.errors = errors;
   }
 
   /**
-   * The entities of this round whose key prefixes collide with no other entity's; every collision
-   * is reported on each entity of this round involved, naming the other side.
+   * {@return the entities of this round whose key prefixes collide with no other entity's; every
+   * collision is reported on each entity of this round involved, naming the other side}
    *
    * @param entities this round's valid entities with their elements, in a stable order
    */

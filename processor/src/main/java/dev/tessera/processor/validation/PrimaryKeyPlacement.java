@@ -17,12 +17,20 @@ import javax.lang.model.element.TypeElement;
 public final class PrimaryKeyPlacement {
   private final ErrorReporter errors;
 
-  /** Reports to {@code errors}. */
+  /**
+   * Reports to {@code errors}.
+   *
+   * @param errors where to report
+   */
   public PrimaryKeyPlacement(ErrorReporter errors) {
     this.errors = errors;
   }
 
-  /** Reports {@code element} (one carrying {@code @PrimaryKey}) if it is a field outside a record. */
+  /**
+   * Reports {@code element} (one carrying {@code @PrimaryKey}) if it is a field outside a record.
+   *
+   * @param element an element carrying {@code @PrimaryKey}
+   */
   public void check(Element element) {
     Element owner = element.getEnclosingElement();
     if (element.getKind() != ElementKind.FIELD || owner.getKind() == ElementKind.RECORD) {

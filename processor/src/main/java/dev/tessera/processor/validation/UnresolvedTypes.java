@@ -21,8 +21,10 @@ public final class UnresolvedTypes {
   private UnresolvedTypes() {}
 
   /**
-   * True if a component type of record {@code entity} (or a type argument of one, or a component
-   * of a nested record, at any depth) does not resolve yet.
+   * {@return true if a component type of record {@code entity} (or a type argument of one, or a
+   * component of a nested record, at any depth) does not resolve yet}
+   *
+   * @param entity the entity record
    */
   public static boolean in(TypeElement entity) {
     return in(entity, new HashSet<>());

@@ -28,12 +28,15 @@ public enum FileAccess {
     this.fileMode = fileMode;
   }
 
-  /** The permissions of a new store directory. */
+  /** {@return the permissions of a new store directory} */
   public Set<PosixFilePermission> directoryPermissions() {
     return PosixFilePermissions.fromString(directoryPermissions);
   }
 
-  /** The mode of new store files, as the octal number {@code open(2)} takes (e.g. {@code 0600}). */
+  /**
+   * {@return the mode of new store files, as the octal number {@code open(2)} takes (e.g. {@code
+   * 0600})}
+   */
   public int fileMode() {
     return fileMode;
   }

@@ -10,11 +10,20 @@ import java.nio.file.Path;
 public final class IncompatibleStoreException extends TesseraException {
   private static final long serialVersionUID = 1L;
 
+  /** The store's directory. */
   private final String directory;
+  /** The format version the store has. */
   private final int foundVersion;
+  /** The format version this build reads. */
   private final int supportedVersion;
 
-  /** Creates the exception. */
+  /**
+   * Creates the exception.
+   *
+   * @param directory the store's directory
+   * @param foundVersion the format version the store has
+   * @param supportedVersion the format version this build reads
+   */
   public IncompatibleStoreException(Path directory, int foundVersion, int supportedVersion) {
     super("The Tessera store in " + directory + " has format version " + foundVersion
         + ", but this version of Tessera reads format versions up to " + supportedVersion
@@ -24,17 +33,17 @@ public final class IncompatibleStoreException extends TesseraException {
     this.supportedVersion = supportedVersion;
   }
 
-  /** The store's directory. */
+  /** {@return the store's directory} */
   public Path directory() {
     return Path.of(directory);
   }
 
-  /** The format version found in the store. */
+  /** {@return the format version found in the store} */
   public int foundVersion() {
     return foundVersion;
   }
 
-  /** The newest format version this code reads. */
+  /** {@return the newest format version this code reads} */
   public int supportedVersion() {
     return supportedVersion;
   }

@@ -94,6 +94,8 @@ public final class LmdbKvStore implements KvStore {
    * Opens the store in {@code directory} with {@link LmdbOptions#defaults()}, creating the
    * directory and an empty store if there is none.
    *
+   * @param directory the store's directory
+   * @return the open store, to close
    * @throws NotATesseraStoreException if the path holds something else (left untouched)
    * @throws IncompatibleStoreException if the store was written by a newer format
    * @throws TruncatedStoreException if data.mdb is shorter than its last commit (left untouched)
@@ -106,6 +108,9 @@ public final class LmdbKvStore implements KvStore {
   /**
    * Opens the store in {@code directory} with {@code options}, creating it if there is none.
    *
+   * @param directory the store's directory
+   * @param options how to open it
+   * @return the open store, to close
    * @throws NotATesseraStoreException if the path holds something else (left untouched)
    * @throws IncompatibleStoreException if the store was written by a newer format
    * @throws TruncatedStoreException if data.mdb is shorter than its last commit (left untouched)
@@ -133,6 +138,8 @@ public final class LmdbKvStore implements KvStore {
    * }
    * }</pre>
    *
+   * @param directory the store's directory
+   * @return the open store, to close
    * @throws NotATesseraStoreException if the path does not hold a store (a missing directory,
    *     no data.mdb, not an LMDB database, no Tessera metadata); nothing is created
    * @throws IncompatibleStoreException if the store was written by a newer format
@@ -197,7 +204,7 @@ public final class LmdbKvStore implements KvStore {
     return new LmdbAtomicOperation(environment);
   }
 
-  /** The store's directory. */
+  /** {@return the store's directory} */
   public Path directory() {
     return environment.directory();
   }
@@ -208,7 +215,7 @@ public final class LmdbKvStore implements KvStore {
     return directory().toString();
   }
 
-  /** The current size of the LMDB map in this process, in bytes (it grows by itself). */
+  /** {@return the current size of the LMDB map in this process, in bytes (it grows by itself)} */
   public long mapSize() {
     return environment.mapSize();
   }
@@ -229,6 +236,7 @@ public final class LmdbKvStore implements KvStore {
    * <p>While the copy runs, this process cannot grow the map: a commit that needs a larger map
    * waits for the copy up to {@link LmdbOptions#growthWait()}. Thread-safe.
    *
+   * @param target the directory to copy into
    * @return the statistics of the verified copy
    * @throws IllegalArgumentException if {@code target} is a file or a non-empty directory (nothing
    *     is written)
@@ -243,6 +251,7 @@ public final class LmdbKvStore implements KvStore {
    * ({@code MDB_CP_COMPACT}): smaller for a store that has shrunk, and slower to write.
    * Thread-safe.
    *
+   * @param target the directory to copy into
    * @return the statistics of the verified copy
    * @throws IllegalArgumentException if {@code target} is a file or a non-empty directory
    * @throws UncheckedIOException if the copy cannot be written; a partial copy is removed
@@ -252,7 +261,7 @@ public final class LmdbKvStore implements KvStore {
   }
 
   /**
-   * The file, map and B-tree figures of the store now (one read transaction). Thread-safe.
+   * {@return the file, map and B-tree figures of the store now (one read transaction)} Thread-safe.
    *
    * @see StoreStatistics
    */

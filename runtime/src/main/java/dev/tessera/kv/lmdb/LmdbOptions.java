@@ -62,54 +62,62 @@ public final class LmdbOptions {
     this.recordOpenSites = builder.recordOpenSites;
   }
 
-  /** The defaults: 64 MiB initial map, doubling by at most 1 GiB, durable, 1024 readers. */
+  /**
+   * {@return the defaults: 64 MiB initial map, doubling by at most 1 GiB, durable, 1024 readers}
+   */
   public static LmdbOptions defaults() {
     return builder().build();
   }
 
-  /** A builder starting from the defaults. */
+  /** {@return a builder starting from the defaults} */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** The map size a new store starts with, in bytes. */
+  /** {@return the map size a new store starts with, in bytes} */
   public long initialMapSize() {
     return initialMapSize;
   }
 
-  /** The largest single growth of the map, in bytes. */
+  /** {@return the largest single growth of the map, in bytes} */
   public long maxGrowthStep() {
     return maxGrowthStep;
   }
 
-  /** The map never grows beyond this many bytes; a commit that needs more fails. */
+  /** {@return the largest map size, in bytes: a commit that needs more fails} */
   public long maxMapSize() {
     return maxMapSize;
   }
 
-  /** What a commit promises about crashes. */
+  /** {@return what a commit promises about crashes} */
   public Durability durability() {
     return durability;
   }
 
-  /** The number of LMDB reader slots. */
+  /** {@return the number of LMDB reader slots} */
   public int maxReaders() {
     return maxReaders;
   }
 
-  /** How long a map growth waits for open snapshots and iterators of this process to close. */
+  /**
+   * {@return how long a map growth waits for open snapshots and iterators of this process to close}
+   */
   public Duration growthWait() {
     return growthWait;
   }
 
-  /** Who may read a new store's directory and files; see {@link FileAccess}. */
+  /**
+   * Who may read a new store's directory and files; see {@link FileAccess}.
+   *
+   * @return who may read a new store's directory and files
+   */
   public FileAccess fileAccess() {
     return fileAccess;
   }
 
   /**
-   * True if each snapshot and iterator records the stack where it was opened, so that a map
-   * growth they hold up names the code that opened them.
+   * {@return true if each snapshot and iterator records the stack where it was opened, so that a
+   * map growth they hold up names the code that opened them}
    */
   public boolean recordOpenSites() {
     return recordOpenSites;
@@ -128,31 +136,56 @@ public final class LmdbOptions {
 
     private Builder() {}
 
-    /** The map size a new store starts with (at least 64 KiB). */
+    /**
+     * The map size a new store starts with (at least 64 KiB).
+     *
+     * @param bytes the size, in bytes
+     * @return this builder
+     */
     public Builder initialMapSize(long bytes) {
       this.initialMapSize = requireAtLeast("initialMapSize", bytes, MIN_MAP_SIZE);
       return this;
     }
 
-    /** The largest single growth of the map (at least 64 KiB). */
+    /**
+     * The largest single growth of the map (at least 64 KiB).
+     *
+     * @param bytes the size, in bytes
+     * @return this builder
+     */
     public Builder maxGrowthStep(long bytes) {
       this.maxGrowthStep = requireAtLeast("maxGrowthStep", bytes, MIN_MAP_SIZE);
       return this;
     }
 
-    /** Caps the map size; a commit that would need more fails with {@link MapSizeLimitException}. */
+    /**
+     * Caps the map size; a commit that would need more fails with {@link MapSizeLimitException}.
+     *
+     * @param bytes the largest map size, in bytes
+     * @return this builder
+     */
     public Builder maxMapSize(long bytes) {
       this.maxMapSize = requireAtLeast("maxMapSize", bytes, MIN_MAP_SIZE);
       return this;
     }
 
-    /** What a commit promises about crashes; see {@link Durability}. */
+    /**
+     * What a commit promises about crashes; see {@link Durability}.
+     *
+     * @param durability the durability
+     * @return this builder
+     */
     public Builder durability(Durability durability) {
       this.durability = Objects.requireNonNull(durability, "durability");
       return this;
     }
 
-    /** The number of LMDB reader slots: snapshots, iterators and reads open at once. */
+    /**
+     * The number of LMDB reader slots: snapshots, iterators and reads open at once.
+     *
+     * @param maxReaders the number of slots
+     * @return this builder
+     */
     public Builder maxReaders(int maxReaders) {
       this.maxReaders = (int) requireAtLeast("maxReaders", maxReaders, 1);
       return this;
@@ -163,6 +196,9 @@ public final class LmdbOptions {
      * 10 s); every new read and commit of the process waits meanwhile. After a second (or this
      * wait, if shorter) a warning names what it waits for; at the end the commit fails with {@link
      * MapGrowthBlockedException}.
+     *
+     * @param wait how long to wait
+     * @return this builder
      */
     public Builder growthWait(Duration wait) {
       if (wait.isNegative()) {
@@ -175,6 +211,9 @@ public final class LmdbOptions {
     /**
      * Who may read the directory and files of a store this creates (default {@link
      * FileAccess#OWNER_ONLY}); an existing store keeps its permissions.
+     *
+     * @param access who may read
+     * @return this builder
      */
     public Builder fileAccess(FileAccess access) {
       this.fileAccess = Objects.requireNonNull(access, "access");
@@ -186,13 +225,16 @@ public final class LmdbOptions {
      * trace per snapshot and iterator), so that the warning and the {@link
      * MapGrowthBlockedException} of a map growth they hold up name the code that opened them and
      * did not close them. Without it they name the thread and the age only.
+     *
+     * @param record true to record the stacks
+     * @return this builder
      */
     public Builder recordOpenSites(boolean record) {
       this.recordOpenSites = record;
       return this;
     }
 
-    /** The options; fails if the initial map size exceeds the maximum. */
+    /** {@return the options; fails if the initial map size exceeds the maximum} */
     public LmdbOptions build() {
       if (initialMapSize > maxMapSize) {
         throw new IllegalArgumentException("initialMapSize " + initialMapSize

@@ -14,7 +14,9 @@ import java.time.Duration;
 public final class MapGrowthBlockedException extends TesseraException {
   private static final long serialVersionUID = 1L;
 
+  /** How many snapshots and iterators were still open. */
   private final int openTransactions;
+  /** How long the growth waited for them. */
   private final Duration waited;
 
   /**
@@ -34,12 +36,12 @@ public final class MapGrowthBlockedException extends TesseraException {
     this.waited = waited;
   }
 
-  /** How many transactions of this process were open when the growth gave up. */
+  /** {@return how many transactions of this process were open when the growth gave up} */
   public int openTransactions() {
     return openTransactions;
   }
 
-  /** How long the growth waited. */
+  /** {@return how long the growth waited} */
   public Duration waited() {
     return waited;
   }

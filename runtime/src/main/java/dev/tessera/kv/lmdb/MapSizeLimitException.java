@@ -10,10 +10,17 @@ import dev.tessera.TesseraException;
 public final class MapSizeLimitException extends TesseraException {
   private static final long serialVersionUID = 1L;
 
+  /** The map size now, in bytes. */
   private final long mapSize;
+  /** The largest map size allowed, in bytes. */
   private final long maxMapSize;
 
-  /** Creates the exception. */
+  /**
+   * Creates the exception.
+   *
+   * @param mapSize the map size now, in bytes
+   * @param maxMapSize the largest map size allowed, in bytes
+   */
   public MapSizeLimitException(long mapSize, long maxMapSize) {
     super("The LMDB map is full at " + mapSize + " bytes and may not grow beyond maxMapSize "
         + maxMapSize + " bytes; the commit wrote nothing (raise LmdbOptions.maxMapSize)");
@@ -21,12 +28,12 @@ public final class MapSizeLimitException extends TesseraException {
     this.maxMapSize = maxMapSize;
   }
 
-  /** The map size when the commit failed, in bytes. */
+  /** {@return the map size when the commit failed, in bytes} */
   public long mapSize() {
     return mapSize;
   }
 
-  /** The configured cap, in bytes. */
+  /** {@return the configured cap, in bytes} */
   public long maxMapSize() {
     return maxMapSize;
   }

@@ -11,16 +11,21 @@ import java.nio.file.Path;
 public final class StoreAlreadyOpenException extends TesseraException {
   private static final long serialVersionUID = 1L;
 
+  /** The store's directory. */
   private final String directory;
 
-  /** Creates the exception. */
+  /**
+   * Creates the exception.
+   *
+   * @param directory the store's directory
+   */
   public StoreAlreadyOpenException(Path directory) {
     super("The Tessera store in " + directory
         + " is already open in this JVM; share that LmdbKvStore instance instead");
     this.directory = directory.toString();
   }
 
-  /** The store's directory. */
+  /** {@return the store's directory} */
   public Path directory() {
     return Path.of(directory);
   }

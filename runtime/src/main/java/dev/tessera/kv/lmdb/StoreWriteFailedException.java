@@ -31,9 +31,13 @@ public final class StoreWriteFailedException extends TesseraException {
   private static final long NEARLY_FULL = 16L << 20;
   private static final String LMDBJAVA_PREFIX = "Platform constant error code: ";
 
+  /** The store's directory. */
   private final String directory;
+  /** The operating system's error. */
   private final String error;
+  /** The bytes left on the store's file system when the write failed. */
   private final long usableBytes;
+  /** True if the failed commit wrote nothing. */
   private final boolean nothingWritten;
 
   private StoreWriteFailedException(String message, Path directory, String error,
@@ -94,24 +98,26 @@ public final class StoreWriteFailedException extends TesseraException {
     }
   }
 
-  /** The store's directory. */
+  /** {@return the store's directory} */
   public Path directory() {
     return Path.of(directory);
   }
 
-  /** The system error, e.g. {@code ENOSPC No space left on device (28)}. */
+  /** {@return the system error, e.g. {@code ENOSPC No space left on device (28)}} */
   public String error() {
     return error;
   }
 
-  /** The bytes usable on the store's file system when the write failed, or -1 if unknown. */
+  /**
+   * {@return the bytes usable on the store's file system when the write failed, or -1 if unknown}
+   */
   public long usableBytes() {
     return usableBytes;
   }
 
   /**
-   * True if a commit failed and wrote nothing; false if commits were written but flushing them
-   * to disk failed (they may not survive a crash of the machine).
+   * {@return true if a commit failed and wrote nothing; false if commits were written but flushing
+   * them to disk failed (they may not survive a crash of the machine)}
    */
   public boolean nothingWritten() {
     return nothingWritten;

@@ -10,16 +10,22 @@ import dev.tessera.TesseraException;
 public final class TooManyReadersException extends TesseraException {
   private static final long serialVersionUID = 1L;
 
+  /** The number of reader slots. */
   private final int maxReaders;
 
-  /** Creates the exception. */
+  /**
+   * Creates the exception.
+   *
+   * @param maxReaders the number of reader slots
+   * @param cause LMDB's failure
+   */
   public TooManyReadersException(int maxReaders, Throwable cause) {
     super("All " + maxReaders + " LMDB reader slots are in use; close snapshots and iterators"
         + " or raise LmdbOptions.maxReaders", cause);
     this.maxReaders = maxReaders;
   }
 
-  /** The configured number of reader slots. */
+  /** {@return the configured number of reader slots} */
   public int maxReaders() {
     return maxReaders;
   }

@@ -13,8 +13,11 @@ import java.nio.file.Path;
 public final class TruncatedStoreException extends TesseraException {
   private static final long serialVersionUID = 1L;
 
+  /** The data file. */
   private final String file;
+  /** The data file's size, in bytes. */
   private final long fileSize;
+  /** The size its pages need, in bytes. */
   private final long expectedSize;
 
   /**
@@ -34,17 +37,17 @@ public final class TruncatedStoreException extends TesseraException {
     this.expectedSize = expectedSize;
   }
 
-  /** The truncated data file. */
+  /** {@return the truncated data file} */
   public Path file() {
     return Path.of(file);
   }
 
-  /** Its size in bytes. */
+  /** {@return its size in bytes} */
   public long fileSize() {
     return fileSize;
   }
 
-  /** The bytes its last commit uses: what the file should have at least. */
+  /** {@return the bytes its last commit uses: what the file should have at least} */
   public long expectedSize() {
     return expectedSize;
   }

@@ -101,9 +101,10 @@ public final class BoxQuery<T> {
   }
 
   /**
-   * This query returning at most {@code n} records, the first in its order (Z-order, then primary
-   * key).
+   * {@return this query returning at most {@code n} records, the first in its order (Z-order, then
+   * primary key)}
    *
+   * @param n the most records to return
    * @throws IllegalArgumentException if {@code n} is negative
    */
   public BoxQuery<T> limit(int n) {
@@ -114,10 +115,11 @@ public final class BoxQuery<T> {
   }
 
   /**
-   * This query resumed strictly after the row {@code cursor} was taken at, from a {@link Page} of
-   * the same index. Rows inserted, deleted or moved meanwhile neither shift nor repeat the rows
-   * that follow (a record moved to a point later in Z-order may be returned again there).
+   * {@return this query resumed strictly after the row {@code cursor} was taken at, from a {@link
+   * Page} of the same index} Rows inserted, deleted or moved meanwhile neither shift nor repeat the
+   * rows that follow (a record moved to a point later in Z-order may be returned again there).
    *
+   * @param cursor the cursor of a page
    * @throws IllegalArgumentException if the cursor belongs to another index
    */
   public BoxQuery<T> after(PageCursor cursor) {
@@ -126,34 +128,38 @@ public final class BoxQuery<T> {
     return new BoxQuery<>(store, entityName, entityId, subspaceId, reader, index, lo, hi, limit, key);
   }
 
-  /** Every record inside the box (up to the limit, after the cursor), read in one snapshot. */
+  /**
+   * {@return every record inside the box (up to the limit, after the cursor), read in one snapshot}
+   */
   public List<T> list() {
     return rows(limit).stream().map(Row::record).toList();
   }
 
-  /** The first record inside the box in this query's order, if any; one snapshot. */
+  /** {@return the first record inside the box in this query's order, if any; one snapshot} */
   public Optional<T> first() {
     return rows(Math.min(limit, 1)).stream().map(Row::record).findFirst();
   }
 
   /**
-   * Whether any record lies inside the box (after the cursor; false under a limit of 0), from the
-   * index keys alone: the scan stops at the first point inside the box and no record is read.
+   * {@return whether any record lies inside the box (after the cursor; false under a limit of 0),
+   * from the index keys alone: the scan stops at the first point inside the box and no record is
+   * read}
    */
   public boolean exists() {
     return limit > 0 && countKeys(1) > 0;
   }
 
   /**
-   * The first {@code n} records (fewer under a smaller {@link #limit}) and a cursor to resume after
-   * the last of them, read in one snapshot. The cursor is present when the page is full and
-   * another record inside the box follows.
+   * {@return the first {@code n} records (fewer under a smaller {@link #limit}) and a cursor to
+   * resume after the last of them, read in one snapshot} The cursor is present when the page is
+   * full and another record inside the box follows.
    *
    * <pre>{@code
    * Page<Place> page = places.byXY().within(-10, -10, 10, 10).page(50);
    * Page<Place> next = places.byXY().within(-10, -10, 10, 10).after(page.next().orElseThrow()).page(50);
    * }</pre>
    *
+   * @param n the most records on the page
    * @throws IllegalArgumentException if {@code n} is less than 1
    */
   public Page<T> page(int n) {
@@ -162,14 +168,14 @@ public final class BoxQuery<T> {
 
 
   /**
-   * Every record inside the box (up to the limit, after the cursor), lazily, in batches: each
-   * batch of index keys and the records they
-   * point to is read in one short snapshot of its own, closed before the batch is handed out, so
-   * the stream holds no read transaction between batches and one that is never closed (say, after
-   * {@code findFirst()}) costs nothing. Each record returned is inside the box in the snapshot it
-   * was read in; a record moved while the stream runs may be returned at its new point or missed
-   * (as a list taken a moment earlier or later would), but none is returned twice and none that
-   * stays inside the box throughout is missed. Use {@link #list()} for one snapshot.
+   * {@return every record inside the box (up to the limit, after the cursor), lazily, in batches:
+   * each batch of index keys and the records they point to is read in one short snapshot of its
+   * own, closed before the batch is handed out, so the stream holds no read transaction between
+   * batches and one that is never closed (say, after {@code findFirst()}) costs nothing} Each
+   * record returned is inside the box in the snapshot it was read in; a record moved while the
+   * stream runs may be returned at its new point or missed (as a list taken a moment earlier or
+   * later would), but none is returned twice and none that stays inside the box throughout is
+   * missed. Use {@link #list()} for one snapshot.
    */
   public Stream<T> stream() {
     if (limit == 0) {
@@ -180,8 +186,8 @@ public final class BoxQuery<T> {
   }
 
   /**
-   * The number of records inside the box (at most the limit, after the cursor), from the index
-   * keys alone: no record is read.
+   * {@return the number of records inside the box (at most the limit, after the cursor), from the
+   * index keys alone: no record is read}
    */
   public long count() {
     return countKeys(limit);

@@ -24,12 +24,12 @@ public enum CoordinateType {
     this.bits = bits;
   }
 
-  /** True for the floating-point types. */
+  /** {@return true for the floating-point types} */
   public boolean floating() {
     return floating;
   }
 
-  /** The bits the type needs per dimension. */
+  /** {@return the bits the type needs per dimension} */
   public int bits() {
     return bits;
   }

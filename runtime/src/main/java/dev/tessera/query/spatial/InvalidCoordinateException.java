@@ -10,11 +10,21 @@ import dev.tessera.TesseraException;
 public final class InvalidCoordinateException extends TesseraException {
   private static final long serialVersionUID = 1L;
 
+  /** The entity's name. */
   private final String entityName;
+  /** The spatial index's name. */
   private final String indexName;
+  /** The component whose value is invalid. */
   private final String field;
 
-  /** An exception naming the entity, the spatial index and the field whose value is invalid. */
+  /**
+   * An exception naming the entity, the spatial index and the field whose value is invalid.
+   *
+   * @param entityName the entity's name
+   * @param indexName the spatial index's name
+   * @param field the component whose value is invalid
+   * @param problem what is wrong with the value
+   */
   public InvalidCoordinateException(
       String entityName, String indexName, String field, String problem) {
     super(
@@ -27,17 +37,17 @@ public final class InvalidCoordinateException extends TesseraException {
     this.field = field;
   }
 
-  /** The entity whose record or query holds the value. */
+  /** {@return the entity whose record or query holds the value} */
   public String entityName() {
     return entityName;
   }
 
-  /** The spatial index. */
+  /** {@return the spatial index} */
   public String indexName() {
     return indexName;
   }
 
-  /** The record component holding the value. */
+  /** {@return the record component holding the value} */
   public String field() {
     return field;
   }

@@ -23,29 +23,48 @@ public final class SortableBits {
 
   private SortableBits() {}
 
-  /** The order-preserving unsigned 32-bit pattern of {@code value}, in the low half of a long. */
+  /**
+   * {@return the order-preserving unsigned 32-bit pattern of {@code value}, in the low half of a
+   * long}
+   *
+   * @param value the value
+   */
   public static long ofInt(int value) {
     return (value ^ Integer.MIN_VALUE) & LOW_32;
   }
 
-  /** The inverse of {@link #ofInt}. */
+  /**
+   * {@return the inverse of {@link #ofInt}}
+   *
+   * @param bits the bit pattern
+   */
   public static int toInt(long bits) {
     return (int) bits ^ Integer.MIN_VALUE;
   }
 
-  /** The order-preserving unsigned 64-bit pattern of {@code value}. */
+  /**
+   * {@return the order-preserving unsigned 64-bit pattern of {@code value}}
+   *
+   * @param value the value
+   */
   public static long ofLong(long value) {
     return value ^ Long.MIN_VALUE;
   }
 
-  /** The inverse of {@link #ofLong}. */
+  /**
+   * {@return the inverse of {@link #ofLong}}
+   *
+   * @param bits the bit pattern
+   */
   public static long toLong(long bits) {
     return bits ^ Long.MIN_VALUE;
   }
 
   /**
-   * The order-preserving unsigned 32-bit pattern of {@code value}, in the low half of a long.
+   * {@return the order-preserving unsigned 32-bit pattern of {@code value}, in the low half of a
+   * long}
    *
+   * @param value the value
    * @throws IllegalArgumentException if {@code value} is NaN
    */
   public static long ofFloat(float value) {
@@ -56,15 +75,20 @@ public final class SortableBits {
     return (bits < 0 ? ~bits : bits ^ Integer.MIN_VALUE) & LOW_32;
   }
 
-  /** The inverse of {@link #ofFloat} ({@code -0.0f} comes back as {@code 0.0f}). */
+  /**
+   * {@return the inverse of {@link #ofFloat} ({@code -0.0f} comes back as {@code 0.0f})}
+   *
+   * @param bits the bit pattern
+   */
   public static float toFloat(long bits) {
     int raw = (int) bits;
     return Float.intBitsToFloat(raw < 0 ? raw ^ Integer.MIN_VALUE : ~raw);
   }
 
   /**
-   * The order-preserving unsigned 64-bit pattern of {@code value}.
+   * {@return the order-preserving unsigned 64-bit pattern of {@code value}}
    *
+   * @param value the value
    * @throws IllegalArgumentException if {@code value} is NaN
    */
   public static long ofDouble(double value) {
@@ -75,7 +99,11 @@ public final class SortableBits {
     return bits < 0 ? ~bits : bits ^ Long.MIN_VALUE;
   }
 
-  /** The inverse of {@link #ofDouble} ({@code -0.0} comes back as {@code 0.0}). */
+  /**
+   * {@return the inverse of {@link #ofDouble} ({@code -0.0} comes back as {@code 0.0})}
+   *
+   * @param bits the bit pattern
+   */
   public static double toDouble(long bits) {
     return Double.longBitsToDouble(bits < 0 ? bits ^ Long.MIN_VALUE : ~bits);
   }

@@ -91,34 +91,37 @@ public final class SpatialIndex<T> {
     return descriptor.append(")/z").append(bits).toString();
   }
 
-  /** The definition the repository's write path maintains: values are {@code (zcode)}. */
+  /** {@return the definition the repository's write path maintains: values are {@code (zcode)}} */
   public IndexDefinition<T> definition() {
     return definition;
   }
 
-  /** The entity name. */
+  /** {@return the entity name} */
   public String entityName() {
     return entityName;
   }
 
-  /** The index name. */
+  /** {@return the index name} */
   public String name() {
     return definition.name();
   }
 
-  /** The indexed components, one per dimension. */
+  /** {@return the indexed components, one per dimension} */
   public List<String> fields() {
     return fields;
   }
 
-  /** The curve the codes follow: 32 or 64 bits per dimension. */
+  /** {@return the curve the codes follow: 32 or 64 bits per dimension} */
   public ZOrderCurve curve() {
     return curve;
   }
 
   /**
-   * The coordinate of integer value {@code value} in {@code dimension} (a {@link
-   * CoordinateType#INT} or {@link CoordinateType#LONG} component).
+   * {@return the coordinate of integer value {@code value} in {@code dimension} (a {@link
+   * CoordinateType#INT} or {@link CoordinateType#LONG} component)}
+   *
+   * @param dimension the dimension, from 0
+   * @param value the component's value
    */
   public long fromInteger(int dimension, long value) {
     CoordinateType type = types.get(dimension);
@@ -137,9 +140,11 @@ public final class SpatialIndex<T> {
   }
 
   /**
-   * The coordinate of floating-point value {@code value} in {@code dimension} (a {@link
-   * CoordinateType#FLOAT} or {@link CoordinateType#DOUBLE} component); {@code -0.0} is {@code 0.0}.
+   * {@return the coordinate of floating-point value {@code value} in {@code dimension} (a {@link
+   * CoordinateType#FLOAT} or {@link CoordinateType#DOUBLE} component); {@code -0.0} is {@code 0.0}}
    *
+   * @param dimension the dimension, from 0
+   * @param value the component's value
    * @throws InvalidCoordinateException if {@code value} is NaN
    */
   public long fromFloating(int dimension, double value) {
@@ -156,7 +161,13 @@ public final class SpatialIndex<T> {
         : SortableBits.ofFloat((float) value);
   }
 
-  /** The number at {@code coordinate} in {@code dimension}: the inverse of the {@code from} methods. */
+  /**
+   * {@return the number at {@code coordinate} in {@code dimension}: the inverse of the {@code from}
+   * methods}
+   *
+   * @param dimension the dimension, from 0
+   * @param coordinate the coordinate
+   */
   public Number valueOf(int dimension, long coordinate) {
     boolean wide = curve.bitsPerDimension() == 64;
     switch (types.get(dimension)) {
@@ -172,10 +183,16 @@ public final class SpatialIndex<T> {
   }
 
   /**
-   * The records of this index inside the box {@code [lo, hi]}, both corners inclusive, as a lazy
-   * query over {@code store}, where the catalog gave the entity id {@code entityId} and this index's
-   * subspace id {@code subspaceId}. Corners are coordinates from the {@code from} methods.
+   * {@return the records of this index inside the box {@code [lo, hi]}, both corners inclusive, as
+   * a lazy query over {@code store}, where the catalog gave the entity id {@code entityId} and this
+   * index's subspace id {@code subspaceId}} Corners are coordinates from the {@code from} methods.
    *
+   * @param store the store
+   * @param entityId the entity's subspace id
+   * @param subspaceId the index's subspace id
+   * @param reader how to read the records
+   * @param lo the lowest corner, one coordinate per dimension
+   * @param hi the highest corner, one coordinate per dimension
    * @throws IllegalArgumentException if a low bound is above its high bound, naming the field
    */
   public BoxQuery<T> within(

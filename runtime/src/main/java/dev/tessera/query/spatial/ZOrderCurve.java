@@ -27,6 +27,9 @@ public final class ZOrderCurve {
 
   /**
    * A curve over {@code dimensions} coordinates (1 to 8) of {@code bitsPerDimension} bits (1 to 64).
+   *
+   * @param dimensions the number of coordinates
+   * @param bitsPerDimension the bits of each coordinate
    */
   public ZOrderCurve(int dimensions, int bitsPerDimension) {
     if (dimensions < 1 || dimensions > 8) {
@@ -40,29 +43,30 @@ public final class ZOrderCurve {
     this.codeLength = (dimensions * bitsPerDimension + 7) / 8;
   }
 
-  /** The number of coordinates of a point. */
+  /** {@return the number of coordinates of a point} */
   public int dimensions() {
     return dimensions;
   }
 
-  /** The number of bits of each coordinate. */
+  /** {@return the number of bits of each coordinate} */
   public int bitsPerDimension() {
     return bits;
   }
 
-  /** The length of every code in bytes; unused low bits of the last byte are zero. */
+  /** {@return the length of every code in bytes; unused low bits of the last byte are zero} */
   public int codeLength() {
     return codeLength;
   }
 
-  /** The largest coordinate: {@code 2^bitsPerDimension - 1}, unsigned. */
+  /** {@return the largest coordinate: {@code 2^bitsPerDimension - 1}, unsigned} */
   public long maxCoordinate() {
     return bits == 64 ? -1L : (1L << bits) - 1;
   }
 
   /**
-   * The code of the point {@code coordinates}.
+   * {@return the code of the point {@code coordinates}}
    *
+   * @param coordinates one coordinate per dimension
    * @throws IllegalArgumentException if the number of coordinates is wrong or one has bits above
    *     {@code bitsPerDimension}
    */
@@ -81,8 +85,9 @@ public final class ZOrderCurve {
   }
 
   /**
-   * The point whose code is {@code code}: the inverse of {@link #encode}.
+   * {@return the point whose code is {@code code}: the inverse of {@link #encode}}
    *
+   * @param code a code of this curve
    * @throws IllegalArgumentException if {@code code} does not have {@link #codeLength()} bytes
    */
   public long[] decode(byte[] code) {

@@ -69,7 +69,8 @@ class MultiProcessTest {
       // (then once more), so the two processes' commits provably interleave.
       long childBeforeFirst = -1;
       boolean childSeenSince = false;
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+      // Generous: the loop ends as soon as the commits interleave, and a loaded machine is slow.
+      long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
       while (true) {
         mine.add(parent.atomic().sum(Tuple.of("counter"), 1)
             .set(Tuple.of("item", "parent", mine.size()), new byte[2048]).commit().versionstamp());
@@ -80,7 +81,7 @@ class MultiProcessTest {
           break;
         }
         childSeenSince |= childCommits > childBeforeFirst;
-        assertThat(System.nanoTime()).as("commits interleave within 60 s").isLessThan(deadline);
+        assertThat(System.nanoTime() - deadline).as("commits interleave within 3 minutes").isNegative();
       }
       List<Versionstamp> theirs = childOut.lines().map(Versionstamp::parse).toList();
       assertThat(child.waitFor(60, TimeUnit.SECONDS)).isTrue();

@@ -60,7 +60,7 @@ class BuildNotificationFailureTest {
     assertThat(builds.get(0).isAlive()).isFalse();
     assertThat(uncaught).isEmpty();
     failStateReads.set(false);
-    assertThat(second.indexAdmin().awaitIndexes(Duration.ofSeconds(30))).isTrue();
+    assertThat(second.indexAdmin().awaitIndexes(Duration.ofMinutes(2))).isTrue();
     assertThat(second.byAge().equalTo(3).list()).extracting(MemberV2::id).containsExactly("m3");
   }
 

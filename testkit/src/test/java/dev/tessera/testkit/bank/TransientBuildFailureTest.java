@@ -68,7 +68,7 @@ class TransientBuildFailureTest {
 
     MemberV2Repository second = new MemberV2Repository(failing, options);
 
-    assertThat(second.indexAdmin().awaitIndexes(Duration.ofSeconds(20)))
+    assertThat(second.indexAdmin().awaitIndexes(Duration.ofMinutes(2)))
         .as("the build went on after %s", failure.get().getClass().getSimpleName()).isTrue();
     assertThat(failuresLeft.get()).as("every failure happened").isNegative();
     assertThat(builds).hasSize(1); // the same thread, not a reopen
@@ -103,7 +103,7 @@ class TransientBuildFailureTest {
 
     MemberV2Repository second = new MemberV2Repository(store, options);
 
-    assertThat(second.indexAdmin().awaitIndexes(Duration.ofSeconds(20))).isTrue();
+    assertThat(second.indexAdmin().awaitIndexes(Duration.ofMinutes(2))).isTrue();
     store.faults(FaultPlan.none());
     assertThat(injected).as("the build's commits met both unknown outcomes")
         .contains(Fault.UNKNOWN_OUTCOME_APPLIED, Fault.UNKNOWN_OUTCOME_NOT_APPLIED);
