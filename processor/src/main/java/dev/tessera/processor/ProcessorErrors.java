@@ -839,6 +839,7 @@ public final class ProcessorErrors {
    * @param type the type, as declared
    * @param attribute the attribute's name
    * @param attributeType the attribute's type
+   * @param expected the type to declare the parameter as, as the message suggests it
    */
   public static String conditionType(
       String method, String parameter, String type, String attribute, String attributeType,
@@ -887,6 +888,14 @@ public final class ProcessorErrors {
    * Conditions no primary key or index serves: {@code reasons} say why the indexes over the
    * compared fields do not, and {@code suggested} (empty when such an index exists) the index to
    * add.
+   *
+   * @param method the repository method, as the message names it
+   * @param entity the entity's qualified name
+   * @param fields the fields the conditions compare
+   * @param indexes the keys of the entity, for the message
+   * @param suggested the fields of the index to add, or empty when an index over them exists
+   * @param reasons why the indexes over the compared fields do not serve the conditions
+   * @return the message
    */
   public static String unservedQuery(
       String method, String entity, Collection<String> fields, String indexes,

@@ -102,6 +102,9 @@ public final class StoreCatalog {
    * The records of {@code entityName} a repair moved to the quarantine, as {@code
    * indexAdmin().quarantined()} lists them: those whose key decodes in key order, then those whose
    * key bytes are not a packed tuple.
+   *
+   * @param entityName the entity's name
+   * @return the entity's quarantined records, possibly none
    */
   public List<QuarantinedRecord> quarantined(String entityName) {
     return Quarantine.list(store, KeySpace.read(store, entityName, List.of()));
@@ -110,6 +113,8 @@ public final class StoreCatalog {
   /**
    * Deletes the quarantined copy {@code record} of {@code entityName}.
    *
+   * @param entityName the entity's name
+   * @param record the quarantined record, as {@link #quarantined(String)} listed it
    * @return true if the copy was there and is deleted now
    */
   public boolean discardQuarantined(String entityName, QuarantinedRecord record) {
@@ -120,6 +125,9 @@ public final class StoreCatalog {
    * The subspace id the catalog assigned to {@code name}, an entity or an index subspace: the first
    * part of the keys of its records or entries. Empty if none was assigned (nothing is stored
    * under it).
+   *
+   * @param name the entity's or index subspace's name
+   * @return the assigned subspace id, or empty if none was assigned
    */
   public OptionalLong subspaceId(String name) {
     return SubspaceCatalog.find(store, name);

@@ -142,6 +142,8 @@ public final class StoredRecordReader {
    * declared it when it last opened the store: its components' former names and defaults. Without
    * that record in the catalog, the newest schema as stored (then {@link #untranslatable} tells
    * which older shapes cannot be read into it).
+   *
+   * @return the newest schema, with its former names and defaults when the catalog records them
    */
   public RecordSchema current() {
     return current;
@@ -150,6 +152,9 @@ public final class StoredRecordReader {
   /**
    * Why records stored with {@code shape} cannot be read in the newest shape exactly as the
    * application's repository reads them, or empty if they can (always for the newest shape).
+   *
+   * @param shape a stored schema of the entity
+   * @return the reason, or empty if records of that shape can be read
    */
   public Optional<String> untranslatable(RecordSchema shape) {
     return Optional.ofNullable(untranslatable.get(shape.id()));
@@ -161,6 +166,8 @@ public final class StoredRecordReader {
    * components under their new names, converted parts (see {@link #current()}); its first part is
    * the newest schema's identifier.
    *
+   * @param record the unpacked stored value, its first part its schema's identifier
+   * @return the record in the newest shape
    * @throws IllegalArgumentException if it names no schema or one the catalog does not hold, or
    *     does not have its schema's shape
    * @throws IllegalStateException if its shape cannot be read into the newest (see {@link
@@ -182,6 +189,8 @@ public final class StoredRecordReader {
    * The components of a stored value in the newest shape (see {@link #current(Tuple)}), by name in
    * that shape's order.
    *
+   * @param value the stored value's bytes, a packed tuple
+   * @return the component values by name, in the newest shape's order
    * @throws IllegalArgumentException if the value does not decode
    * @throws IllegalStateException if its shape cannot be read into the newest
    * @throws dev.tessera.tuple.TupleDecodingException if it is not a packed tuple
@@ -191,7 +200,7 @@ public final class StoredRecordReader {
     return ComponentValues.read(latest, record.value());
   }
 
-  /** Every stored schema of the entity, in identifier order. */
+  /** {@return every stored schema of the entity, in identifier order} */
   public List<RecordSchema> schemas() {
     return schemas.values().stream()
         .sorted((a, b) -> Long.compare(a.id(), b.id()))

@@ -57,7 +57,7 @@ public final class CursorKey {
     }
   }
 
-  /** The attributes whose values a cursor holds, in order. */
+  /** {@return the attributes whose values a cursor holds, in order} */
   public List<String> attributes() {
     return attributes;
   }

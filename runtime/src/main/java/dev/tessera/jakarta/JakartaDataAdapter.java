@@ -113,6 +113,7 @@ public final class JakartaDataAdapter {
    * the first attributes of {@code served} in that order, all ascending (the query as is) or all
    * descending (the query reversed), none ignoring case.
    *
+   * @param <T> the type of the query's results
    * @param query the query, in its key's order
    * @param sorts the sorts of the call ({@code Order}, {@code Sort} parameters), possibly none
    * @param served the attributes the query's results are ordered by, most significant first
@@ -258,6 +259,7 @@ public final class JakartaDataAdapter {
    * those its conditions fix, ending with the primary key): the page starts strictly after (or,
    * for a previous page, before) the row those values would have, whether it exists or not.
    *
+   * @param <T> the type of the query's results
    * @param query the query, in the order of the pages, without a cursor
    * @param request the page size and, after the first page, the cursor
    * @param key what an application-built cursor holds and how it becomes a page cursor; null if

@@ -117,6 +117,8 @@ public interface AtomicOperation {
    * tuple: the way to remove an entry whose key is damaged ({@link CorruptEntryException#packedKey()}),
    * which no {@link Tuple} can name. A no-op if it is absent.
    *
+   * @param packedKey the key's bytes as stored
+   * @return this operation
    * @throws UnsupportedOperationException if the store cannot address keys that are not tuples (the
    *     default)
    */

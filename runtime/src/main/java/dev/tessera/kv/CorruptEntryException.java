@@ -16,7 +16,9 @@ public final class CorruptEntryException extends TesseraException implements Key
   /** The packed key of the entry that does not decode. */
   private final byte[] packedKey;
   private final transient Tuple key;
+  /** The bytes stored under the key, or {@code null} when they could not be read. */
   private final byte[] stored;
+  /** What is wrong with the entry. */
   private final String problem;
 
   /**
@@ -70,6 +72,8 @@ public final class CorruptEntryException extends TesseraException implements Key
   /**
    * The bytes stored under the key as the store holds them (a copy), or {@code null} when they
    * could not be read; kept so that a repair can move the entry aside without losing them.
+   *
+   * @return a copy of the stored bytes, or {@code null}
    */
   public byte[] storedBytes() {
     return stored == null ? null : stored.clone();

@@ -9,6 +9,9 @@ public interface KeyedFailure {
   /**
    * The same failure with its keys named by {@code names}: an exception of the same type, with
    * the same accessors, cause and stack trace, and a message that names the keys.
+   *
+   * @param names what names the keys
+   * @return the failure with named keys
    */
   RuntimeException withNames(KeyDescriber names);
 }

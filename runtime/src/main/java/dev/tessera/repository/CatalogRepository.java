@@ -84,6 +84,7 @@ public final class CatalogRepository extends EntityRepository<StoredRecord, Tupl
    * {@return the record whose components are {@code values} (the plain values {@link
    * ComponentValues} reads), in the entity's newest schema}
    *
+   * @param values the component values by name
    * @throws IllegalArgumentException naming the component that is missing, unknown or mistyped, or
    *     an indexed enum component holding a name that is not one of the constants the catalog
    *     records for it
@@ -150,6 +151,7 @@ public final class CatalogRepository extends EntityRepository<StoredRecord, Tupl
    * unique values free, its index entries and the count in the same commit), then deletes its
    * quarantined copy. Nothing is written unless the record now decodes.
    *
+   * @param quarantined the quarantined record, as {@link IndexAdmin#quarantined()} lists it
    * @throws IllegalArgumentException naming the key if its key bytes are not a packed tuple, its
    *     bytes still do not decode, or the primary key they hold is not the key it was stored under
    * @throws IllegalStateException if its shape cannot be read into the newest one from the catalog
@@ -180,7 +182,12 @@ public final class CatalogRepository extends EntityRepository<StoredRecord, Tupl
     StoreCatalog.of(store).discardQuarantined(reader.entityName(), quarantined);
   }
 
-  /** The primary key of the stored record that holds the unique value {@code value}, if any. */
+  /**
+   * {@return the primary key of the stored record that holds the unique value {@code value}, if
+   * any}
+   *
+   * @param value the unique value: its index and its encoded values
+   */
   public Optional<Tuple> uniqueHolder(UniqueValue value) {
     return findByUnique(value.index(), value.values()).map(this::idOf);
   }

@@ -107,6 +107,8 @@ public final class IndexAdmin {
    * decode, with those bytes: those whose key decodes in key order, then those whose key bytes are
    * not a packed tuple ({@link QuarantinedRecord#keyDecodes()} false). They are in the store's reserved metadata space, so no
    * query, count or index sees them.
+   *
+   * @return the quarantined records, possibly none
    */
   public List<QuarantinedRecord> quarantined() {
     return lifecycle.quarantined();
@@ -127,6 +129,7 @@ public final class IndexAdmin {
    * Deletes the quarantined copy {@code record}, as {@link #quarantined()} listed it: also one whose
    * key bytes were not a packed tuple.
    *
+   * @param record the quarantined record, as {@link #quarantined()} listed it
    * @return true if the copy was there and is deleted now
    */
   public boolean discardQuarantined(QuarantinedRecord record) {

@@ -33,7 +33,9 @@ public final class ManagedTransaction implements AutoCloseable {
     this.store = store;
   }
 
-  /** The transaction: to bind repositories explicitly ({@code users.in(tx)}), or mark it. */
+  /**
+   * {@return the transaction: to bind repositories explicitly ({@code users.in(tx)}), or mark it}
+   */
   public Transaction transaction() {
     return tx;
   }
@@ -83,7 +85,7 @@ public final class ManagedTransaction implements AutoCloseable {
     }
   }
 
-  /** True until it commits or rolls back. */
+  /** {@return true until it commits or rolls back} */
   public boolean isActive() {
     return state == State.ACTIVE;
   }

@@ -19,17 +19,31 @@ import java.util.Objects;
 public record QuarantinedRecord(
     Tuple recordKey, byte[] bytes, Versionstamp quarantinedAt, byte[] packedKey) {
 
-  /** Checks that the key's bytes are given. */
+  /**
+   * Checks that the key's bytes are given.
+   *
+   * @param recordKey the key the record was stored under, or {@code null} when the key's bytes are
+   *     not a packed tuple
+   * @param bytes the record's stored value, unchanged
+   * @param quarantinedAt the versionstamp of the repair commit that moved it
+   * @param packedKey the key's bytes as they were stored
+   */
   public QuarantinedRecord {
     Objects.requireNonNull(packedKey, "packedKey");
   }
 
-  /** A quarantined record whose key decodes: {@code packedKey} is {@code recordKey} packed. */
+  /**
+   * A quarantined record whose key decodes: {@code packedKey} is {@code recordKey} packed.
+   *
+   * @param recordKey the key the record was stored under
+   * @param bytes the record's stored value, unchanged
+   * @param quarantinedAt the versionstamp of the repair commit that moved it
+   */
   public QuarantinedRecord(Tuple recordKey, byte[] bytes, Versionstamp quarantinedAt) {
     this(recordKey, bytes, quarantinedAt, recordKey.pack());
   }
 
-  /** True if the key's bytes are a packed tuple, {@link #recordKey()}. */
+  /** {@return true if the key's bytes are a packed tuple, {@link #recordKey()}} */
   public boolean keyDecodes() {
     return recordKey != null;
   }

@@ -12,6 +12,7 @@ import dev.tessera.tuple.Tuple;
 public final class ReadOnlyTransactionException extends TesseraException {
   private static final long serialVersionUID = 1L;
 
+  /** The name of the entity or index the refused key belongs to. */
   private final String space;
   private final transient Tuple key;
 
@@ -29,12 +30,12 @@ public final class ReadOnlyTransactionException extends TesseraException {
     this.key = key;
   }
 
-  /** The name of the entity or index the refused key belongs to. */
+  /** {@return the name of the entity or index the refused key belongs to} */
   public String space() {
     return space;
   }
 
-  /** The key the refused write would have changed. */
+  /** {@return the key the refused write would have changed} */
   public Tuple key() {
     return key;
   }

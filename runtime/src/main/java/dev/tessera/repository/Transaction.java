@@ -100,7 +100,9 @@ public final class Transaction {
     return rollbackCause;
   }
 
-  /** True once {@link #setRollbackOnly()} was called: the transaction will write nothing. */
+  /**
+   * {@return true once {@link #setRollbackOnly()} was called: the transaction will write nothing}
+   */
   public boolean isRollbackOnly() {
     return rollbackOnly;
   }
@@ -115,7 +117,7 @@ public final class Transaction {
     view.setReadOnly();
   }
 
-  /** True once {@link #setReadOnly()} was called. */
+  /** {@return true once {@link #setReadOnly()} was called} */
   public boolean isReadOnly() {
     return view.readOnly();
   }

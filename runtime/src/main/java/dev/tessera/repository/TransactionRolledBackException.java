@@ -12,7 +12,11 @@ import dev.tessera.TesseraException;
 public final class TransactionRolledBackException extends TesseraException {
   private static final long serialVersionUID = 1L;
 
-  /** Creates the exception; {@code cause} is what made a nested scope fail, if known. */
+  /**
+   * Creates the exception.
+   *
+   * @param cause what made a nested scope fail, or {@code null} if not known
+   */
   public TransactionRolledBackException(Throwable cause) {
     super("The transaction was marked rollback-only (a nested Transactions.run that joined it"
         + " threw, or setRollbackOnly() was called) and its function returned normally: nothing was"

@@ -59,6 +59,8 @@ public final class TransactionTooLargeException extends TesseraException {
   /**
    * The amount per key space: {@code entity 'user'}, {@code unique index 'email' of
    * entity 'user'}, or a catalog key's first parts.
+   *
+   * @return the amount by key space
    */
   public Map<String, Long> contributors() {
     return contributors;

@@ -147,6 +147,7 @@ public final class Transactions {
    * no transaction (for an audit record that must stay even if the transaction fails, or a test's
    * concurrent writer). The thread's transactions are its own again when it returns.
    *
+   * @param <R> the type of the result
    * @param work what to run
    * @return what {@code work} returned
    */
@@ -231,6 +232,11 @@ public final class Transactions {
    * As {@link #run(KvStore, Function)}, returning the commit's versionstamp too (every key the
    * transaction wrote carries it). Nested in a transaction of the same store, it joins it, which
    * commits later: the versionstamp is then {@code null}.
+   *
+   * @param <R> the type of the result
+   * @param store the store to run the transaction on
+   * @param work what to run, given the transaction
+   * @return what {@code work} returned and the commit's versionstamp
    */
   public static <R> TransactionResult<R> runWithResult(KvStore store, Function<Transaction, R> work) {
     return runWithResult(store, DEFAULTS, work);

@@ -57,7 +57,6 @@ public class TesseraAutoConfiguration {
    * properties}
    *
    * @param properties the {@code tessera.*} properties
-   * @return the store, open
    * @throws TesseraSettingException if {@code tessera.path} is not set, is a file, or names a
    *     directory that cannot be created or opened
    */

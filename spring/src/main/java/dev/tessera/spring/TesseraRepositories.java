@@ -28,7 +28,6 @@ public final class TesseraRepositories {
    * @param type the repository class
    * @param store the store it reads and writes
    * @param options how it builds its indexes
-   * @return the repository
    * @throws IllegalArgumentException if {@code type} is neither
    */
   public static <R> R create(Class<R> type, KvStore store, RepositoryOptions options) {

@@ -25,7 +25,9 @@ public final class CommitTooLargeException extends dev.tessera.kv.CommitTooLarge
   /** The unit of a request size's contributors. */
   static final String BYTES = "bytes";
 
+  /** What is counted, in full, e.g. {@code "writes"}. */
   private final String counted;
+  /** The unit of each contributor's share, e.g. {@code "writes"}. */
   private final String unit;
   private final transient Map<Tuple, Long> contributors;
 
@@ -80,6 +82,8 @@ public final class CommitTooLargeException extends dev.tessera.kv.CommitTooLarge
   /**
    * Each subspace's share of the commit: the first part of its keys as a one-part tuple (two parts
    * for the store's reserved keys); empty when the store gave them formatted.
+   *
+   * @return each subspace's share, possibly empty
    */
   public Map<Tuple, Long> contributors() {
     return contributors;
