@@ -19,18 +19,24 @@ public final class ReadOnlyTransactionException extends TesseraException {
   /**
    * Creates the exception for a refused write.
    *
-   * @param space the name of the entity or index whose key it is (the subspace id if unnamed)
+   * @param space the entity or index whose key it is, as messages name it ({@code entity 'user'},
+   *     {@code unique index 'email' of entity 'user'}; the subspace id if unnamed)
+   * @param keyText the key as messages show it, its parts named by field where the catalog knows
+   *     them ({@code (id: "u1")})
    * @param key the key the write would have changed
    */
-  public ReadOnlyTransactionException(String space, Tuple key) {
-    super("The transaction is read-only: it cannot write key " + key + " of " + space
+  public ReadOnlyTransactionException(String space, String keyText, Tuple key) {
+    super("The transaction is read-only: it cannot write key " + keyText + " of " + space
         + "; nothing was written. Write in a transaction that is not read-only (Spring:"
         + " @Transactional without readOnly = true)");
     this.space = space;
     this.key = key;
   }
 
-  /** {@return the name of the entity or index the refused key belongs to} */
+  /**
+   * {@return the entity or index the refused key belongs to, as messages name it: {@code entity
+   * 'user'} or {@code unique index 'email' of entity 'user'}}
+   */
   public String space() {
     return space;
   }

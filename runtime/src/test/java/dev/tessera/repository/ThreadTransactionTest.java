@@ -231,8 +231,9 @@ class ThreadTransactionTest {
       assertThat(users.findById("a")).isPresent();
       assertThatThrownBy(() -> users.insert(user("b", "blue")))
           .isInstanceOfSatisfying(ReadOnlyTransactionException.class,
-              e -> assertThat(e.space()).isEqualTo("user"))
-          .hasMessageContaining("read-only");
+              e -> assertThat(e.space()).isEqualTo("entity 'user'"))
+          .hasMessageContaining("read-only")
+          .hasMessageContaining("key (id: \"b\") of entity 'user'");
       assertThat(managed.commit()).isNull();
     }
     assertThat(KeySpace.dump(store)).isEqualTo(before);

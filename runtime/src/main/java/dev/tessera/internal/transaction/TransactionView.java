@@ -245,8 +245,9 @@ public final class TransactionView implements KvStore {
    */
   void apply(ViewOperation.Mutation mutation) {
     if (readOnly) {
+      KeyDescriber names = keyNames();
       throw new ReadOnlyTransactionException(
-          space(mutation.key(), keyNames()), mutation.key());
+          space(mutation.key(), names), names.parts(mutation.key()), mutation.key());
     }
     try {
       applyUnchecked(mutation);
