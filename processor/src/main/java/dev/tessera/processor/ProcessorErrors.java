@@ -932,6 +932,34 @@ public final class ProcessorErrors {
         UNSERVED_ORDER, method, order, served, quotedList(suggestedFields), simpleName(entity));
   }
 
+  /**
+   * {@return the message for a box query (a {@code Between} on every field of a spatial index)
+   * asking for what a spatial index cannot give}
+   *
+   * @param method the repository method, as the message names it
+   * @param index the spatial index serving the conditions
+   * @param fields its fields
+   * @param asked what the method asks for: an order, a {@code Limit}, pages or a delete
+   * @param order true if it asks for an order (tagged as an unserved order), false otherwise
+   */
+  public static String unservedSpatialQuery(
+      String method, String index, Collection<String> fields, String asked, boolean order) {
+    return String.format(
+        "%s %s is a box query, served by spatial index %s (%s), which returns records in the"
+            + " Z-order of their points, in no attribute's order, and serves list, array, stream,"
+            + " single result, First/Top, count and exists. It cannot give %s: %s",
+        order ? UNSERVED_ORDER : UNSERVED_QUERY,
+        method,
+        index,
+        String.join(", ", fields),
+        asked,
+        order
+            ? "drop the order and sort the results in the application"
+            : "declare a List or Stream result, or use the generated repository's by"
+                + Character.toUpperCase(index.charAt(0)) + index.substring(1)
+                + "().within(..), which has limit and pages");
+  }
+
   private static String quotedList(Collection<String> names) {
     StringBuilder list = new StringBuilder();
     for (String name : names) {

@@ -11,6 +11,7 @@ import dev.tessera.processor.model.ComponentModel;
 import dev.tessera.processor.model.DataMethod;
 import dev.tessera.processor.model.DataRepositoryModel;
 import dev.tessera.processor.model.IndexModel;
+import dev.tessera.processor.model.SpatialIndexModel;
 import dev.tessera.processor.model.TypeRef;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,6 +66,9 @@ final class DataQueryWriter {
     if (query.operation() == DataMethod.QueryOperation.DELETE) {
       return delete(query);
     }
+    if (query.access() instanceof DataMethod.BySpatial) {
+      return box(query, names);
+    }
     if (byKeyEquality(query)
         && query.result() == DataMethod.Result.OPTIONAL
         && query.sorts().isEmpty()
@@ -87,6 +91,83 @@ final class DataQueryWriter {
       code.addStatement("$N = $N.limit($L)", variable, variable, query.first());
     }
     return code.addStatement("return $L", result(query, variable, names)).build();
+  }
+
+  /**
+   * A box query: the generated repository's {@code byXY().within(x0, y0, x1, y1)}, the low bounds
+   * of the {@code Between} conditions then the high ones, in the index's field order, with the
+   * result the method returns (the reader refused sorts, {@code Limit}, pages and deletes).
+   */
+  private CodeBlock box(DataMethod.Query query, NameAllocator names) {
+    SpatialIndexModel index = ((DataMethod.BySpatial) query.access()).index();
+    CodeBlock.Builder code = CodeBlock.builder();
+    List<CodeBlock> corners = new ArrayList<>();
+    for (int bound = 0; bound < 2; bound++) {
+      for (String field : index.fields()) {
+        String parameter =
+            query.conditions().stream()
+                .filter(condition -> condition.attribute().equals(field))
+                .findFirst()
+                .orElseThrow()
+                .parameters()
+                .get(bound);
+        if (parameterType(query, parameter) instanceof TypeRef.Declared
+            && !model.entity().component(field).indexed().type().primitive()) {
+          // within(..) takes primitives; unboxingChecks names those of primitive attributes
+          code.addStatement("$T.requireNonNull($N, $S)", TypeNames.OBJECTS, parameter, parameter);
+        }
+        corners.add(CodeBlock.of("$N", parameter));
+      }
+    }
+    String variable = names.newName("query");
+    code.addStatement(
+        "$T $N = this.$N.$N().within($L)",
+        ParameterizedTypeName.get(TypeNames.BOX_QUERY, entity),
+        variable,
+        DataRepositoryWriter.REPOSITORY,
+        GeneratedNames.spatialQueryMethod(index),
+        CodeBlock.join(corners, ", "));
+    if (query.first() > 0) {
+      code.addStatement("$N = $N.limit($L)", variable, variable, query.first());
+    }
+    String method = model.type().simpleName() + "." + query.signature().name();
+    CodeBlock atMostTwo =
+        query.first() == 0
+            ? CodeBlock.of("$N.limit(2).list()", variable)
+            : CodeBlock.of("$N.list()", variable);
+    CodeBlock result;
+    if (query.operation() == DataMethod.QueryOperation.COUNT) {
+      result =
+          query.result() == DataMethod.Result.LONG_COUNT
+              ? CodeBlock.of("$N.count()", variable)
+              : CodeBlock.of("$T.toIntExact($N.count())", TypeNames.MATH, variable);
+    } else if (query.operation() == DataMethod.QueryOperation.EXISTS) {
+      result = CodeBlock.of("$N.exists()", variable);
+    } else {
+      switch (query.result()) {
+        case ONE:
+          result =
+              CodeBlock.of("$T.singleResult($L, $S)", TypeNames.JAKARTA_DATA_ADAPTER, atMostTwo, method);
+          break;
+        case OPTIONAL:
+          result =
+              CodeBlock.of(
+                  "$T.optionalResult($L, $S)", TypeNames.JAKARTA_DATA_ADAPTER, atMostTwo, method);
+          break;
+        case LIST:
+          result = CodeBlock.of("$N.list()", variable);
+          break;
+        case ARRAY:
+          result = CodeBlock.of("$N.list().toArray(new $T[0])", variable, entity);
+          break;
+        case STREAM:
+          result = CodeBlock.of("$N.stream()", variable);
+          break;
+        default:
+          throw new IllegalStateException("not a box query result: " + query.result());
+      }
+    }
+    return code.addStatement("return $L", result).build();
   }
 
   /** True if the query reads the one record a primary key equality names. */
@@ -438,7 +519,11 @@ final class DataQueryWriter {
     String through =
         query.access() instanceof DataMethod.ByIndex
             ? "through index {@code " + ((DataMethod.ByIndex) query.access()).index().name() + "}"
-            : "by primary key";
+            : query.access() instanceof DataMethod.BySpatial
+                ? "through spatial index {@code "
+                    + ((DataMethod.BySpatial) query.access()).index().name()
+                    + "}, in Z-order of their points"
+                : "by primary key";
     return CodeBlock.of(
         "$L $L records$L, $L$L.\n",
         verb,

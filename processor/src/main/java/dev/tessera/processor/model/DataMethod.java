@@ -206,6 +206,22 @@ public sealed interface DataMethod {
   }
 
   /**
+   * The entries of a spatial index inside a box: a {@code Between} condition on each of its fields.
+   *
+   * @param index the spatial index
+   */
+  record BySpatial(SpatialIndexModel index) implements Access {
+    /**
+     * Checks the index.
+     *
+     * @param index the spatial index
+     */
+    public BySpatial {
+      Objects.requireNonNull(index, "index");
+    }
+  }
+
+  /**
    * A condition on one attribute: it equals the parameter, lies in a range, starts with it, is
    * one of several values or is null.
    *

@@ -6,6 +6,7 @@ import dev.tessera.processor.model.ComponentModel;
 import dev.tessera.processor.model.DataMethod;
 import dev.tessera.processor.model.EntityModel;
 import dev.tessera.processor.model.MethodSignature;
+import dev.tessera.processor.model.SpatialIndexModel;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -298,6 +299,10 @@ final class DataQueryReader {
       return Optional.empty();
     }
     QueryPlanner.Plan plan = ((QueryPlanner.Served) outcome).plan();
+    if (plan.access() instanceof DataMethod.BySpatial
+        && !spatialServes(query, result, ((DataMethod.BySpatial) plan.access()).index())) {
+      return Optional.empty();
+    }
     Map<String, QueryPlanner.Predicate> byAttribute = new LinkedHashMap<>();
     query.predicates.forEach(predicate -> byAttribute.put(predicate.attribute(), predicate));
     List<DataMethod.Condition> conditions = new ArrayList<>();
@@ -321,6 +326,37 @@ final class DataQueryReader {
             plan.staticOrder(),
             plan.served(),
             plan.fixed()));
+  }
+
+  /**
+   * Whether a box query asks only for what a spatial index gives: records in Z-order (no static
+   * or run-time sort), without a {@code Limit}, pages or a delete. Reports and returns false
+   * otherwise.
+   */
+  private boolean spatialServes(Query query, DataMethod.Result result, SpatialIndexModel index) {
+    String asked = null;
+    boolean order = false;
+    if (!query.order.isEmpty() || !query.sorts.isEmpty()) {
+      asked = "an order (" + (query.order.isEmpty()
+          ? "the sort parameter " + query.sorts.get(0).name()
+          : "OrderBy " + query.order.stream().map(QueryPlanner.OrderSpec::attribute)
+              .collect(Collectors.joining(", "))) + ")";
+      order = true;
+    } else if (query.limit != null) {
+      asked = "a Limit (parameter " + query.limit + ")";
+    } else if (query.pageRequest != null || result == DataMethod.Result.PAGE
+        || result == DataMethod.Result.CURSORED_PAGE) {
+      asked = "pages (a PageRequest)";
+    } else if (query.operation == DataMethod.QueryOperation.DELETE) {
+      asked = "a delete";
+    }
+    if (asked == null) {
+      return true;
+    }
+    errors.error(
+        ProcessorErrors.unservedSpatialQuery(query.name, index.name(), index.fields(), asked, order),
+        query.method);
+    return false;
   }
 
   /** Parameters and results that do not go together. */

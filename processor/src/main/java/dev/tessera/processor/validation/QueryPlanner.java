@@ -5,6 +5,7 @@ import dev.tessera.processor.model.ComponentModel;
 import dev.tessera.processor.model.DataMethod;
 import dev.tessera.processor.model.EntityModel;
 import dev.tessera.processor.model.IndexModel;
+import dev.tessera.processor.model.SpatialIndexModel;
 import dev.tessera.processor.model.ValueKind;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -19,7 +20,8 @@ import java.util.stream.Collectors;
  * Chooses what serves a query's conditions and static order: the primary key (equality, any-of or
  * one range), an index whose leading fields the equality (or any-of) conditions fix with at most
  * one range on the next field (a unique index only when the fields after them cannot be null), a
- * multi-value index with one element or any of several, or every record in key order. Never a
+ * multi-value index with one element or any of several, a spatial index whose every field a
+ * {@code Between} bounds (a box query, in Z-order), or every record in key order. Never a
  * scan of records: a query nothing serves has no plan, and the processor reports it with the
  * reason each index over the compared fields does not serve it. Pure: it reads only the model.
  *
@@ -96,6 +98,18 @@ final class QueryPlanner {
     for (Predicate predicate : predicates) {
       byAttribute.put(predicate.attribute(), predicate);
     }
+    java.util.Optional<SpatialIndexModel> spatial = spatialIndex(model, byAttribute);
+    if (spatial.isPresent()) {
+      // Z-order, no attribute's order: the reader refuses static and run-time sorts.
+      return new Served(
+          new Plan(
+              new DataMethod.BySpatial(spatial.get()),
+              spatial.get().fields(),
+              List.of(),
+              Set.of(),
+              false,
+              0));
+    }
     List<String> reasons = new ArrayList<>();
     List<Plan> candidates = candidates(model, byAttribute, reasons);
     if (candidates.isEmpty()) {
@@ -109,6 +123,14 @@ final class QueryPlanner {
             + " has one entry per element and cannot be part of a composite index, so it serves a"
             + " condition on " + String.join(", ", collections) + " alone; declare a method for it"
             + " and narrow its results in the application");
+      }
+      for (SpatialIndexModel index : model.spatialIndexes()) {
+        if (index.fields().stream().anyMatch(byAttribute::containsKey)) {
+          reasons.add("spatial index " + index.name() + " (" + String.join(", ", index.fields())
+              + ") serves a Between on each of its fields and no other condition (a box query,"
+              + " e.g. findBy" + index.fields().stream().map(f -> capitalized(f) + "Between")
+                  .collect(Collectors.joining("And")) + ")");
+        }
       }
       boolean indexed =
           (!collections.isEmpty() && predicates.size() > 1)
@@ -136,6 +158,24 @@ final class QueryPlanner {
       suggested.add(spec.attribute());
     }
     return new UnservedOrder(String.join(", ", candidates.get(0).served()), List.copyOf(suggested));
+  }
+
+  /**
+   * The spatial index whose fields are exactly the attributes of {@code predicates}, each compared
+   * by a {@code Between}: a box query.
+   */
+  private static java.util.Optional<SpatialIndexModel> spatialIndex(
+      EntityModel model, Map<String, Predicate> predicates) {
+    boolean box =
+        !predicates.isEmpty()
+            && predicates.values().stream()
+                .allMatch(p -> p.operator() == DataMethod.Operator.BETWEEN && !p.ignoreCase());
+    if (!box) {
+      return java.util.Optional.empty();
+    }
+    return model.spatialIndexes().stream()
+        .filter(index -> Set.copyOf(index.fields()).equals(predicates.keySet()))
+        .findFirst();
   }
 
   /** The fields of an index that would serve the predicates: equalities first, the range last. */
