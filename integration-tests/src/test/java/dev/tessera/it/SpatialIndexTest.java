@@ -3,13 +3,19 @@ package dev.tessera.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tessera.kv.CorruptRecordException;
+import dev.tessera.kv.KvIterator;
 import dev.tessera.kv.KvStore;
+import dev.tessera.kv.ListSelector;
 import dev.tessera.kv.lmdb.LmdbKvStore;
 import dev.tessera.query.spatial.InvalidCoordinateException;
 import dev.tessera.tuple.Tuple;
+import dev.tessera.tuple.TupleRange;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
 import java.util.function.Function;
@@ -331,5 +337,51 @@ class SpatialIndexTest {
     assertThatThrownBy(() -> voxels.byXYZ().within((short) 0, 0, 1L, (short) 0, 0, -1L))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("field 'z' goes from 1 down to -1");
+  }
+
+  /** Every entry of the store, key and value in hex. */
+  private List<String> stored() {
+    List<String> entries = new ArrayList<>();
+    TupleRange everything = TupleRange.ofPacked(new byte[] {0x00}, new byte[] {(byte) 0xFF});
+    try (KvIterator all = store.list(ListSelector.of(everything))) {
+      all.forEachRemaining(e -> entries.add(HexFormat.of().formatHex(e.key().pack()) + " -> "
+          + HexFormat.of().formatHex(e.value())));
+    }
+    return entries;
+  }
+
+  /**
+   * A spatial index entry whose Z-order code does not decode (one byte too long, as a damaged file
+   * could hold) reaches the caller of a box query naming the index, its fields and the record's
+   * key, not subspace ids; the reads leave the store as it was.
+   */
+  @Test
+  void aZOrderCodeThatDoesNotDecodeNamesTheSpatialIndexItsFieldsAndTheRecord() {
+    places.insertAll(List.of(new Place("p1", 1, 1, "a"), new Place("p2", 5, 5, "b")));
+    Tuple entry;
+    try (KvIterator index = store.list(ListSelector.of(StoredKeys.range(store, "place_by_xY")))) {
+      entry = index.next().key(); // p1's: its code sorts first
+    }
+    byte[] code = entry.getBytes(1);
+    byte[] tooLong = Arrays.copyOf(code, code.length + 1);
+    assertThat(store.atomic().set(Tuple.of(entry.get(0), tooLong, "p1"), new byte[0]).commit().ok())
+        .isTrue();
+    List<String> before = stored();
+    String named = "index 'xY' of entity 'place': stored value under key (z-order of x and y: ";
+
+    assertThatThrownBy(() -> places.byXY().within(0, 0, 10, 10).list())
+        .isInstanceOf(CorruptRecordException.class)
+        .hasMessageStartingWith(named)
+        .hasMessageContaining("id: \"p1\") does not decode");
+    assertThatThrownBy(() -> {
+      try (Stream<Place> inBox = places.byXY().within(0, 0, 10, 10).stream()) {
+        inBox.forEach(place -> { });
+      }
+    }).isInstanceOf(CorruptRecordException.class).hasMessageStartingWith(named);
+    assertThatThrownBy(() -> places.byXY().within(0, 0, 10, 10).page(10))
+        .isInstanceOf(CorruptRecordException.class).hasMessageStartingWith(named);
+    assertThatThrownBy(() -> places.byXY().within(0, 0, 10, 10).count())
+        .isInstanceOf(CorruptRecordException.class).hasMessageStartingWith(named);
+    assertThat(stored()).isEqualTo(before);
   }
 }

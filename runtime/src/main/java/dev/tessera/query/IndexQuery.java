@@ -370,6 +370,8 @@ public final class IndexQuery<T> implements Query<T> {
           break;
         }
       }
+    } catch (RuntimeException failed) {
+      throw target.reader().named(failed); // an undecodable key names its index and fields
     }
     return count;
   }

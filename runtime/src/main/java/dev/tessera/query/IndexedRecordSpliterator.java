@@ -91,6 +91,11 @@ final class IndexedRecordSpliterator<T> extends BatchedSpliterator<IndexedRecord
     return indexKeysRead.size() == wanted && produced < limit;
   }
 
+  @Override
+  protected RuntimeException named(RuntimeException failure) {
+    return target.reader().named(failure);
+  }
+
   /**
    * False if {@code record}, found under {@code indexKey}, holds a value whose range is walked
    * before this key's: it was yielded there (on this page or an earlier one), so each record comes

@@ -336,11 +336,11 @@ public final class KeyQuery<T, ID> implements Query<T> {
     }
     if (selectors.size() == 1) {
       KvIterator it = target.store().list(selectors.get(0).limit(limit).batchSize(BATCH_SIZE));
-      return it.stream().map(target.reader()::decode);
+      return named(it).stream().map(target.reader()::decode);
     }
     // One point read per key of an in(...): each range is listed when the stream reaches it.
     return selectors.stream()
-        .flatMap(selector -> target.store().list(selector.batchSize(1)).stream())
+        .flatMap(selector -> named(target.store().list(selector.batchSize(1))).stream())
         .limit(limit)
         .map(target.reader()::decode);
   }
@@ -380,8 +380,8 @@ public final class KeyQuery<T, ID> implements Query<T> {
     int left = rows;
     try (KvSnapshot snapshot = target.store().snapshot()) {
       for (ListSelector selector : selectors) {
-        try (KvIterator it = snapshot.list(
-            selector.limit(left).batchSize(Math.max(1, Math.min(BATCH_SIZE, left))))) {
+        try (KvIterator it = named(snapshot.list(
+            selector.limit(left).batchSize(Math.max(1, Math.min(BATCH_SIZE, left)))))) {
           while (it.hasNext() && left > 0) {
             sink.accept(it.next());
             left--;
@@ -392,6 +392,43 @@ public final class KeyQuery<T, ID> implements Query<T> {
         }
       }
     }
+  }
+
+  /**
+   * {@code entries} whose failures name their keys by entity and fields, as the repository
+   * reports them ({@link RecordReader#named}); the names are read only when a read fails.
+   */
+  private KvIterator named(KvIterator entries) {
+    RecordReader<T> reader = target.reader();
+    return new KvIterator() {
+      @Override
+      public boolean hasNext() {
+        try {
+          return entries.hasNext();
+        } catch (RuntimeException failed) {
+          throw reader.named(failed);
+        }
+      }
+
+      @Override
+      public KvEntry next() {
+        try {
+          return entries.next();
+        } catch (RuntimeException failed) {
+          throw reader.named(failed);
+        }
+      }
+
+      @Override
+      public String cursor() {
+        return entries.cursor();
+      }
+
+      @Override
+      public void close() {
+        entries.close();
+      }
+    };
   }
 
   /**

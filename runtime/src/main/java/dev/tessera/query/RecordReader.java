@@ -29,4 +29,15 @@ public interface RecordReader<T> {
    * @throws RuntimeException a specific exception naming the key when the bytes do not decode
    */
   Tuple pointer(KvEntry uniqueIndexEntry);
+
+  /**
+   * {@return {@code failure}, met while the query read the store, as the repository reports it: a
+   * failure naming keys gets them named by entity, index and fields} Called only when a read
+   * fails, at the point where the query hands records to the caller; by default the failure itself.
+   *
+   * @param failure what reading the store threw
+   */
+  default RuntimeException named(RuntimeException failure) {
+    return failure;
+  }
 }

@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.stream.Stream;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -406,5 +407,68 @@ class DamagedDataVerifyRepairTest {
     assertThat(found.samples().get(0).detail()).contains("holds primary key u5, not u3");
     assertThat(users.delete("u3")).isTrue();
     assertThat(users.indexAdmin().verifyIndexes().clean()).isTrue();
+  }
+
+  // ---------------------------------------------------------------- damage met while a query iterates
+
+  /** Writes {@code value} under {@code key} in the closed store, reopens it; the bytes stored then. */
+  List<String> damage(Tuple key, byte[] value) {
+    store.close();
+    RawLmdb.put(dir, key.pack(), value);
+    List<String> damaged = RawLmdb.dump(dir);
+    openStore();
+    return damaged;
+  }
+
+  /** The bytes stored now (closes the store and opens it again). */
+  List<String> stored() {
+    store.close();
+    List<String> now = RawLmdb.dump(dir);
+    openStore();
+    return now;
+  }
+
+  static ThrowingCallable drained(Stream<?> stream) {
+    return () -> {
+      try (stream) {
+        stream.forEach(any -> { });
+      }
+    };
+  }
+
+  @Test
+  void aDamagedIndexEntryListedByAQueryNamesTheIndexAndItsFields() {
+    List<String> before =
+        damage(StoredKeys.key(store, "user_by_favoriteColor", "c3", "u3"), new byte[] {1, 2, 3});
+    String named = "index 'favoriteColor' of entity 'user': Corrupt entry under key"
+        + " (favoriteColor: \"c3\", id: \"u3\"): its value has 3 bytes";
+
+    assertThatThrownBy(() -> users.query(COLOR, Tuple.of("c3")).list())
+        .isInstanceOf(CorruptEntryException.class).hasMessageStartingWith(named);
+    assertThatThrownBy(drained(users.query(COLOR, Tuple.of("c3")).stream()))
+        .isInstanceOf(CorruptEntryException.class).hasMessageStartingWith(named);
+    assertThatThrownBy(() -> users.query(COLOR, Tuple.of("c3")).page(20))
+        .isInstanceOf(CorruptEntryException.class).hasMessageStartingWith(named);
+    assertThatThrownBy(() -> users.query(COLOR, Tuple.of("c3")).count())
+        .isInstanceOf(CorruptEntryException.class).hasMessageStartingWith(named);
+    assertThat(stored()).isEqualTo(before);
+  }
+
+  @Test
+  void aDamagedRecordMetByAQuerysMultiGetNamesTheEntityAndItsKey() {
+    List<String> before = damage(StoredKeys.key(store, "user", "u3"), new byte[] {1, 2, 3});
+    String named = "entity 'user': Corrupt entry under key (id: \"u3\"): its value has 3 bytes";
+
+    assertThatThrownBy(() -> users.query(COLOR, Tuple.of("c3")).list())
+        .isInstanceOf(CorruptEntryException.class).hasMessageStartingWith(named);
+    assertThatThrownBy(drained(users.query(COLOR, Tuple.of("c3")).stream()))
+        .isInstanceOf(CorruptEntryException.class).hasMessageStartingWith(named);
+    assertThatThrownBy(() -> users.byId().list())
+        .isInstanceOf(CorruptEntryException.class).hasMessageStartingWith(named);
+    assertThatThrownBy(drained(users.byId().stream()))
+        .isInstanceOf(CorruptEntryException.class).hasMessageStartingWith(named);
+    assertThatThrownBy(drained(users.findAll()))
+        .isInstanceOf(CorruptEntryException.class).hasMessageStartingWith(named);
+    assertThat(stored()).isEqualTo(before);
   }
 }

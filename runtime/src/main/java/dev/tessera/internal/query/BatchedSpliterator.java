@@ -85,10 +85,25 @@ public abstract class BatchedSpliterator<E> extends Spliterators.AbstractSpliter
         return false;
       }
       int size = batches.next();
-      exhausted = !read(snapshot -> readBatch(snapshot, size, buffer::add));
+      try {
+        exhausted = !read(snapshot -> readBatch(snapshot, size, buffer::add));
+      } catch (RuntimeException failed) {
+        throw named(failed); // the store names keys by subspace id: name them before the caller
+      }
     }
     action.accept(buffer.poll());
     return true;
+  }
+
+  /**
+   * {@return {@code failure}, thrown by reading a batch, as the caller should see it} Called only
+   * when a batch fails. By default the failure itself; a query renames the keys it names by
+   * entity, index and fields (see {@link dev.tessera.query.RecordReader#named}).
+   *
+   * @param failure what reading the batch threw
+   */
+  protected RuntimeException named(RuntimeException failure) {
+    return failure;
   }
 
   /** Runs {@code body} in a snapshot as the batches do: the shared one, or one of its own. */

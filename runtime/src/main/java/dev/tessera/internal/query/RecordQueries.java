@@ -67,6 +67,11 @@ public final class RecordQueries<T, ID> {
           throw lifecycle.named(undecodable);
         }
       }
+
+      @Override
+      public RuntimeException named(RuntimeException failure) {
+        return lifecycle.named(failure);
+      }
     }, BindingMemory.NONE);
   }
 

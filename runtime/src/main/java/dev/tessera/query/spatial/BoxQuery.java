@@ -206,6 +206,8 @@ public final class BoxQuery<T> {
         count++;
       }
       return count;
+    } catch (RuntimeException failed) {
+      throw reader.named(failed); // an undecodable key names its index and fields
     }
   }
 
@@ -262,6 +264,11 @@ public final class BoxQuery<T> {
         }
       }
       return recordKeys.size() == wanted && produced < most;
+    }
+
+    @Override
+    protected RuntimeException named(RuntimeException failure) {
+      return reader.named(failure);
     }
 
     @Override
