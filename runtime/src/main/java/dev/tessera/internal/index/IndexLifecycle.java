@@ -125,8 +125,6 @@ public final class IndexLifecycle<T> {
     return lifecycle;
   }
 
-
-  /** The modes writes follow now. */
   /**
    * {@code failure} with the keys it names named by entity and index ({@link KeyNames#named}),
    * from the catalog of the store the repository opened on (never a transaction's view, whose
@@ -136,6 +134,7 @@ public final class IndexLifecycle<T> {
     return KeyNames.named(failure, store);
   }
 
+  /** The modes writes follow now. */
   public IndexModes modes() {
     return modes;
   }
