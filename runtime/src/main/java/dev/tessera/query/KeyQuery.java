@@ -338,11 +338,8 @@ public final class KeyQuery<T, ID> implements Query<T> {
       KvIterator it = target.store().list(selectors.get(0).limit(limit).batchSize(BATCH_SIZE));
       return named(it).stream().map(target.reader()::decode);
     }
-    // One point read per key of an in(...): each range is listed when the stream reaches it.
-    return selectors.stream()
-        .flatMap(selector -> named(target.store().list(selector.batchSize(1))).stream())
-        .limit(limit)
-        .map(target.reader()::decode);
+    // The keys of an in(...), which the caller holds already: read at once, from one snapshot.
+    return list().stream();
   }
 
   @Override

@@ -12,8 +12,10 @@ import dev.tessera.query.PageCursor;
 import dev.tessera.repository.Transactions;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.stream.LongStream;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -70,6 +72,20 @@ class KeyRangeTest {
     assertThat(editions.byId().limit(0).exists()).isFalse();
     assertThat(editions.byId().stream().map(Edition::id)).containsExactly(-5L, 0L, 3L, 10L, 200L);
     assertThat(editions.findAll().map(Edition::id)).containsExactly(-5L, 0L, 3L, 10L, 200L);
+  }
+
+  /** A stream of several keys reads them all from one snapshot, as a multi-get does. */
+  @Test
+  void inStreamsItsKeysFromOneSnapshot() {
+    insertEditions(-5, 10, 200);
+    try (Stream<Edition> stream = editions.byId().in(List.of(-5L, 10L, 200L)).stream()) {
+      Iterator<Edition> it = stream.iterator();
+      assertThat(it.next().id()).isEqualTo(-5L);
+      editions.delete(200L); // after the stream began: its snapshot still holds the record
+      assertThat(it.next().id()).isEqualTo(10L);
+      assertThat(it.hasNext()).as("the third key, deleted after the stream began").isTrue();
+      assertThat(it.next().id()).isEqualTo(200L);
+    }
   }
 
   @Test
